@@ -1,0 +1,20 @@
+// Every size and range limit the API enforces. Each one has a test.
+export const CALENDAR_NAME_MAX = 100;
+export const CALENDAR_DESCRIPTION_MAX = 1_000;
+export const CALENDAR_EDITORS_MAX = 200;
+export const PRINCIPAL_ID_MAX = 200;
+export const EVENT_TITLE_MAX = 200;
+export const EVENT_DESCRIPTION_MAX = 10_000;
+export const EVENT_LOCATION_MAX = 500;
+export const EVENT_URL_MAX = 2_048;
+export const EVENT_GROUP_ID_MAX = 200;
+/** The longest event, in days. */
+export const EVENT_MAX_DURATION_DAYS = 366;
+/** The widest window GET /api/events answers, in days. */
+export const EVENT_WINDOW_MAX_DAYS = 400;
+/** How many calendarId filters one GET /api/events may carry. */
+export const EVENT_WINDOW_CALENDARS_MAX = 100;
+/** Request bodies above this size get 413. */
+export const REQUEST_BODY_MAX_BYTES = 64 * 1024;
+
+export const DAY_MS = 86_400_000;
