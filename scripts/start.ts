@@ -1,0 +1,25 @@
+// npm start: build the web app when its sources are newer than the build, then run the server.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+const INPUTS = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'];
+const BUILT = join(process.env.WEB_ROOT ?? 'dist/web', 'index.html');
+
+function newestMtime(path: string): number {
+  const stat = statSync(path, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((entry) => newestMtime(join(path, entry))));
+}
+
+const builtAt = statSync(BUILT, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+if (Math.max(...INPUTS.map(newestMtime)) > builtAt) {
+  console.log('Building the web app…');
+  const vite = createRequire(import.meta.url).resolve('vite/bin/vite.js');
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+await import('../src/api/server.ts');

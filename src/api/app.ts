@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { devTrustedIssuer, loadDevSigningKey } from './auth/dev-identity.ts';
+import { createTokenVerifier } from './auth/token-verifier.ts';
+import type { Config } from './config.ts';
+import authentication from './plugins/app/authentication.ts';
+import errorHandler from './plugins/app/error-handler.ts';
+import storePlugin from './plugins/app/store.ts';
+import webApp from './plugins/app/web-app.ts';
+import rateLimit from './plugins/external/rate-limit.ts';
+import securityHeaders from './plugins/external/security-headers.ts';
+import calendarRoutes from './routes/calendars.ts';
+import devSignInRoutes from './routes/dev-sign-in.ts';
+import eventRoutes from './routes/events.ts';
+import healthRoutes from './routes/health.ts';
+import meRoutes from './routes/me.ts';
+import type { Store } from './stores/repository.ts';
+import { openSqliteStore } from './stores/sqlite/sqlite-store.ts';
+
+export interface AppOptions {
+  config: Config;
+  /** Defaults to the SQLite store in the data directory. */
+  store?: Store;
+}
+
+/** The whole application as a plugin: external plugins, then app plugins, then routes. Only server.ts listens. */
+export default async function app(fastify: FastifyInstance, opts: AppOptions) {
+  const { config } = opts;
+
+  await fastify.register(securityHeaders, { sharePointOrigins: config.sharePointOrigins });
+  await fastify.register(rateLimit, { perMinute: config.rateLimitPerMinute });
+
+  await fastify.register(errorHandler);
+  await fastify.register(storePlugin, {
+    store: opts.store ?? openSqliteStore({ dataDir: config.dataDir }),
+    seedDemoData: config.seedDemoData,
+  });
+  const devKey = await loadDevSigningKey(config.dataDir);
+  await fastify.register(authentication, { verifyToken: createTokenVerifier([devTrustedIssuer(devKey)]) });
+
+  await fastify.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(devSignInRoutes, { key: devKey, allowOnNetwork: config.identity.allowOnNetwork });
+      await api.register(async (secured) => {
+        secured.addHook('onRequest', secured.authenticate);
+        await secured.register(meRoutes);
+        await secured.register(calendarRoutes);
+        await secured.register(eventRoutes);
+      });
+    },
+    { prefix: '/api' },
+  );
+  await fastify.register(webApp, { webRoot: config.webRoot });
+}

@@ -1,0 +1,75 @@
+import { decodeJwt, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import type { Principal } from './principal.ts';
+
+/** An issuer whose tokens the API accepts. Development, Entra ID and generic OIDC issuers are all described this way. */
+export interface TrustedIssuer {
+  /** Whether this entry covers a token's `iss`: Entra's issuer carries the tenant id, so it is a pattern. */
+  matches(iss: string): boolean;
+  audiences: string[];
+  keys: JWTVerifyGetKey;
+  algorithms: string[];
+  /** A delegated scope the token's `scp` must contain, if any. */
+  requiredScope?: string;
+}
+
+export class TokenRejectedError extends Error {}
+
+const CLOCK_TOLERANCE_SECONDS = 60;
+
+export type TokenVerifier = (token: string) => Promise<Principal>;
+
+/** One module verifies every token: signature, issuer, audience, expiry, not-before and an algorithm allow-list. */
+export function createTokenVerifier(issuers: readonly TrustedIssuer[]): TokenVerifier {
+  return async (token) => {
+    let unverified: JWTPayload;
+    try {
+      unverified = decodeJwt(token);
+    } catch {
+      throw new TokenRejectedError('The token is not a JWT');
+    }
+    const iss = unverified.iss;
+    const trusted = typeof iss === 'string' ? issuers.find((issuer) => issuer.matches(iss)) : undefined;
+    if (!trusted || typeof iss !== 'string') throw new TokenRejectedError('The token comes from an issuer this API does not trust');
+
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, trusted.keys, {
+        issuer: iss,
+        audience: trusted.audiences,
+        algorithms: trusted.algorithms,
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        requiredClaims: ['exp', 'iat'],
+      }));
+    } catch (error) {
+      throw new TokenRejectedError(`The token failed verification: ${(error as Error).message}`);
+    }
+    if (trusted.requiredScope !== undefined) {
+      const scopes = typeof payload.scp === 'string' ? payload.scp.split(' ') : [];
+      if (!scopes.includes(trusted.requiredScope)) throw new TokenRejectedError(`The token lacks the ${trusted.requiredScope} scope`);
+    }
+    return toPrincipal(payload);
+  };
+}
+
+function stringClaim(payload: JWTPayload, name: string): string | undefined {
+  const value = payload[name];
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+function stringArrayClaim(payload: JWTPayload, name: string): string[] {
+  const value = payload[name];
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
+function toPrincipal(payload: JWTPayload): Principal {
+  const id = stringClaim(payload, 'oid') ?? stringClaim(payload, 'sub');
+  const tenantId = stringClaim(payload, 'tid');
+  if (!id || !tenantId) throw new TokenRejectedError('The token names no user (oid or sub) or no tenant (tid)');
+  return {
+    id,
+    tenantId,
+    name: stringClaim(payload, 'name') ?? stringClaim(payload, 'preferred_username') ?? id,
+    appRoles: stringArrayClaim(payload, 'roles'),
+    groups: stringArrayClaim(payload, 'groups'),
+  };
+}

@@ -1,0 +1,58 @@
+import { Temporal } from 'temporal-polyfill';
+import { z } from 'zod';
+import { DAY_MS, EVENT_WINDOW_CALENDARS_MAX, EVENT_WINDOW_MAX_DAYS } from '../shared/limits.ts';
+import { dateInZone, dateToDayMs, isDateOnly, isValidTimeZone } from '../shared/time.ts';
+import type { EventWindow } from './stores/repository.ts';
+
+// What FullCalendar's JSON feed sends: a date, or a date-time with or without an offset.
+const WINDOW_BOUND = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const HAS_OFFSET = /(Z|[+-]\d{2}:?\d{2})$/;
+
+const bound = z.string().regex(WINDOW_BOUND, 'Use a date (YYYY-MM-DD) or an ISO 8601 date-time');
+
+export const eventWindowQuerySchema = z.strictObject({
+  start: bound,
+  end: bound,
+  timeZone: z.string().refine(isValidTimeZone, 'Use an IANA time zone, e.g. Europe/London').default('UTC'),
+  calendarId: z
+    .union([z.string().min(1), z.array(z.string().min(1))])
+    .transform((value) => (Array.isArray(value) ? value : [value]))
+    .pipe(z.array(z.string()).max(EVENT_WINDOW_CALENDARS_MAX, `Ask for at most ${EVENT_WINDOW_CALENDARS_MAX} calendars`))
+    .optional(),
+});
+
+/** A window bound as an instant: bounds without an offset are wall-clock times in the viewer's zone. */
+function toInstant(value: string, timeZone: string): number {
+  if (isDateOnly(value)) return Temporal.PlainDate.from(value).toZonedDateTime({ timeZone }).epochMilliseconds;
+  if (HAS_OFFSET.test(value)) return Temporal.Instant.from(value).epochMilliseconds;
+  return Temporal.PlainDateTime.from(value).toZonedDateTime(timeZone).epochMilliseconds;
+}
+
+export type WindowProblem = { field: 'start' | 'end'; message: string };
+
+/** Resolves the query's window to epoch bounds, or says which bound is at fault. */
+export function resolveEventWindow(start: string, end: string, timeZone: string): EventWindow | WindowProblem {
+  let fromMs: number;
+  let toMs: number;
+  try {
+    fromMs = toInstant(start, timeZone);
+  } catch {
+    return { field: 'start', message: 'Not a valid date or date-time' };
+  }
+  try {
+    toMs = toInstant(end, timeZone);
+  } catch {
+    return { field: 'end', message: 'Not a valid date or date-time' };
+  }
+  if (toMs <= fromMs) return { field: 'end', message: 'The end must be after the start' };
+  if (toMs - fromMs > EVENT_WINDOW_MAX_DAYS * DAY_MS) {
+    return { field: 'end', message: `The window spans at most ${EVENT_WINDOW_MAX_DAYS} days` };
+  }
+  return {
+    fromMs,
+    toMs,
+    fromDayMs: dateToDayMs(dateInZone(fromMs, timeZone)),
+    // The window's last instant falls on some date in the zone; all-day events overlap up to the end of that date.
+    toDayMs: dateToDayMs(dateInZone(toMs - 1, timeZone)) + DAY_MS,
+  };
+}

@@ -1,0 +1,33 @@
+import type { FastifyRequest } from 'fastify';
+import { HttpProblem } from '../errors.ts';
+import type { ExpectedVersion } from '../stores/repository.ts';
+
+export function etagOf(version: number): string {
+  return `"${version}"`;
+}
+
+const STRONG_ETAG = /^"(\d{1,15})"$/;
+
+/**
+ * The version a write expects, from If-Match. Missing: 428. A weak or unknown tag can never match a
+ * strong version, so it gets 412, as a stale one does.
+ */
+export function requireIfMatch(request: FastifyRequest): ExpectedVersion {
+  const header = request.headers['if-match'];
+  if (header === undefined || header.trim() === '') {
+    throw new HttpProblem(428, 'Precondition Required', {
+      detail: 'Send If-Match with the ETag you last read, so that nobody else’s change is overwritten.',
+    });
+  }
+  const value = header.trim();
+  if (value === '*') return null;
+  const match = STRONG_ETAG.exec(value);
+  if (!match) throw preconditionFailed();
+  return Number(match[1]);
+}
+
+export function preconditionFailed(): HttpProblem {
+  return new HttpProblem(412, 'Precondition Failed', {
+    detail: 'This was changed by someone else since you read it. Read it again, then retry.',
+  });
+}

@@ -1,0 +1,22 @@
+import { STATUS_CODES } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PROBLEM_CONTENT_TYPE } from '../../shared/problem.ts';
+import { HttpProblem } from '../errors.ts';
+
+export function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: HttpProblem): FastifyReply {
+  return reply
+    .code(problem.status)
+    .headers(problem.headers)
+    .type(PROBLEM_CONTENT_TYPE)
+    .send(problem.toProblem(request.url));
+}
+
+/** Any thrown error as a problem: client errors keep their message, server errors say nothing of their cause. */
+export function toHttpProblem(error: unknown): HttpProblem {
+  if (error instanceof HttpProblem) return error;
+  const status = (error as { statusCode?: number }).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return new HttpProblem(status, STATUS_CODES[status] ?? 'Client Error', { detail: (error as Error).message });
+  }
+  return new HttpProblem(500, 'Internal Server Error', { detail: 'Something went wrong on our side. Try again later.' });
+}

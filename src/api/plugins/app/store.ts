@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Store } from '../../stores/repository.ts';
+import { seedDemoTenant } from '../../stores/seed-demo-tenant.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    store: Store;
+  }
+}
+
+/** Makes the store available to routes, seeds the demo tenant into an empty store, and closes the store last. */
+export default fp(
+  async function storePlugin(app: FastifyInstance, opts: { store: Store; seedDemoData: boolean }) {
+    const { store } = opts;
+    if (opts.seedDemoData && (await store.isEmpty())) {
+      await seedDemoTenant(store, new Date());
+      app.log.info('Seeded the demo tenant');
+    }
+    app.decorate('store', store);
+    app.addHook('onClose', async () => store.close());
+  },
+  { name: 'store' },
+);

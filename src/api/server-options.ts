@@ -1,0 +1,18 @@
+import type { FastifyServerOptions } from 'fastify';
+import { REQUEST_BODY_MAX_BYTES } from '../shared/limits.ts';
+import type { Config } from './config.ts';
+
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
+/** The Fastify options the server and the tests share. */
+export function serverOptions(config: Config): FastifyServerOptions {
+  return {
+    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+    bodyLimit: REQUEST_BODY_MAX_BYTES,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    // Longer than the usual 60 s idle timeout of Azure's front ends, so they never reuse a closed socket.
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    routerOptions: { maxParamLength: 200 },
+  };
+}

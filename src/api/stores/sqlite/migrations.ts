@@ -1,0 +1,47 @@
+/** Schema migrations, applied in order at start-up; PRAGMA user_version records how many have run. */
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE calendars (
+    tenant_id   TEXT NOT NULL,
+    id          TEXT NOT NULL,
+    name        TEXT NOT NULL,
+    color       TEXT NOT NULL,
+    description TEXT NOT NULL,
+    editors     TEXT NOT NULL, -- JSON array of user and group ids
+    created_at  TEXT NOT NULL,
+    updated_at  TEXT NOT NULL,
+    version     INTEGER NOT NULL,
+    PRIMARY KEY (tenant_id, id)
+  ) WITHOUT ROWID;
+
+  CREATE TABLE events (
+    tenant_id       TEXT NOT NULL,
+    id              TEXT NOT NULL,
+    calendar_id     TEXT NOT NULL,
+    title           TEXT NOT NULL,
+    all_day         INTEGER NOT NULL,
+    -- Epoch ms: instants for timed events, UTC-midnight day numbers for all-day ones.
+    start_ms        INTEGER NOT NULL,
+    end_ms          INTEGER NOT NULL,
+    start_text      TEXT NOT NULL,
+    end_text        TEXT NOT NULL,
+    url             TEXT NOT NULL,
+    group_id        TEXT NOT NULL,
+    description     TEXT NOT NULL,
+    location        TEXT NOT NULL,
+    time_zone       TEXT NOT NULL,
+    created_by_id   TEXT NOT NULL,
+    created_by_name TEXT NOT NULL,
+    updated_by_id   TEXT NOT NULL,
+    updated_by_name TEXT NOT NULL,
+    created_at      TEXT NOT NULL,
+    updated_at      TEXT NOT NULL,
+    version         INTEGER NOT NULL,
+    PRIMARY KEY (tenant_id, id),
+    FOREIGN KEY (tenant_id, calendar_id) REFERENCES calendars (tenant_id, id) ON DELETE CASCADE
+  );
+
+  -- The window query: equality on tenant, calendar and kind, then a range on start bounded on both sides.
+  CREATE INDEX events_window ON events (tenant_id, calendar_id, all_day, start_ms);
+  `,
+];

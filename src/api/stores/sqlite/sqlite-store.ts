@@ -1,0 +1,377 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { CalendarInput, CalendarPatch } from '../../../shared/calendar-schema.ts';
+import type { CalendarEvent, EventDraft, UserRef } from '../../../shared/event-schema.ts';
+import { DAY_MS, EVENT_MAX_DURATION_DAYS } from '../../../shared/limits.ts';
+import { dateToDayMs } from '../../../shared/time.ts';
+import {
+  NotFoundError,
+  PreconditionFailedError,
+  type CalendarRepository,
+  type EventRepository,
+  type EventWindow,
+  type ExpectedVersion,
+  type Store,
+  type StoredCalendar,
+} from '../repository.ts';
+import { MIGRATIONS } from './migrations.ts';
+
+export const SQLITE_FILE_NAME = 'company-calendar.db';
+const MAX_DURATION_MS = EVENT_MAX_DURATION_DAYS * DAY_MS;
+
+interface CalendarRow {
+  tenant_id: string;
+  id: string;
+  name: string;
+  color: string;
+  description: string;
+  editors: string;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+
+interface EventRow {
+  tenant_id: string;
+  id: string;
+  calendar_id: string;
+  title: string;
+  all_day: number;
+  start_ms: number;
+  end_ms: number;
+  start_text: string;
+  end_text: string;
+  url: string;
+  group_id: string;
+  description: string;
+  location: string;
+  time_zone: string;
+  created_by_id: string;
+  created_by_name: string;
+  updated_by_id: string;
+  updated_by_name: string;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+
+function toCalendar(row: CalendarRow): StoredCalendar {
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    name: row.name,
+    color: row.color,
+    description: row.description,
+    editors: JSON.parse(row.editors) as string[],
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    version: row.version,
+  };
+}
+
+function toEvent(row: EventRow): CalendarEvent {
+  return {
+    id: row.id,
+    title: row.title,
+    start: row.start_text,
+    end: row.end_text,
+    allDay: row.all_day === 1,
+    ...(row.url ? { url: row.url } : {}),
+    ...(row.group_id ? { groupId: row.group_id } : {}),
+    extendedProps: {
+      calendarId: row.calendar_id,
+      description: row.description,
+      location: row.location,
+      timeZone: row.time_zone,
+      createdBy: { id: row.created_by_id, name: row.created_by_name },
+      updatedBy: { id: row.updated_by_id, name: row.updated_by_name },
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      version: row.version,
+    },
+  };
+}
+
+/** The numbers the window query ranges over. */
+function eventSpan(draft: EventDraft): { startMs: number; endMs: number } {
+  return draft.allDay
+    ? { startMs: dateToDayMs(draft.start), endMs: dateToDayMs(draft.end) }
+    : { startMs: Date.parse(draft.start), endMs: Date.parse(draft.end) };
+}
+
+function versionMatches(expected: ExpectedVersion, actual: number): boolean {
+  return expected === null || expected === actual;
+}
+
+export interface SqliteStoreOptions {
+  dataDir: string;
+  fileName?: string;
+}
+
+export function openSqliteStore({ dataDir, fileName = SQLITE_FILE_NAME }: SqliteStoreOptions): Store {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new Database(join(dataDir, fileName));
+  db.pragma('journal_mode = WAL');
+  // FULL: a committed write survives power loss (NORMAL may lose the last commits under WAL).
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+
+  const calendars = new SqliteCalendarRepository(db);
+  const events = new SqliteEventRepository(db);
+  return {
+    kind: 'sqlite',
+    calendars,
+    events,
+    isReady: async () => db.open && db.prepare('SELECT 1 AS ok').get() !== undefined,
+    isEmpty: async () => db.prepare('SELECT 1 FROM calendars LIMIT 1').get() === undefined,
+    close: async () => {
+      if (db.open) db.close();
+    },
+  };
+}
+
+function migrate(db: Database.Database): void {
+  const applied = db.pragma('user_version', { simple: true }) as number;
+  if (applied > MIGRATIONS.length) {
+    throw new Error(`The database schema (version ${applied}) is newer than this build knows (${MIGRATIONS.length}).`);
+  }
+  db.transaction(() => {
+    for (let i = applied; i < MIGRATIONS.length; i++) db.exec(MIGRATIONS[i] as string);
+    db.pragma(`user_version = ${MIGRATIONS.length}`);
+  }).immediate();
+}
+
+class SqliteCalendarRepository implements CalendarRepository {
+  private readonly db: Database.Database;
+  private readonly byId: Database.Statement<[string, string], CalendarRow>;
+
+  constructor(db: Database.Database) {
+    this.db = db;
+    this.byId = db.prepare('SELECT * FROM calendars WHERE tenant_id = ? AND id = ?');
+  }
+
+  async list(tenantId: string): Promise<StoredCalendar[]> {
+    const rows = this.db
+      .prepare<[string], CalendarRow>('SELECT * FROM calendars WHERE tenant_id = ? ORDER BY name COLLATE NOCASE, id')
+      .all(tenantId);
+    return rows.map(toCalendar);
+  }
+
+  async get(tenantId: string, calendarId: string): Promise<StoredCalendar | null> {
+    const row = this.byId.get(tenantId, calendarId);
+    return row ? toCalendar(row) : null;
+  }
+
+  async create(tenantId: string, input: CalendarInput): Promise<StoredCalendar> {
+    const now = new Date().toISOString();
+    const row: CalendarRow = {
+      tenant_id: tenantId,
+      id: randomUUID(),
+      name: input.name,
+      color: input.color,
+      description: input.description,
+      editors: JSON.stringify(input.editors),
+      created_at: now,
+      updated_at: now,
+      version: 1,
+    };
+    this.db
+      .prepare(
+        `INSERT INTO calendars (tenant_id, id, name, color, description, editors, created_at, updated_at, version)
+         VALUES (@tenant_id, @id, @name, @color, @description, @editors, @created_at, @updated_at, @version)`,
+      )
+      .run(row);
+    return toCalendar(row);
+  }
+
+  async update(tenantId: string, calendarId: string, patch: CalendarPatch, expected: ExpectedVersion): Promise<StoredCalendar> {
+    return this.db
+      .transaction(() => {
+        const current = this.byId.get(tenantId, calendarId);
+        if (!current) throw new NotFoundError();
+        if (!versionMatches(expected, current.version)) throw new PreconditionFailedError();
+        const next: CalendarRow = {
+          ...current,
+          name: patch.name ?? current.name,
+          color: patch.color ?? current.color,
+          description: patch.description ?? current.description,
+          editors: patch.editors ? JSON.stringify(patch.editors) : current.editors,
+          updated_at: new Date().toISOString(),
+          version: current.version + 1,
+        };
+        this.db
+          .prepare(
+            `UPDATE calendars SET name = @name, color = @color, description = @description, editors = @editors,
+               updated_at = @updated_at, version = @version
+             WHERE tenant_id = @tenant_id AND id = @id`,
+          )
+          .run(next);
+        return toCalendar(next);
+      })
+      .immediate();
+  }
+
+  async delete(tenantId: string, calendarId: string, expected: ExpectedVersion): Promise<void> {
+    this.db
+      .transaction(() => {
+        const current = this.byId.get(tenantId, calendarId);
+        if (!current) throw new NotFoundError();
+        if (!versionMatches(expected, current.version)) throw new PreconditionFailedError();
+        // One transaction: the calendar and its events go together or not at all.
+        this.db.prepare('DELETE FROM events WHERE tenant_id = ? AND calendar_id = ?').run(tenantId, calendarId);
+        this.db.prepare('DELETE FROM calendars WHERE tenant_id = ? AND id = ?').run(tenantId, calendarId);
+      })
+      .immediate();
+  }
+}
+
+class SqliteEventRepository implements EventRepository {
+  private readonly db: Database.Database;
+  private readonly byId: Database.Statement<[string, string, string], EventRow>;
+  private readonly window: Database.Statement<
+    { tenant: string; calendar: string; allDay: number; lowest: number; from: number; to: number },
+    EventRow
+  >;
+
+  constructor(db: Database.Database) {
+    this.db = db;
+    this.byId = db.prepare('SELECT * FROM events WHERE tenant_id = ? AND calendar_id = ? AND id = ?');
+    // start >= from - longest bounds the index range on both sides; end > from is the true overlap test.
+    this.window = db.prepare(
+      `SELECT * FROM events
+       WHERE tenant_id = @tenant AND calendar_id = @calendar AND all_day = @allDay
+         AND start_ms >= @lowest AND start_ms < @to AND end_ms > @from`,
+    );
+  }
+
+  async listInWindow(tenantId: string, calendarIds: readonly string[], window: EventWindow): Promise<CalendarEvent[]> {
+    const rows: EventRow[] = [];
+    for (const calendar of calendarIds) {
+      rows.push(
+        ...this.window.all({ tenant: tenantId, calendar, allDay: 0, lowest: window.fromMs - MAX_DURATION_MS, from: window.fromMs, to: window.toMs }),
+        ...this.window.all({
+          tenant: tenantId,
+          calendar,
+          allDay: 1,
+          lowest: window.fromDayMs - MAX_DURATION_MS,
+          from: window.fromDayMs,
+          to: window.toDayMs,
+        }),
+      );
+    }
+    return rows.sort((a, b) => a.start_text.localeCompare(b.start_text) || a.id.localeCompare(b.id)).map(toEvent);
+  }
+
+  async get(tenantId: string, calendarId: string, eventId: string): Promise<CalendarEvent | null> {
+    const row = this.byId.get(tenantId, calendarId, eventId);
+    return row ? toEvent(row) : null;
+  }
+
+  async create(tenantId: string, calendarId: string, draft: EventDraft, actor: UserRef): Promise<CalendarEvent> {
+    const now = new Date().toISOString();
+    const row = this.toRow(tenantId, calendarId, randomUUID(), draft, actor, actor, now, now, 1);
+    this.db
+      .transaction(() => {
+        if (!this.db.prepare('SELECT 1 FROM calendars WHERE tenant_id = ? AND id = ?').get(tenantId, calendarId)) {
+          throw new NotFoundError();
+        }
+        this.db
+          .prepare(
+            `INSERT INTO events (${EVENT_COLUMNS.join(', ')}) VALUES (${EVENT_COLUMNS.map((c) => '@' + c).join(', ')})`,
+          )
+          .run(row);
+      })
+      .immediate();
+    return toEvent(row);
+  }
+
+  async update(
+    tenantId: string,
+    calendarId: string,
+    eventId: string,
+    draft: EventDraft,
+    actor: UserRef,
+    expected: ExpectedVersion,
+  ): Promise<CalendarEvent> {
+    return this.db
+      .transaction(() => {
+        const current = this.byId.get(tenantId, calendarId, eventId);
+        if (!current) throw new NotFoundError();
+        if (!versionMatches(expected, current.version)) throw new PreconditionFailedError();
+        const target = draft.calendarId ?? calendarId;
+        if (!this.db.prepare('SELECT 1 FROM calendars WHERE tenant_id = ? AND id = ?').get(tenantId, target)) {
+          throw new NotFoundError();
+        }
+        const createdBy = { id: current.created_by_id, name: current.created_by_name };
+        const row = this.toRow(tenantId, target, eventId, draft, createdBy, actor, current.created_at, new Date().toISOString(), current.version + 1);
+        this.db
+          .prepare(
+            `UPDATE events SET ${EVENT_COLUMNS.filter((c) => c !== 'tenant_id' && c !== 'id')
+              .map((c) => `${c} = @${c}`)
+              .join(', ')}
+             WHERE tenant_id = @tenant_id AND id = @id`,
+          )
+          .run(row);
+        return toEvent(row);
+      })
+      .immediate();
+  }
+
+  async delete(tenantId: string, calendarId: string, eventId: string, expected: ExpectedVersion): Promise<void> {
+    this.db
+      .transaction(() => {
+        const current = this.byId.get(tenantId, calendarId, eventId);
+        if (!current) throw new NotFoundError();
+        if (!versionMatches(expected, current.version)) throw new PreconditionFailedError();
+        this.db.prepare('DELETE FROM events WHERE tenant_id = ? AND id = ?').run(tenantId, eventId);
+      })
+      .immediate();
+  }
+
+  private toRow(
+    tenantId: string,
+    calendarId: string,
+    id: string,
+    draft: EventDraft,
+    createdBy: UserRef,
+    updatedBy: UserRef,
+    createdAt: string,
+    updatedAt: string,
+    version: number,
+  ): EventRow {
+    const { startMs, endMs } = eventSpan(draft);
+    return {
+      tenant_id: tenantId,
+      id,
+      calendar_id: calendarId,
+      title: draft.title,
+      all_day: draft.allDay ? 1 : 0,
+      start_ms: startMs,
+      end_ms: endMs,
+      start_text: draft.start,
+      end_text: draft.end,
+      url: draft.url,
+      group_id: draft.groupId,
+      description: draft.description,
+      location: draft.location,
+      time_zone: draft.timeZone,
+      created_by_id: createdBy.id,
+      created_by_name: createdBy.name,
+      updated_by_id: updatedBy.id,
+      updated_by_name: updatedBy.name,
+      created_at: createdAt,
+      updated_at: updatedAt,
+      version,
+    };
+  }
+}
+
+const EVENT_COLUMNS = [
+  'tenant_id', 'id', 'calendar_id', 'title', 'all_day', 'start_ms', 'end_ms', 'start_text', 'end_text', 'url', 'group_id',
+  'description', 'location', 'time_zone', 'created_by_id', 'created_by_name', 'updated_by_id', 'updated_by_name',
+  'created_at', 'updated_at', 'version',
+] as const satisfies readonly (keyof EventRow)[];
