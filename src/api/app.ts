@@ -25,6 +25,8 @@ export interface AppOptions {
 /** The whole application as a plugin: external plugins, then app plugins, then routes. Only server.ts listens. */
 export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   const { config } = opts;
+  // The API speaks JSON only: anything else gets 415 rather than a string body.
+  fastify.removeContentTypeParser('text/plain');
 
   await fastify.register(securityHeaders, { sharePointOrigins: config.sharePointOrigins });
   await fastify.register(rateLimit, { perMinute: config.rateLimitPerMinute });

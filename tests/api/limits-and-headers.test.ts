@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Calendar } from '../../src/shared/calendar-schema.ts';
+import { REQUEST_BODY_MAX_BYTES } from '../../src/shared/limits.ts';
+import type { Problem } from '../../src/shared/problem.ts';
+import { TEAMS_FRAME_ANCESTORS } from '../../src/api/plugins/external/security-headers.ts';
+import { build, type TestServer } from './helpers/test-server.ts';
+
+describe('limits and headers', () => {
+  let api: TestServer;
+  beforeAll(async () => {
+    api = await build({ SHAREPOINT_ORIGINS: 'https://contoso.sharepoint.com, https://fabrikam.sharepoint.com/sites/intranet' });
+  });
+  afterAll(() => api.close());
+
+  it(`refuses a body over ${REQUEST_BODY_MAX_BYTES} bytes with 413, and accepts one just under`, async () => {
+    const token = await api.tokenFor('ada');
+    const company = (await api.request<Calendar[]>('GET', '/api/calendars', { token })).body[0]!;
+    const padding = (size: number) => ({ title: 'Big', start: '2027-01-01', extendedProps: { description: '' }, groupId: 'x'.repeat(size) });
+    const over = JSON.stringify(padding(REQUEST_BODY_MAX_BYTES));
+    const tooBig = await api.request<Problem>('POST', `/api/calendars/${company.id}/events`, { token, rawBody: over, headers: { 'content-type': 'application/json' } });
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    // Just under the limit, the body is read and validated on its merits.
+    const under = JSON.stringify(padding(REQUEST_BODY_MAX_BYTES - 200));
+    const fits = await api.request<Problem>('POST', `/api/calendars/${company.id}/events`, { token, rawBody: under, headers: { 'content-type': 'application/json' } });
+    expect(fits.status).toBe(400);
+    expect(fits.body.errors?.map((e) => e.field)).toEqual(['groupId']);
+  });
+
+  it('sends a CSP whose frame-ancestors are the Microsoft 365 hosts and the configured SharePoint origins', async () => {
+    for (const path of ['/api/health', '/api/calendars']) {
+      const response = await fetch(api.url + path);
+      const csp = response.headers.get('content-security-policy') ?? '';
+      const ancestors = /frame-ancestors ([^;]+)/.exec(csp)?.[1]?.split(' ');
+      expect(ancestors).toEqual(["'self'", ...TEAMS_FRAME_ANCESTORS, 'https://contoso.sharepoint.com', 'https://fabrikam.sharepoint.com']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("object-src 'none'");
+      expect(response.headers.get('x-frame-options')).toBeNull();
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('strict-transport-security')).toContain('max-age=');
+    }
+  });
+
+  it('answers health without a token', async () => {
+    const response = await api.request('GET', '/api/health');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: 'ok', store: 'ready' });
+  });
+
+  it('answers unknown API routes with a problem 404', async () => {
+    const response = await api.request<Problem>('GET', '/api/nothing-here', { token: await api.tokenFor('riley') });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  });
+});
+
+describe('rate limit', () => {
+  const PER_MINUTE = 5;
+  let api: TestServer;
+  beforeAll(async () => {
+    api = await build({ RATE_LIMIT_PER_MINUTE: String(PER_MINUTE) });
+  });
+  afterAll(() => api.close());
+
+  it('gives a user 429 with Retry-After past the limit, and leaves other users alone', async () => {
+    // Tokens first: the sign-in route counts against the caller's address.
+    const [riley, eddie] = [await api.tokenFor('riley'), await api.tokenFor('eddie')];
+    for (let i = 0; i < PER_MINUTE; i++) expect((await api.request('GET', '/api/me', { token: riley })).status).toBe(200);
+    const limited = await api.request<Problem>('GET', '/api/me', { token: riley });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(limited.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect((await api.request('GET', '/api/me', { token: eddie })).status).toBe(200);
+  });
+});
+
+describe('server errors', () => {
+  it('say nothing of their cause, and health reports the store down', async () => {
+    const api = await build();
+    const token = await api.tokenFor('riley');
+    await api.server.store.close();
+    const failed = await api.request<Problem>('GET', '/api/calendars', { token });
+    expect(failed.status).toBe(500);
+    expect(failed.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(JSON.stringify(failed.body)).not.toMatch(/database|sqlite|connection|stack/i);
+    const health = await api.request('GET', '/api/health');
+    expect(health.status).toBe(503);
+    expect(health.body).toEqual({ status: 'unavailable', store: 'unavailable' });
+    await api.close();
+  });
+});
