@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { eventWriteSchema, normaliseEvent } from '../../src/shared/event-schema.ts';
+import { EVENT_MAX_DURATION_DAYS } from '../../src/shared/limits.ts';
+import { addDays } from '../../src/shared/time.ts';
+
+function check(input: Record<string, unknown>) {
+  const parsed = eventWriteSchema.safeParse(input);
+  if (!parsed.success) return { ok: false as const, fields: parsed.error.issues.map((issue) => issue.path.join('.')) };
+  const result = normaliseEvent(parsed.data);
+  return result.ok ? result : { ok: false as const, fields: result.issues.map((issue) => issue.path.join('.')) };
+}
+
+describe('event rules', () => {
+  it('infers allDay from a date-only start and fills the end with one day', () => {
+    expect(check({ title: 'Holiday', start: '2027-05-01' })).toMatchObject({ ok: true, draft: { allDay: true, end: '2027-05-02' } });
+  });
+
+  it('normalises timed events to UTC and gives a missing end one hour', () => {
+    expect(check({ title: 'Call', start: '2027-05-01T09:00:00-04:00' })).toMatchObject({
+      ok: true,
+      draft: { allDay: false, start: '2027-05-01T13:00:00.000Z', end: '2027-05-01T14:00:00.000Z', timeZone: 'UTC' },
+    });
+  });
+
+  it('needs the end after the start for timed events', () => {
+    expect(check({ title: 'x', start: '2027-05-01T09:00:00Z', end: '2027-05-01T09:00:00Z' })).toEqual({ ok: false, fields: ['end'] });
+    expect(check({ title: 'x', start: '2027-05-01T09:00:00Z', end: '2027-05-01T09:00:01Z' }).ok).toBe(true);
+  });
+
+  it('treats all-day ends as exclusive: the end date must be after the start date', () => {
+    expect(check({ title: 'x', allDay: true, start: '2027-05-01', end: '2027-05-01' })).toEqual({ ok: false, fields: ['end'] });
+    expect(check({ title: 'x', allDay: true, start: '2027-05-01', end: '2027-05-02' }).ok).toBe(true);
+  });
+
+  it(`allows at most ${EVENT_MAX_DURATION_DAYS} days`, () => {
+    expect(check({ title: 'x', start: '2027-01-01', end: addDays('2027-01-01', EVENT_MAX_DURATION_DAYS) }).ok).toBe(true);
+    expect(check({ title: 'x', start: '2027-01-01', end: addDays('2027-01-01', EVENT_MAX_DURATION_DAYS + 1) })).toEqual({ ok: false, fields: ['end'] });
+    expect(check({ title: 'x', start: '2027-01-01T00:00:00Z', end: `${addDays('2027-01-01', EVENT_MAX_DURATION_DAYS)}T00:00:01Z` })).toEqual({
+      ok: false,
+      fields: ['end'],
+    });
+  });
+
+  it('keeps date and date-time apart by allDay', () => {
+    expect(check({ title: 'x', allDay: false, start: '2027-05-01' })).toEqual({ ok: false, fields: ['start'] });
+    expect(check({ title: 'x', allDay: true, start: '2027-05-01', end: '2027-05-02T00:00:00Z' })).toEqual({ ok: false, fields: ['end'] });
+  });
+
+  it('allows only http and https links', () => {
+    expect(check({ title: 'x', start: '2027-05-01', url: 'https://example.com/a?b=c' }).ok).toBe(true);
+    expect(check({ title: 'x', start: '2027-05-01', url: 'http://example.com' }).ok).toBe(true);
+    for (const url of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'data:text/html,x', 'ftp://example.com', 'vbscript:x', '//example.com', 'example.com']) {
+      expect(check({ title: 'x', start: '2027-05-01', url })).toEqual({ ok: false, fields: ['url'] });
+    }
+  });
+
+  it('rejects dates that do not exist', () => {
+    expect(check({ title: 'x', start: '2027-02-29' })).toEqual({ ok: false, fields: ['start'] });
+  });
+});
