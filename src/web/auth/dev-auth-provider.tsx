@@ -1,0 +1,57 @@
+import { Button } from '@fluentui/react-components';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, type ReactNode } from 'react';
+import { z } from 'zod';
+import type { AuthConfig } from '../../shared/user.ts';
+import { FullPageStatus } from '../components/full-page-status.tsx';
+import { createApiClient, errorMessage } from '../lib/api-client.ts';
+import { useLocalStorageState } from '../lib/use-local-storage-state.ts';
+import { AuthContext, type Auth } from './auth-context.ts';
+import { DevSignInScreen } from './dev-sign-in-screen.tsx';
+import { AUTH_CONFIG_QUERY_KEY } from './get-auth-config.ts';
+import { useMe } from './get-me.ts';
+import { createDevTokenSource } from './request-dev-token.ts';
+
+const USER_KEY = 'company-calendar:dev-user';
+const userIdSchema = z.string().nullable();
+
+/** Development sign-in: the chosen demo user survives reloads; tokens come from POST /api/dev/token. */
+export function DevAuthProvider({ config, children }: { config: AuthConfig; children: ReactNode }) {
+  const [userId, setUserId] = useLocalStorageState(USER_KEY, userIdSchema, null);
+  const user = config.devUsers.find((candidate) => candidate.id === userId);
+  const signOut = useCallback(() => setUserId(null), [setUserId]);
+  if (!user) return <DevSignInScreen users={config.devUsers} onSignIn={setUserId} />;
+  return (
+    // Keyed by user, so a new sign-in starts with a fresh token source.
+    <DevSession key={user.id} userId={user.id} onSignOut={signOut}>
+      {children}
+    </DevSession>
+  );
+}
+
+function DevSession({ userId, onSignOut, children }: { userId: string; onSignOut: () => void; children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const getAccessToken = useMemo(() => createDevTokenSource(userId), [userId]);
+  const me = useMe(
+    useMemo(() => createApiClient(getAccessToken), [getAccessToken]),
+    userId,
+  );
+  const signOut = useCallback(() => {
+    // Nothing of this user's data may outlive the session; only the server's auth config is not theirs.
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== AUTH_CONFIG_QUERY_KEY[0] });
+    onSignOut();
+  }, [queryClient, onSignOut]);
+  const auth = useMemo<Auth | null>(() => (me.data ? { me: me.data, getAccessToken, signOut } : null), [me.data, getAccessToken, signOut]);
+
+  if (me.isError) {
+    return (
+      <FullPageStatus
+        title="Sign-in failed"
+        detail={errorMessage(me.error)}
+        action={<Button onClick={signOut}>Choose another user</Button>}
+      />
+    );
+  }
+  if (auth === null) return <FullPageStatus loading title="Signing in…" />;
+  return <AuthContext value={auth}>{children}</AuthContext>;
+}

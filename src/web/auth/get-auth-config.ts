@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import type { AuthConfig } from '../../shared/user.ts';
+import { apiFetch } from '../lib/api-client.ts';
+
+export async function getAuthConfig(): Promise<AuthConfig> {
+  return (await apiFetch<AuthConfig>('/auth/config')).data;
+}
+
+export const AUTH_CONFIG_QUERY_KEY = ['auth-config'];
+
+export function useAuthConfig() {
+  return useQuery({ queryKey: AUTH_CONFIG_QUERY_KEY, queryFn: getAuthConfig, staleTime: Infinity });
+}

@@ -1,0 +1,33 @@
+import { Body1, Spinner, Title3, makeStyles, tokens } from '@fluentui/react-components';
+import type { ReactNode } from 'react';
+
+const useStyles = makeStyles({
+  root: {
+    minHeight: '100%',
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: tokens.spacingVerticalM,
+    padding: tokens.spacingHorizontalXXL,
+    textAlign: 'center',
+  },
+});
+
+/** A whole-page loading or error state, for before the app shell can render. */
+export function FullPageStatus({ loading, title, detail, action }: { loading?: boolean; title: string; detail?: string; action?: ReactNode }) {
+  const styles = useStyles();
+  return (
+    <main className={styles.root}>
+      {loading ? (
+        <Spinner label={title} labelPosition="below" />
+      ) : (
+        <>
+          <Title3 as="h1">{title}</Title3>
+          {detail && <Body1>{detail}</Body1>}
+          {action}
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,52 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+
+/** Stable class names for our own styling hooks and for tests (FullCalendar v7's own classes are hashed). */
+export const EVENT_CLASS = 'cc-event';
+export const BLOCK_EVENT_CLASS = 'cc-block-event';
+
+/**
+ * FullCalendar's forma theme, coloured with Fluent tokens. The variables must be set on an element
+ * inside the FluentProvider, because that is where the token variables are defined; and the forma
+ * palette file is not imported, because its dark-scheme block would override this mapping.
+ */
+export const useCalendarThemeStyles = makeStyles({
+  root: {
+    '--fc-forma-primary': tokens.colorBrandBackground,
+    '--fc-forma-primary-over': tokens.colorBrandBackgroundHover,
+    '--fc-forma-primary-down': tokens.colorBrandBackgroundPressed,
+    '--fc-forma-primary-foreground': tokens.colorNeutralForegroundOnBrand,
+    '--fc-forma-event': tokens.colorBrandBackground,
+    '--fc-forma-event-contrast': tokens.colorNeutralForegroundOnBrand,
+    '--fc-forma-background-event': tokens.colorBrandBackground2,
+    '--fc-forma-highlight': tokens.colorBrandBackground2,
+    '--fc-forma-background': tokens.colorNeutralBackground1,
+    '--fc-forma-faint': tokens.colorNeutralBackground2,
+    '--fc-forma-muted': tokens.colorSubtleBackgroundHover,
+    '--fc-forma-strong': tokens.colorSubtleBackgroundPressed,
+    '--fc-forma-stronger': tokens.colorNeutralBackground5,
+    '--fc-forma-strongest': tokens.colorNeutralBackground6,
+    '--fc-forma-foreground': tokens.colorNeutralForeground1,
+    '--fc-forma-faint-foreground': tokens.colorNeutralForeground4,
+    '--fc-forma-muted-foreground': tokens.colorNeutralForeground3,
+    '--fc-forma-border': tokens.colorNeutralStroke2,
+    '--fc-forma-muted-border': tokens.colorNeutralStroke3,
+    '--fc-forma-strong-border': tokens.colorNeutralStroke1,
+    '--fc-forma-ring-color': tokens.colorStrokeFocus2,
+    fontFamily: tokens.fontFamilyBase,
+    color: tokens.colorNeutralForeground1,
+    backgroundColor: tokens.colorNeutralBackground1,
+
+    // Forma tints event blocks and keeps the page's text colour; we fill them with the calendar's own
+    // colour and the static text token picked for contrast (see readableTextOn).
+    [`& .${BLOCK_EVENT_CLASS}, & .${BLOCK_EVENT_CLASS}:hover, & .${BLOCK_EVENT_CLASS}:active`]: {
+      backgroundColor: 'var(--fc-event-color)',
+      color: 'var(--fc-event-contrast-color)',
+    },
+    [`& .${BLOCK_EVENT_CLASS}:hover`]: { boxShadow: tokens.shadow4 },
+
+    '@media (forced-colors: active)': {
+      [`& .${EVENT_CLASS}`]: { border: `${tokens.strokeWidthThin} solid CanvasText` },
+      [`& .${EVENT_CLASS}:focus-visible`]: { outline: `${tokens.strokeWidthThick} solid Highlight` },
+    },
+  },
+});

@@ -1,0 +1,59 @@
+import { Body1, Button, Checkbox, Skeleton, SkeletonItem, Subtitle2, makeStyles, tokens, useId } from '@fluentui/react-components';
+import type { Calendar } from '../../../../shared/calendar-schema.ts';
+import { ColorSwatch } from '../../../components/color-swatch.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useCalendars } from '../requests/get-calendars.ts';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  heading: { margin: 0 },
+  list: { listStyleType: 'none', margin: 0, padding: 0 },
+  label: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS, wordBreak: 'break-word' },
+  skeleton: { display: 'grid', gap: tokens.spacingVerticalM, paddingBlock: tokens.spacingVerticalS },
+});
+
+/** The calendars the user can see, each with a checkbox to show or hide its events. */
+export function CalendarList({ hidden, onVisibleChange }: { hidden: string[]; onVisibleChange: (calendarId: string, visible: boolean) => void }) {
+  const styles = useStyles();
+  const headingId = useId('calendars-heading');
+  const calendars = useCalendars();
+  return (
+    <section className={styles.root} aria-labelledby={headingId}>
+      <Subtitle2 as="h2" id={headingId} className={styles.heading}>
+        Calendars
+      </Subtitle2>
+      {calendars.isPending ? (
+        <Skeleton aria-label="Loading calendars" className={styles.skeleton}>
+          <SkeletonItem />
+          <SkeletonItem />
+          <SkeletonItem />
+        </Skeleton>
+      ) : calendars.isError ? (
+        <>
+          <Body1>Calendars could not be loaded. {errorMessage(calendars.error)}</Body1>
+          <Button onClick={() => void calendars.refetch()}>Try again</Button>
+        </>
+      ) : calendars.data.length === 0 ? (
+        <Body1>There are no calendars yet.</Body1>
+      ) : (
+        <ul className={styles.list}>
+          {calendars.data.map((calendar: Calendar) => (
+            <li key={calendar.id}>
+              <Checkbox
+                checked={!hidden.includes(calendar.id)}
+                onChange={(_, data) => onVisibleChange(calendar.id, data.checked === true)}
+                data-calendar-id={calendar.id}
+                label={
+                  <span className={styles.label}>
+                    <ColorSwatch color={calendar.color} />
+                    {calendar.name}
+                  </span>
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

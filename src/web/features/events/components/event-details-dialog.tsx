@@ -1,0 +1,215 @@
+import {
+  Body1,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  DialogTrigger,
+  Link,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  Skeleton,
+  SkeletonItem,
+  makeStyles,
+  mergeClasses,
+  tokens,
+} from '@fluentui/react-components';
+import { Delete20Regular, Dismiss24Regular, Edit20Regular } from '@fluentui/react-icons';
+import { useState } from 'react';
+import type { Calendar } from '../../../../shared/calendar-schema.ts';
+import type { CalendarEvent } from '../../../../shared/event-schema.ts';
+import { ColorSwatch } from '../../../components/color-swatch.tsx';
+import { useNotify } from '../../../components/notifications.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { useDeleteEvent } from '../requests/delete-event.ts';
+import { useEvent, type EventKey } from '../requests/get-event.ts';
+import { formatEventWhen, formatTimestamp } from '../lib/format-event-time.ts';
+
+const useStyles = makeStyles({
+  details: {
+    display: 'grid',
+    gridTemplateColumns: 'max-content 1fr',
+    columnGap: tokens.spacingHorizontalL,
+    rowGap: tokens.spacingVerticalS,
+    margin: 0,
+  },
+  term: { fontWeight: tokens.fontWeightSemibold, color: tokens.colorNeutralForeground2 },
+  value: { margin: 0, minWidth: 0, overflowWrap: 'anywhere' },
+  calendar: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  // Descriptions are plain text: shown as text, with their line breaks.
+  description: { whiteSpace: 'pre-wrap' },
+  skeleton: { display: 'grid', gap: tokens.spacingVerticalM },
+  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+});
+
+interface EventDetailsDialogProps {
+  eventKey: EventKey;
+  calendars: readonly Calendar[];
+  onClose(): void;
+  onEdit(event: CalendarEvent): void;
+  /** The server's events changed (deleted, or found changed by someone else): refresh what shows them. */
+  onChanged(): void;
+}
+
+export function EventDetailsDialog({ eventKey, calendars, onClose, onEdit, onChanged }: EventDetailsDialogProps) {
+  const styles = useStyles();
+  const query = useEvent(eventKey);
+  const [conflict, setConflict] = useState(false);
+  const event = query.data;
+  const calendar = calendars.find((candidate) => candidate.id === eventKey.calendarId);
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+
+  return (
+    <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle
+            action={
+              <DialogTrigger action="close">
+                <Button appearance="subtle" aria-label="Close" icon={<Dismiss24Regular />} />
+              </DialogTrigger>
+            }
+          >
+            {event?.title ?? (query.isPending ? 'Loading event…' : 'Event')}
+          </DialogTitle>
+          <DialogContent className={styles.content}>
+            {conflict && (
+              <MessageBar intent="warning" role="alert">
+                <MessageBarBody>
+                  <MessageBarTitle>This event was changed by someone else.</MessageBarTitle>
+                  These are the latest details. It was not deleted.
+                </MessageBarBody>
+              </MessageBar>
+            )}
+            {event ? (
+              <dl className={styles.details}>
+                <dt className={styles.term}>Calendar</dt>
+                <dd className={styles.value}>
+                  <span className={styles.calendar}>
+                    {calendar && <ColorSwatch color={calendar.color} />}
+                    {calendar?.name ?? 'Unknown calendar'}
+                  </span>
+                </dd>
+                <dt className={styles.term}>When</dt>
+                <dd className={styles.value}>{formatEventWhen(event)}</dd>
+                {event.extendedProps.location && (
+                  <>
+                    <dt className={styles.term}>Location</dt>
+                    <dd className={styles.value}>{event.extendedProps.location}</dd>
+                  </>
+                )}
+                {event.extendedProps.description && (
+                  <>
+                    <dt className={styles.term}>Description</dt>
+                    <dd className={mergeClasses(styles.value, styles.description)}>{event.extendedProps.description}</dd>
+                  </>
+                )}
+                {event.url && (
+                  <>
+                    <dt className={styles.term}>Link</dt>
+                    <dd className={styles.value}>
+                      <Link href={event.url} target="_blank" rel="noopener noreferrer">
+                        {event.url}
+                      </Link>
+                    </dd>
+                  </>
+                )}
+                <dt className={styles.term}>Created</dt>
+                <dd className={styles.value}>
+                  {event.extendedProps.createdBy.name}, {formatTimestamp(event.extendedProps.createdAt)}
+                </dd>
+                <dt className={styles.term}>Updated</dt>
+                <dd className={styles.value}>
+                  {event.extendedProps.updatedBy.name}, {formatTimestamp(event.extendedProps.updatedAt)}
+                </dd>
+              </dl>
+            ) : query.isPending ? (
+              <Skeleton aria-label="Loading event details" className={styles.skeleton}>
+                <SkeletonItem size={16} />
+                <SkeletonItem size={16} />
+                <SkeletonItem size={16} />
+              </Skeleton>
+            ) : (
+              <Body1>{notFound ? 'This event no longer exists. Someone may have deleted it.' : errorMessage(query.error)}</Body1>
+            )}
+          </DialogContent>
+          <DialogActions>
+            {event && calendar?.canEdit && (
+              <>
+                <Button appearance="primary" icon={<Edit20Regular />} onClick={() => onEdit(event)}>
+                  Edit
+                </Button>
+                <DeleteEventButton
+                  event={event}
+                  onDeleted={() => {
+                    onChanged();
+                    onClose();
+                  }}
+                  onConflict={() => {
+                    setConflict(true);
+                    onChanged();
+                    void query.refetch();
+                  }}
+                />
+              </>
+            )}
+            {query.isError && !notFound && <Button onClick={() => void query.refetch()}>Try again</Button>}
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+/** Delete, after a confirmation. */
+function DeleteEventButton({ event, onDeleted, onConflict }: { event: CalendarEvent; onDeleted(): void; onConflict(): void }) {
+  const notify = useNotify();
+  const deleteEvent = useDeleteEvent();
+  const [confirming, setConfirming] = useState(false);
+
+  const confirm = () =>
+    deleteEvent.mutate(
+      { calendarId: event.extendedProps.calendarId, eventId: event.id, version: event.extendedProps.version },
+      {
+        onSuccess: () => {
+          notify.success('Event deleted');
+          onDeleted();
+        },
+        onError: (error) => {
+          setConfirming(false);
+          if (error instanceof ApiError && error.status === 412) onConflict();
+          else if (error instanceof ApiError && error.status === 404) {
+            notify.error('This event no longer exists', 'Someone may have deleted it.');
+            onDeleted();
+          }
+          else notify.error('The event could not be deleted', errorMessage(error));
+        },
+      },
+    );
+
+  return (
+    <Dialog modalType="alert" open={confirming} onOpenChange={(_, data) => setConfirming(data.open)}>
+      <DialogTrigger disableButtonEnhancement>
+        <Button icon={<Delete20Regular />}>Delete</Button>
+      </DialogTrigger>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>Delete this event?</DialogTitle>
+          <DialogContent>“{event.title}” will be deleted for everyone. This cannot be undone.</DialogContent>
+          <DialogActions>
+            <Button appearance="primary" onClick={confirm} disabled={deleteEvent.isPending}>
+              Delete
+            </Button>
+            <DialogTrigger disableButtonEnhancement>
+              <Button>Cancel</Button>
+            </DialogTrigger>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,253 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  Select,
+  Spinner,
+  Switch,
+  Textarea,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
+import type { Calendar } from '../../../../shared/calendar-schema.ts';
+import type { CalendarEvent } from '../../../../shared/event-schema.ts';
+import { useNotify } from '../../../components/notifications.tsx';
+import { focusControl } from '../../../lib/focus-control.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { useCreateEvent } from '../requests/create-event.ts';
+import { useFetchLatestEvent } from '../requests/get-event.ts';
+import { useUpdateEvent } from '../requests/update-event.ts';
+import {
+  EVENT_FORM_FIELDS,
+  eventFormValues,
+  formFieldForPath,
+  newEventValues,
+  validateEventForm,
+  type EventFormErrors,
+  type EventFormField,
+  type EventFormValues,
+  type NewEventRange,
+} from '../lib/event-form-values.ts';
+
+export type EventFormTarget = { mode: 'create'; range: NewEventRange | null } | { mode: 'edit'; event: CalendarEvent };
+
+const useStyles = makeStyles({
+  surface: { maxWidth: '560px' },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  row: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))',
+    gap: tokens.spacingHorizontalM,
+  },
+});
+
+interface EventFormDialogProps {
+  target: EventFormTarget;
+  calendars: readonly Calendar[];
+  onClose(): void;
+  /** The server's events changed (saved, or found changed by someone else): refresh what shows them. */
+  onChanged(): void;
+}
+
+export function EventFormDialog({ target, calendars, onClose, onChanged }: EventFormDialogProps) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const createEvent = useCreateEvent();
+  const updateEvent = useUpdateEvent();
+  const fetchLatestEvent = useFetchLatestEvent();
+  const editable = calendars.filter((calendar) => calendar.canEdit);
+  const original = target.mode === 'edit' ? target.event : null;
+
+  const [values, setValues] = useState<EventFormValues>(() =>
+    original ? eventFormValues(original) : newEventValues(editable[0]?.id ?? '', target.mode === 'create' ? target.range : null),
+  );
+  // The version this edit is based on; replaced by the latest one after a conflict.
+  const [base, setBase] = useState(original);
+  const [errors, setErrors] = useState<EventFormErrors>({});
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const [conflict, setConflict] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const saving = createEvent.isPending || updateEvent.isPending;
+
+  const showErrors = (fieldErrors: EventFormErrors, messages: string[]) => {
+    flushSync(() => {
+      setErrors(fieldErrors);
+      setFormErrors(messages);
+    });
+    // After the errors render, so the focused field already carries aria-invalid and its message.
+    const first = EVENT_FORM_FIELDS.find((field) => fieldErrors[field]);
+    if (first) focusControl(formRef.current, first);
+  };
+
+  const set = <K extends keyof EventFormValues>(field: K, value: EventFormValues[K]) =>
+    setValues((current) => ({ ...current, [field]: value }));
+
+  const fieldProps = (field: EventFormField) => ({
+    validationState: errors[field] ? ('error' as const) : ('none' as const),
+    validationMessage: errors[field],
+  });
+
+  const handleFailure = async (error: unknown): Promise<void> => {
+    if (error instanceof ApiError && error.status === 400 && error.fieldErrors.length > 0) {
+      const fieldErrors: EventFormErrors = {};
+      const messages: string[] = [];
+      for (const { field, message } of error.fieldErrors) {
+        const formField = formFieldForPath(field, values);
+        if (formField) fieldErrors[formField] ??= message;
+        else messages.push(message);
+      }
+      showErrors(fieldErrors, messages);
+      return;
+    }
+    if (error instanceof ApiError && error.status === 412 && base) {
+      let latest: CalendarEvent;
+      try {
+        latest = await fetchLatestEvent({ calendarId: base.extendedProps.calendarId, eventId: base.id });
+      } catch (fetchError) {
+        // Most likely a 404: it was deleted meanwhile.
+        return handleFailure(fetchError);
+      }
+      setBase(latest);
+      setValues(eventFormValues(latest));
+      setErrors({});
+      setFormErrors([]);
+      setConflict(true);
+      onChanged();
+      return;
+    }
+    if (error instanceof ApiError && error.status === 404) {
+      notify.error('This event no longer exists', 'Someone may have deleted it.');
+      onChanged();
+      onClose();
+      return;
+    }
+    notify.error('The event could not be saved', errorMessage(error));
+  };
+
+  const handleSubmit = (submitEvent: FormEvent) => {
+    submitEvent.preventDefault();
+    const result = validateEventForm(values, { includeTimeZone: base === null });
+    if (!result.ok) {
+      showErrors(result.errors, result.formErrors);
+      return;
+    }
+    setErrors({});
+    setFormErrors([]);
+    const onSuccess = () => {
+      notify.success(base ? 'Event saved' : 'Event created');
+      onChanged();
+      onClose();
+    };
+    const onError = (error: unknown) => void handleFailure(error);
+    if (base === null) {
+      createEvent.mutate({ calendarId: values.calendarId, event: result.event }, { onSuccess, onError });
+      return;
+    }
+    const moved = values.calendarId !== base.extendedProps.calendarId;
+    updateEvent.mutate(
+      {
+        calendarId: base.extendedProps.calendarId,
+        eventId: base.id,
+        version: base.extendedProps.version,
+        patch: {
+          ...result.event,
+          extendedProps: { ...result.event.extendedProps, ...(moved ? { calendarId: values.calendarId } : {}) },
+        },
+      },
+      { onSuccess, onError },
+    );
+  };
+
+  const title = base ? 'Edit event' : 'New event';
+  return (
+    <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
+      <DialogSurface className={styles.surface}>
+        <form ref={formRef} onSubmit={handleSubmit} noValidate data-testid="event-form">
+          <DialogBody>
+            <DialogTitle>{title}</DialogTitle>
+            <DialogContent className={styles.form}>
+              {conflict && (
+                <MessageBar intent="warning" role="alert">
+                  <MessageBarBody>
+                    <MessageBarTitle>This event was changed by someone else.</MessageBarTitle>
+                    The form now shows the latest version. Make your changes again and save.
+                  </MessageBarBody>
+                </MessageBar>
+              )}
+              {formErrors.length > 0 && (
+                <MessageBar intent="error" role="alert">
+                  <MessageBarBody>{formErrors.join(' ')}</MessageBarBody>
+                </MessageBar>
+              )}
+              <Field label="Title" required {...fieldProps('title')}>
+                <Input name="title" value={values.title} onChange={(_, data) => set('title', data.value)} />
+              </Field>
+              <Field label="Calendar" required {...fieldProps('calendarId')}>
+                <Select name="calendarId" value={values.calendarId} onChange={(_, data) => set('calendarId', data.value)}>
+                  {editable.map((calendar) => (
+                    <option key={calendar.id} value={calendar.id}>
+                      {calendar.name}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <Switch label="All day" checked={values.allDay} onChange={(_, data) => set('allDay', data.checked)} />
+              <div className={styles.row}>
+                <Field label="Start date" required {...fieldProps('startDate')}>
+                  <Input name="startDate" type="date" value={values.startDate} onChange={(_, data) => set('startDate', data.value)} />
+                </Field>
+                {!values.allDay && (
+                  <Field label="Start time" required {...fieldProps('startTime')}>
+                    <Input name="startTime" type="time" value={values.startTime} onChange={(_, data) => set('startTime', data.value)} />
+                  </Field>
+                )}
+              </div>
+              <div className={styles.row}>
+                <Field label="End date" required {...fieldProps('endDate')}>
+                  <Input name="endDate" type="date" value={values.endDate} onChange={(_, data) => set('endDate', data.value)} />
+                </Field>
+                {!values.allDay && (
+                  <Field label="End time" required {...fieldProps('endTime')}>
+                    <Input name="endTime" type="time" value={values.endTime} onChange={(_, data) => set('endTime', data.value)} />
+                  </Field>
+                )}
+              </div>
+              <Field label="Location" {...fieldProps('location')}>
+                <Input name="location" value={values.location} onChange={(_, data) => set('location', data.value)} />
+              </Field>
+              <Field label="Description" {...fieldProps('description')}>
+                <Textarea
+                  name="description"
+                  resize="vertical"
+                  rows={4}
+                  value={values.description}
+                  onChange={(_, data) => set('description', data.value)}
+                />
+              </Field>
+              <Field label="Link" hint="An http:// or https:// address" {...fieldProps('url')}>
+                <Input name="url" type="url" value={values.url} onChange={(_, data) => set('url', data.value)} />
+              </Field>
+            </DialogContent>
+            <DialogActions>
+              <Button type="submit" appearance="primary" disabled={saving} icon={saving ? <Spinner size="tiny" /> : undefined}>
+                {base ? 'Save' : 'Create'}
+              </Button>
+              <Button onClick={onClose}>Cancel</Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,167 @@
+import type { z } from 'zod';
+import { eventWriteSchema, normaliseEvent, type CalendarEvent } from '../../../../shared/event-schema.ts';
+import { addDays, dateToDayMs, isDateOnly } from '../../../../shared/time.ts';
+import { browserTimeZone } from '../../../lib/time-zone.ts';
+
+/** What the event form edits: dates and times as the browser's date and time inputs give them, in local time. */
+export interface EventFormValues {
+  title: string;
+  calendarId: string;
+  allDay: boolean;
+  startDate: string;
+  startTime: string;
+  /** Inclusive for all-day events, as people count days; the API's all-day end is exclusive. */
+  endDate: string;
+  endTime: string;
+  location: string;
+  description: string;
+  url: string;
+}
+
+export type EventFormField = Exclude<keyof EventFormValues, 'allDay'>;
+
+/** Field order on the form: the first invalid one gets focus. */
+export const EVENT_FORM_FIELDS: readonly EventFormField[] = [
+  'title',
+  'calendarId',
+  'startDate',
+  'startTime',
+  'endDate',
+  'endTime',
+  'location',
+  'description',
+  'url',
+];
+
+export type EventFormErrors = Partial<Record<EventFormField, string>>;
+
+export type EventWriteBody = z.output<typeof eventWriteSchema>;
+
+export interface NewEventRange {
+  start: Date;
+  end: Date;
+  allDay: boolean;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const localDate = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+const localTime = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+const TIME_INPUT = /^\d{2}:\d{2}$/;
+const HOUR_MS = 3_600_000;
+
+const EMPTY_DETAILS = { title: '', location: '', description: '', url: '' };
+
+function timedValues(start: Date, end: Date) {
+  return { allDay: false, startDate: localDate(start), startTime: localTime(start), endDate: localDate(end), endTime: localTime(end) };
+}
+
+// The times the form offers for an all-day event, should the user switch all-day off.
+const DEFAULT_TIMES = { startTime: '09:00', endTime: '10:00' };
+
+/** A new event: from a selected range, or the next full hour today. */
+export function newEventValues(calendarId: string, range: NewEventRange | null, now = new Date()): EventFormValues {
+  if (range?.allDay) {
+    const endDate = addDays(localDate(range.end), -1);
+    return { ...EMPTY_DETAILS, ...DEFAULT_TIMES, calendarId, allDay: true, startDate: localDate(range.start), endDate };
+  }
+  if (range) return { ...EMPTY_DETAILS, calendarId, ...timedValues(range.start, range.end) };
+  const start = new Date(now);
+  start.setHours(start.getHours() + 1, 0, 0, 0);
+  return { ...EMPTY_DETAILS, calendarId, ...timedValues(start, new Date(start.getTime() + HOUR_MS)) };
+}
+
+export function eventFormValues(event: CalendarEvent): EventFormValues {
+  const details = {
+    title: event.title,
+    calendarId: event.extendedProps.calendarId,
+    location: event.extendedProps.location,
+    description: event.extendedProps.description,
+    url: event.url ?? '',
+  };
+  if (event.allDay) {
+    return { ...details, ...DEFAULT_TIMES, allDay: true, startDate: event.start, endDate: addDays(event.end, -1) };
+  }
+  return { ...details, ...timedValues(new Date(event.start), new Date(event.end)) };
+}
+
+function localIso(date: string, time: string): string {
+  return new Date(`${date}T${time}`).toISOString();
+}
+
+/** Which form field an API or schema path belongs to, e.g. "extendedProps.location" → location. */
+export function formFieldForPath(path: string, values: EventFormValues): EventFormField | null {
+  switch (path) {
+    case 'title':
+    case 'url':
+      return path;
+    case 'extendedProps.location':
+      return 'location';
+    case 'extendedProps.description':
+      return 'description';
+    case 'extendedProps.calendarId':
+      return 'calendarId';
+    case 'start':
+      return 'startDate';
+    case 'end':
+      // A timed event that ends on its start day ends too early by its time.
+      return values.allDay || values.endDate !== values.startDate ? 'endDate' : 'endTime';
+    default:
+      return null;
+  }
+}
+
+export type EventFormResult =
+  | { ok: true; event: EventWriteBody }
+  | { ok: false; errors: EventFormErrors; formErrors: string[] };
+
+/**
+ * Checks the form with the shared event rules (the same ones the API applies) and builds the request body.
+ * Only what the inputs themselves cannot say (a missing date or time) is checked here first.
+ */
+export function validateEventForm(values: EventFormValues, { includeTimeZone }: { includeTimeZone: boolean }): EventFormResult {
+  const errors: EventFormErrors = {};
+  const formErrors: string[] = [];
+  const addError = (field: EventFormField | null, message: string) => {
+    if (field === null) formErrors.push(message);
+    else errors[field] ??= message;
+  };
+
+  if (!values.calendarId) addError('calendarId', 'Choose a calendar');
+  if (!isDateOnly(values.startDate)) addError('startDate', 'Enter a start date');
+  if (!isDateOnly(values.endDate)) addError('endDate', 'Enter an end date');
+  if (!values.allDay) {
+    if (!TIME_INPUT.test(values.startTime)) addError('startTime', 'Enter a start time');
+    if (!TIME_INPUT.test(values.endTime)) addError('endTime', 'Enter an end time');
+  } else if (!errors.startDate && !errors.endDate && dateToDayMs(values.endDate) < dateToDayMs(values.startDate)) {
+    addError('endDate', 'The end date cannot be before the start date');
+  }
+  const datesOk = !errors.startDate && !errors.endDate && !errors.startTime && !errors.endTime;
+
+  const candidate = {
+    title: values.title,
+    allDay: values.allDay,
+    // With dates missing, the schema still checks every other field; its date messages are then skipped.
+    start: !datesOk ? '' : values.allDay ? values.startDate : localIso(values.startDate, values.startTime),
+    end: !datesOk ? '' : values.allDay ? addDays(values.endDate, 1) : localIso(values.endDate, values.endTime),
+    url: values.url.trim(),
+    extendedProps: {
+      location: values.location,
+      description: values.description,
+      ...(includeTimeZone ? { timeZone: browserTimeZone() } : {}),
+    },
+  };
+  const parsed = eventWriteSchema.safeParse(candidate);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const path = issue.path.join('.');
+      if (!datesOk && (path === 'start' || path === 'end')) continue;
+      addError(formFieldForPath(path, values), issue.message);
+    }
+  } else {
+    const normalised = normaliseEvent(parsed.data);
+    if (!normalised.ok) for (const issue of normalised.issues) addError(formFieldForPath(issue.path.join('.'), values), issue.message);
+  }
+
+  if (!parsed.success || Object.keys(errors).length > 0 || formErrors.length > 0) return { ok: false, errors, formErrors };
+  return { ok: true, event: parsed.data };
+}

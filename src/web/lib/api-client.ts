@@ -1,0 +1,107 @@
+import { PROBLEM_CONTENT_TYPE, type FieldError, type Problem } from '../../shared/problem.ts';
+
+/** A failed API call, with the server's problem details. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly problem: Problem;
+  /** From Retry-After on a 429. */
+  readonly retryAfterSeconds: number | null;
+
+  constructor(problem: Problem, retryAfterSeconds: number | null = null) {
+    super(problem.detail ?? problem.title);
+    this.name = 'ApiError';
+    this.status = problem.status;
+    this.problem = problem;
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+
+  get fieldErrors(): FieldError[] {
+    return this.problem.errors ?? [];
+  }
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  /** The response's ETag header, when it has one. */
+  etag: string | null;
+}
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  query?: URLSearchParams;
+  body?: unknown;
+  /** The version the write is based on; sent as If-Match so a stale write fails with 412. */
+  ifMatch?: number;
+  signal?: AbortSignal;
+}
+
+export type GetAccessToken = (options?: { forceRefresh?: boolean }) => Promise<string>;
+
+export interface ApiClient {
+  request<T>(path: string, request?: ApiRequest): Promise<ApiResponse<T>>;
+}
+
+export function versionEtag(version: number): string {
+  return `"${version}"`;
+}
+
+async function readProblem(response: Response): Promise<Problem> {
+  const contentType = response.headers.get('content-type') ?? '';
+  if (contentType.startsWith(PROBLEM_CONTENT_TYPE) || contentType.startsWith('application/json')) {
+    try {
+      const body = (await response.json()) as Partial<Problem>;
+      if (typeof body.title === 'string') return { type: 'about:blank', ...body, title: body.title, status: response.status };
+    } catch {
+      // Not JSON after all: fall through to a problem made from the status line.
+    }
+  }
+  return { type: 'about:blank', title: response.statusText || `Request failed (${response.status})`, status: response.status };
+}
+
+/** One call to the same-origin API. Without an access token the call is anonymous. */
+export async function apiFetch<T>(path: string, request: ApiRequest = {}, accessToken?: string): Promise<ApiResponse<T>> {
+  const headers = new Headers({ Accept: `application/json, ${PROBLEM_CONTENT_TYPE}` });
+  if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
+  if (request.body !== undefined) headers.set('Content-Type', 'application/json');
+  if (request.ifMatch !== undefined) headers.set('If-Match', versionEtag(request.ifMatch));
+  const query = request.query?.toString();
+  const response = await fetch(`/api${path}${query ? `?${query}` : ''}`, {
+    method: request.method ?? 'GET',
+    headers,
+    body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    signal: request.signal,
+  });
+  if (!response.ok) {
+    const retryAfter = Number(response.headers.get('Retry-After'));
+    throw new ApiError(await readProblem(response), Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
+  }
+  const data = (response.status === 204 ? undefined : await response.json()) as T;
+  return { data, etag: response.headers.get('ETag') };
+}
+
+/** An API client that asks the signed-in session for its bearer token. */
+export function createApiClient(getAccessToken: GetAccessToken): ApiClient {
+  return {
+    async request<T>(path: string, request: ApiRequest = {}) {
+      try {
+        return await apiFetch<T>(path, request, await getAccessToken());
+      } catch (error) {
+        // A token the server no longer accepts (e.g. it restarted with new keys): retry once with a fresh one.
+        if (!(error instanceof ApiError) || error.status !== 401) throw error;
+        return apiFetch<T>(path, request, await getAccessToken({ forceRefresh: true }));
+      }
+    },
+  };
+}
+
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 429) {
+      const wait = error.retryAfterSeconds === null ? 'a moment' : `${error.retryAfterSeconds} seconds`;
+      return `Too many requests. Try again in ${wait}.`;
+    }
+    return error.message;
+  }
+  if (error instanceof TypeError) return 'The server could not be reached. Check your connection.';
+  return error instanceof Error ? error.message : String(error);
+}

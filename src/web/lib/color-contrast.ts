@@ -1,0 +1,31 @@
+import { tokens } from '@fluentui/react-components';
+
+/** WCAG relative luminance of a #RRGGBB colour. */
+export function relativeLuminance(hex: string): number {
+  const channel = (offset: number) => {
+    const c = Number.parseInt(hex.slice(offset, offset + 2), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+}
+
+function contrastRatio(l1: number, l2: number): number {
+  return (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05);
+}
+
+// The luminances of the two static text tokens below (white and grey 14, #242424), the same in every Fluent theme.
+const STATIC_INVERTED_LUMINANCE = 1;
+const STATIC_FOREGROUND_LUMINANCE = relativeLuminance('#242424');
+
+/** The minimum contrast WCAG AA asks of normal-size text. */
+export const MIN_TEXT_CONTRAST = 4.5;
+
+/** The text colour token that reads best on a background of the given colour, and the contrast it reaches. */
+export function readableTextOn(background: string): { color: string; contrast: number } {
+  const l = relativeLuminance(background);
+  const onLight = contrastRatio(l, STATIC_FOREGROUND_LUMINANCE);
+  const onDark = contrastRatio(l, STATIC_INVERTED_LUMINANCE);
+  return onDark >= onLight
+    ? { color: tokens.colorNeutralForegroundStaticInverted, contrast: onDark }
+    : { color: tokens.colorNeutralForeground1Static, contrast: onLight };
+}
