@@ -105,3 +105,15 @@ describe('resolveEventWindow', () => {
     expect(resolveEventWindow('2027-02-30', '2027-03-02', 'UTC')).toMatchObject({ field: 'start' });
   });
 });
+
+describe('the longest-event bound', () => {
+  it('still finds an event after an edit makes it longer than any before', async () => {
+    const actor = { id: 'test', name: 'Test' };
+    const calendar = await store.calendars.create(TENANT, { name: 'Stretch', color: '#000000', description: '', editors: [] });
+    const short = await store.events.create(TENANT, calendar.id, draft({ title: 'stretched', start: '2027-06-01T09:00:00Z', end: '2027-06-01T10:00:00Z' }), actor);
+    const july = resolveEventWindow('2027-07-01', '2027-07-02', 'UTC') as EventWindow;
+    expect(await store.events.listInWindow(TENANT, [calendar.id], july)).toEqual([]);
+    await store.events.update(TENANT, calendar.id, short.id, draft({ title: 'stretched', start: '2027-06-01T09:00:00Z', end: '2027-08-01T10:00:00Z' }), actor, 1);
+    expect((await store.events.listInWindow(TENANT, [calendar.id], july)).map((e) => e.title)).toEqual(['stretched']);
+  });
+});

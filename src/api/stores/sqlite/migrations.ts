@@ -11,6 +11,10 @@ export const MIGRATIONS: readonly string[] = [
     created_at  TEXT NOT NULL,
     updated_at  TEXT NOT NULL,
     version     INTEGER NOT NULL,
+    -- The longest event each kind has ever held, in ms: the window query's lower bound on start.
+    -- Writes only raise it, so it may overstate after deletes, which costs speed, never correctness.
+    longest_timed_ms   INTEGER NOT NULL DEFAULT 0,
+    longest_all_day_ms INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (tenant_id, id)
   ) WITHOUT ROWID;
 

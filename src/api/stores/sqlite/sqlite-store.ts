@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { CalendarInput, CalendarPatch } from '../../../shared/calendar-schema.ts';
 import type { CalendarEvent, EventDraft, UserRef } from '../../../shared/event-schema.ts';
-import { DAY_MS, EVENT_MAX_DURATION_DAYS } from '../../../shared/limits.ts';
 import { dateToDayMs } from '../../../shared/time.ts';
 import {
   NotFoundError,
@@ -19,7 +18,6 @@ import {
 import { MIGRATIONS } from './migrations.ts';
 
 export const SQLITE_FILE_NAME = 'company-calendar.db';
-const MAX_DURATION_MS = EVENT_MAX_DURATION_DAYS * DAY_MS;
 
 interface CalendarRow {
   tenant_id: string;
@@ -232,6 +230,8 @@ class SqliteCalendarRepository implements CalendarRepository {
 class SqliteEventRepository implements EventRepository {
   private readonly db: Database.Database;
   private readonly byId: Database.Statement<[string, string, string], EventRow>;
+  private readonly longest: Database.Statement<[string, string], { longest_timed_ms: number; longest_all_day_ms: number }>;
+  private readonly raiseLongest: Database.Statement<{ tenant: string; calendar: string; timed: number; allDay: number }>;
   private readonly window: Database.Statement<
     { tenant: string; calendar: string; allDay: number; lowest: number; from: number; to: number },
     EventRow
@@ -240,6 +240,11 @@ class SqliteEventRepository implements EventRepository {
   constructor(db: Database.Database) {
     this.db = db;
     this.byId = db.prepare('SELECT * FROM events WHERE tenant_id = ? AND calendar_id = ? AND id = ?');
+    this.longest = db.prepare('SELECT longest_timed_ms, longest_all_day_ms FROM calendars WHERE tenant_id = ? AND id = ?');
+    this.raiseLongest = db.prepare(
+      `UPDATE calendars SET longest_timed_ms = MAX(longest_timed_ms, @timed), longest_all_day_ms = MAX(longest_all_day_ms, @allDay)
+       WHERE tenant_id = @tenant AND id = @calendar`,
+    );
     // start >= from - longest bounds the index range on both sides; end > from is the true overlap test.
     this.window = db.prepare(
       `SELECT * FROM events
@@ -251,19 +256,16 @@ class SqliteEventRepository implements EventRepository {
   async listInWindow(tenantId: string, calendarIds: readonly string[], window: EventWindow): Promise<CalendarEvent[]> {
     const rows: EventRow[] = [];
     for (const calendar of calendarIds) {
+      const longest = this.longest.get(tenantId, calendar);
+      if (!longest) continue;
+      const { fromMs, toMs, fromDayMs, toDayMs } = window;
       rows.push(
-        ...this.window.all({ tenant: tenantId, calendar, allDay: 0, lowest: window.fromMs - MAX_DURATION_MS, from: window.fromMs, to: window.toMs }),
-        ...this.window.all({
-          tenant: tenantId,
-          calendar,
-          allDay: 1,
-          lowest: window.fromDayMs - MAX_DURATION_MS,
-          from: window.fromDayMs,
-          to: window.toDayMs,
-        }),
+        ...this.window.all({ tenant: tenantId, calendar, allDay: 0, lowest: fromMs - longest.longest_timed_ms, from: fromMs, to: toMs }),
+        ...this.window.all({ tenant: tenantId, calendar, allDay: 1, lowest: fromDayMs - longest.longest_all_day_ms, from: fromDayMs, to: toDayMs }),
       );
     }
-    return rows.sort((a, b) => a.start_text.localeCompare(b.start_text) || a.id.localeCompare(b.id)).map(toEvent);
+    // All-day day numbers sit at UTC midnight on the same line as instants: close enough to order a feed.
+    return rows.sort((a, b) => a.start_ms - b.start_ms || b.all_day - a.all_day || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map(toEvent);
   }
 
   async get(tenantId: string, calendarId: string, eventId: string): Promise<CalendarEvent | null> {
@@ -284,6 +286,7 @@ class SqliteEventRepository implements EventRepository {
             `INSERT INTO events (${EVENT_COLUMNS.join(', ')}) VALUES (${EVENT_COLUMNS.map((c) => '@' + c).join(', ')})`,
           )
           .run(row);
+        this.recordDuration(row);
       })
       .immediate();
     return toEvent(row);
@@ -316,6 +319,7 @@ class SqliteEventRepository implements EventRepository {
              WHERE tenant_id = @tenant_id AND id = @id`,
           )
           .run(row);
+        this.recordDuration(row);
         return toEvent(row);
       })
       .immediate();
@@ -330,6 +334,11 @@ class SqliteEventRepository implements EventRepository {
         this.db.prepare('DELETE FROM events WHERE tenant_id = ? AND id = ?').run(tenantId, eventId);
       })
       .immediate();
+  }
+
+  private recordDuration(row: EventRow): void {
+    const duration = row.end_ms - row.start_ms;
+    this.raiseLongest.run({ tenant: row.tenant_id, calendar: row.calendar_id, timed: row.all_day ? 0 : duration, allDay: row.all_day ? duration : 0 });
   }
 
   private toRow(

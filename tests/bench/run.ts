@@ -1,0 +1,115 @@
+// npm run bench: the window query on SQLite at 10k and 100k events, and GET /api/events over HTTP.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, freemem, totalmem, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { resolveEventWindow } from '../../src/api/event-window.ts';
+import type { EventWindow } from '../../src/api/stores/repository.ts';
+import { openSqliteStore, SQLITE_FILE_NAME } from '../../src/api/stores/sqlite/sqlite-store.ts';
+import { build } from '../api/helpers/test-server.ts';
+
+const CALENDARS = 3;
+const SPAN_DAYS = 730;
+const HOUR = 3_600_000;
+
+function stats(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  return { median: at(0.5).toFixed(3), p95: at(0.95).toFixed(3), n: sorted.length };
+}
+
+async function time(runs: number, work: () => Promise<unknown> | unknown): Promise<number[]> {
+  for (let i = 0; i < Math.min(20, runs); i++) await work();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await work();
+    samples.push(performance.now() - started);
+  }
+  return samples;
+}
+
+/** Bulk-loads events straight into the file: setup only, the measured reads go through the repository. */
+function fillEvents(dataDir: string, tenantId: string, calendarIds: string[], count: number) {
+  const db = new Database(join(dataDir, SQLITE_FILE_NAME));
+  const insert = db.prepare(`INSERT INTO events VALUES (@tenant_id, @id, @calendar_id, @title, @all_day, @start_ms, @end_ms, @start_text,
+    @end_text, '', '', '', '', 'UTC', 'bench', 'Bench', 'bench', 'Bench', @now, @now, 1)`);
+  const origin = Date.UTC(2026, 0, 1);
+  const now = new Date().toISOString();
+  db.transaction(() => {
+    for (let i = 0; i < count; i++) {
+      const start = origin + Math.floor(Math.random() * SPAN_DAYS * 24) * HOUR;
+      const end = start + (1 + Math.floor(Math.random() * 3)) * HOUR;
+      insert.run({
+        tenant_id: tenantId, id: randomUUID(), calendar_id: calendarIds[i % calendarIds.length], title: `Event ${i}`, all_day: 0,
+        start_ms: start, end_ms: end, start_text: new Date(start).toISOString(), end_text: new Date(end).toISOString(), now,
+      });
+    }
+  })();
+  // What the repository keeps on every write: each calendar's longest event.
+  db.prepare(
+    `UPDATE calendars SET longest_timed_ms = (SELECT COALESCE(MAX(end_ms - start_ms), 0) FROM events e
+       WHERE e.tenant_id = calendars.tenant_id AND e.calendar_id = calendars.id AND e.all_day = 0)`,
+  ).run();
+  db.close();
+}
+
+function monthWindow(): EventWindow {
+  const window = resolveEventWindow('2026-10-26', '2026-12-07', 'Europe/London');
+  if ('field' in window) throw new Error(window.message);
+  return window;
+}
+
+async function benchStore(count: number) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'company-calendar-bench-'));
+  const store = openSqliteStore({ dataDir });
+  const calendarIds: string[] = [];
+  for (let i = 0; i < CALENDARS; i++) {
+    calendarIds.push((await store.calendars.create('bench', { name: `C${i}`, color: '#000000', description: '', editors: [] })).id);
+  }
+  const loadStarted = performance.now();
+  fillEvents(dataDir, 'bench', calendarIds, count);
+  const loadMs = performance.now() - loadStarted;
+  const window = monthWindow();
+  const found = (await store.events.listInWindow('bench', calendarIds, window)).length;
+  const all = stats(await time(200, () => store.events.listInWindow('bench', calendarIds, window)));
+  const one = stats(await time(200, () => store.events.listInWindow('bench', [calendarIds[0]!], window)));
+  await store.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  console.log(`sqlite ${count} events (${CALENDARS} calendars over ${SPAN_DAYS} days): bulk load ${loadMs.toFixed(0)} ms; 6-week window returns ${found}:`);
+  console.log(`  all calendars  median ${all.median} ms, p95 ${all.p95} ms (n=${all.n})`);
+  console.log(`  one calendar   median ${one.median} ms, p95 ${one.p95} ms (n=${one.n})`);
+}
+
+async function benchHttp() {
+  const api = await build({ RATE_LIMIT_PER_MINUTE: '1000000' });
+  const token = await api.tokenFor('riley');
+  const calendars = (await api.request<{ id: string }[]>('GET', '/api/calendars', { token })).body.map((c) => c.id);
+  fillEvents(api.dataDir, '4f1d6d0a-7c4e-4a55-9d8e-0de5c0a1e001', calendars, 10_000);
+  const path = '/api/events?start=2026-10-26T00:00:00&end=2026-12-07T00:00:00&timeZone=Europe/London';
+  const body = await api.request<unknown[]>('GET', path, { token });
+  const samples = stats(await time(300, () => api.request('GET', path, { token })));
+  const concurrency = 8;
+  const durationMs = 3_000;
+  let done = 0;
+  const until = performance.now() + durationMs;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < until) {
+        await api.request('GET', path, { token });
+        done++;
+      }
+    }),
+  );
+  await api.close();
+  console.log(`http GET /api/events, 10k events in the tenant, 6-week window returns ${body.body.length} events:`);
+  console.log(`  sequential     median ${samples.median} ms, p95 ${samples.p95} ms (n=${samples.n})`);
+  console.log(`  ${concurrency} concurrent   ${((done / durationMs) * 1000).toFixed(0)} requests/s over ${durationMs / 1000} s (client in the same process)`);
+}
+
+const cpu = cpus();
+console.log(`machine: ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB (${(freemem() / 2 ** 30).toFixed(0)} free), Node ${process.version}, ${process.platform}`);
+await benchStore(10_000);
+await benchStore(100_000);
+await benchHttp();
