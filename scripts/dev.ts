@@ -1,16 +1,15 @@
 // npm run dev: the API restarts on change (port 3001), Vite serves the web app with hot reload on 3000.
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
+import { VITE_CLI } from './vite-cli.ts';
 
 const API_DEV_PORT = process.env.API_DEV_PORT ?? '3001';
-const vite = createRequire(import.meta.url).resolve('vite/bin/vite.js');
 
 const children = [
   spawn(process.execPath, ['--watch-path=src/api', '--watch-path=src/shared', 'src/api/server.ts'], {
     stdio: 'inherit',
     env: { ...process.env, PORT: API_DEV_PORT, HOST: '127.0.0.1' },
   }),
-  spawn(process.execPath, [vite], { stdio: 'inherit', env: { ...process.env, API_DEV_PORT } }),
+  spawn(process.execPath, [VITE_CLI], { stdio: 'inherit', env: { ...process.env, API_DEV_PORT } }),
 ];
 
 function stop() {

@@ -1,8 +1,8 @@
 // npm start: build the web app when its sources are newer than the build, then run the server.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { VITE_CLI } from './vite-cli.ts';
 
 const INPUTS = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'];
 const BUILT = join(process.env.WEB_ROOT ?? 'dist/web', 'index.html');
@@ -17,8 +17,7 @@ function newestMtime(path: string): number {
 const builtAt = statSync(BUILT, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 if (Math.max(...INPUTS.map(newestMtime)) > builtAt) {
   console.log('Building the web app…');
-  const vite = createRequire(import.meta.url).resolve('vite/bin/vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [VITE_CLI, 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
