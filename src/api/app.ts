@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { devTrustedIssuer, loadDevSigningKey } from './auth/dev-identity.ts';
-import { createTokenVerifier } from './auth/token-verifier.ts';
+import { createTokenVerifier, type TrustedIssuer } from './auth/token-verifier.ts';
+import { entraTrustedIssuer, oidcTrustedIssuer } from './auth/trusted-issuers.ts';
 import type { Config } from './config.ts';
 import authentication from './plugins/app/authentication.ts';
 import errorHandler from './plugins/app/error-handler.ts';
@@ -8,6 +9,7 @@ import storePlugin from './plugins/app/store.ts';
 import webApp from './plugins/app/web-app.ts';
 import rateLimit from './plugins/external/rate-limit.ts';
 import securityHeaders from './plugins/external/security-headers.ts';
+import authConfigRoutes from './routes/auth-config.ts';
 import calendarRoutes from './routes/calendars.ts';
 import devSignInRoutes from './routes/dev-sign-in.ts';
 import eventRoutes from './routes/events.ts';
@@ -36,13 +38,21 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
     store: opts.store ?? openSqliteStore({ dataDir: config.dataDir }),
     seedDemoData: config.seedDemoData,
   });
-  const devKey = await loadDevSigningKey(config.dataDir);
-  await fastify.register(authentication, { verifyToken: createTokenVerifier([devTrustedIssuer(devKey)]) });
+  const { identity } = config;
+  const devKey = identity.mode === 'development' ? await loadDevSigningKey(config.dataDir) : null;
+  const issuers: TrustedIssuer[] = [];
+  if (devKey) issuers.push(devTrustedIssuer(devKey));
+  if (identity.mode === 'production' && identity.entra) issuers.push(entraTrustedIssuer(identity.entra));
+  if (identity.mode === 'production' && identity.oidc) issuers.push(oidcTrustedIssuer(identity.oidc));
+  await fastify.register(authentication, { verifyToken: createTokenVerifier(issuers) });
 
   await fastify.register(
     async (api) => {
       await api.register(healthRoutes);
-      await api.register(devSignInRoutes, { key: devKey, allowOnNetwork: config.identity.allowOnNetwork });
+      await api.register(authConfigRoutes, { identity });
+      if (devKey && identity.mode === 'development') {
+        await api.register(devSignInRoutes, { key: devKey, allowOnNetwork: identity.allowOnNetwork });
+      }
       await api.register(async (secured) => {
         secured.addHook('onRequest', secured.authenticate);
         await secured.register(meRoutes);

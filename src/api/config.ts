@@ -15,6 +15,20 @@ const originList = z
   .transform((value) => value.split(/[\s,]+/).filter(Boolean))
   .pipe(z.array(z.url({ protocol: /^https$/, error: 'Each origin is an https:// URL' })));
 
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** https, or http on loopback only (local test providers). */
+const keySetUrl = z.url({ error: 'Use an absolute URL' }).refine((value) => {
+  const url = new URL(value);
+  return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+}, 'Use https:// (http:// only on loopback)');
+
+const guidList = z
+  .string()
+  .default('')
+  .transform((value) => value.split(/[\s,]+/).filter(Boolean))
+  .pipe(z.array(z.string().regex(GUID, 'Each tenant id is a GUID')));
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).default('localhost'),
@@ -28,7 +42,38 @@ const envSchema = z.object({
   /** Seed a demo tenant when the store is empty. Defaults to on in development mode. */
   SEED_DEMO_DATA: z.enum(['true', 'false', '1', '0']).optional(),
   WEB_ROOT: z.string().min(1).default('./dist/web'),
+  /** Entra ID: the app registration's client id turns Microsoft 365 sign-in on. */
+  ENTRA_CLIENT_ID: z.string().regex(GUID, 'Use the app registration’s client id (a GUID)').optional(),
+  ENTRA_APP_ID_URI: z.string().regex(/^api:\/\/\S+$/, 'Use the App ID URI, e.g. api://calendar.contoso.com/<client id>').optional(),
+  /** The authority tenant the web app signs in against: a tenant id, or organizations for any work account. */
+  ENTRA_TENANT_ID: z.union([z.string().regex(GUID), z.literal('organizations')], { error: 'Use a tenant id or organizations' }).default('organizations'),
+  ENTRA_ALLOWED_TENANTS: guidList,
+  ENTRA_JWKS_URI: keySetUrl.default('https://login.microsoftonline.com/common/discovery/v2.0/keys'),
+  /** Any OpenID Connect provider for the standalone site. */
+  OIDC_ISSUER: z.url({ protocol: /^https$/, error: 'Use the issuer’s https:// URL' }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_AUDIENCE: z.string().min(1).optional(),
+  OIDC_JWKS_URI: keySetUrl.optional(),
+  OIDC_SCOPES: z.string().default('openid profile'),
+  OIDC_TENANT_ID: z.string().min(1).max(100).optional(),
 });
+
+export interface EntraConfig {
+  clientId: string;
+  appIdUri?: string;
+  tenantId: string;
+  allowedTenants: string[];
+  jwksUri: string;
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  audience: string;
+  jwksUri: string;
+  scopes: string[];
+  tenantId: string;
+}
 
 export interface Config {
   port: number;
@@ -38,7 +83,9 @@ export interface Config {
   sharePointOrigins: string[];
   rateLimitPerMinute: number;
   /** Development sign-in is the mode while no identity provider is configured. */
-  identity: { mode: 'development'; allowOnNetwork: boolean };
+  identity:
+    | { mode: 'development'; allowOnNetwork: boolean }
+    | { mode: 'production'; entra?: EntraConfig; oidc?: OidcConfig };
   seedDemoData: boolean;
   webRoot: string;
 }
@@ -53,6 +100,37 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const problems: string[] = [];
+  let oidc: OidcConfig | undefined;
+  if (e.OIDC_ISSUER) {
+    for (const name of ['OIDC_CLIENT_ID', 'OIDC_AUDIENCE', 'OIDC_JWKS_URI', 'OIDC_TENANT_ID'] as const) {
+      if (!e[name]) problems.push(`  ${name}: Required with OIDC_ISSUER`);
+    }
+    if (e.OIDC_CLIENT_ID && e.OIDC_AUDIENCE && e.OIDC_JWKS_URI && e.OIDC_TENANT_ID) {
+      oidc = {
+        issuer: e.OIDC_ISSUER,
+        clientId: e.OIDC_CLIENT_ID,
+        audience: e.OIDC_AUDIENCE,
+        jwksUri: e.OIDC_JWKS_URI,
+        scopes: e.OIDC_SCOPES.split(/\s+/).filter(Boolean),
+        tenantId: e.OIDC_TENANT_ID,
+      };
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  const entra: EntraConfig | undefined = e.ENTRA_CLIENT_ID
+    ? {
+        clientId: e.ENTRA_CLIENT_ID,
+        ...(e.ENTRA_APP_ID_URI ? { appIdUri: e.ENTRA_APP_ID_URI } : {}),
+        tenantId: e.ENTRA_TENANT_ID,
+        allowedTenants: e.ENTRA_ALLOWED_TENANTS,
+        jwksUri: e.ENTRA_JWKS_URI,
+      }
+    : undefined;
+  const identity: Config['identity'] =
+    entra || oidc
+      ? { mode: 'production', ...(entra ? { entra } : {}), ...(oidc ? { oidc } : {}) }
+      : { mode: 'development', allowOnNetwork: e.ALLOW_DEV_SIGN_IN_ON_NETWORK };
   const config: Config = {
     port: e.PORT,
     host: e.HOST,
@@ -60,11 +138,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     logLevel: e.LOG_LEVEL,
     sharePointOrigins: e.SHAREPOINT_ORIGINS.map((url) => new URL(url).origin),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
-    identity: { mode: 'development', allowOnNetwork: e.ALLOW_DEV_SIGN_IN_ON_NETWORK },
-    seedDemoData: e.SEED_DEMO_DATA === undefined ? true : e.SEED_DEMO_DATA === 'true' || e.SEED_DEMO_DATA === '1',
+    identity,
+    seedDemoData: e.SEED_DEMO_DATA === undefined ? identity.mode === 'development' : e.SEED_DEMO_DATA === 'true' || e.SEED_DEMO_DATA === '1',
     webRoot: resolve(e.WEB_ROOT),
   };
-  if (config.identity.mode === 'development' && !config.identity.allowOnNetwork && !isLoopbackHost(config.host)) {
+  if (identity.mode === 'development' && !identity.allowOnNetwork && !isLoopbackHost(config.host)) {
     throw new ConfigError(
       `Development sign-in lets anyone act as any demo user, so it only listens on loopback. ` +
         `HOST is "${config.host}". Use HOST=localhost, configure an identity provider, ` +

@@ -14,3 +14,12 @@ export interface AuthConfig {
   /** The demo users a development sign-in offers. */
   devUsers: { id: string; name: string; description: string }[];
 }
+
+/** GET /api/auth/config when an identity provider is configured. */
+export interface ProductionAuthConfig {
+  mode: 'production';
+  /** Entra ID: Teams and SharePoint single sign-on, and MSAL in the browser. */
+  entra?: { clientId: string; authority: string; apiScope: string };
+  /** A generic OpenID Connect provider for the standalone site. */
+  oidc?: { authority: string; clientId: string; scopes: string[] };
+}

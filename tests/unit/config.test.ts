@@ -12,7 +12,7 @@ describe('configuration', () => {
 
   it('lets development sign-in onto the network only with the explicit opt-in', () => {
     expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(ConfigError);
-    expect(loadConfig({ HOST: '0.0.0.0', ALLOW_DEV_SIGN_IN_ON_NETWORK: 'true' }).identity.allowOnNetwork).toBe(true);
+    expect(loadConfig({ HOST: '0.0.0.0', ALLOW_DEV_SIGN_IN_ON_NETWORK: 'true' }).identity).toEqual({ mode: 'development', allowOnNetwork: true });
   });
 
   it('has defaults that run the app on localhost:3000 with a ./data folder', () => {
@@ -26,5 +26,27 @@ describe('configuration', () => {
       'https://contoso.sharepoint.com',
       'https://fabrikam.sharepoint.com',
     ]);
+  });
+});
+
+describe('identity provider configuration', () => {
+  it('names every variable a half-configured OIDC provider lacks, in one message', () => {
+    let message = '';
+    try {
+      loadConfig({ OIDC_ISSUER: 'https://idp.contoso.test' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    for (const name of ['OIDC_CLIENT_ID', 'OIDC_AUDIENCE', 'OIDC_JWKS_URI', 'OIDC_TENANT_ID']) expect(message).toContain(name);
+  });
+
+  it('refuses key sets over plain http beyond loopback', () => {
+    expect(() => loadConfig({ ENTRA_CLIENT_ID: '11111111-2222-4333-8444-555555555555', ENTRA_JWKS_URI: 'http://keys.example.com/keys' })).toThrow(/ENTRA_JWKS_URI/);
+  });
+
+  it('leaves development mode, and demo seeding, once Entra is configured', () => {
+    const config = loadConfig({ ENTRA_CLIENT_ID: '11111111-2222-4333-8444-555555555555', HOST: '0.0.0.0' });
+    expect(config.identity.mode).toBe('production');
+    expect(config.seedDemoData).toBe(false);
   });
 });

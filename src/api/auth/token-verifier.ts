@@ -10,6 +10,10 @@ export interface TrustedIssuer {
   algorithms: string[];
   /** A delegated scope the token's `scp` must contain, if any. */
   requiredScope?: string;
+  /** Further checks on verified claims: the reason to refuse, or null. */
+  checkClaims?: (payload: JWTPayload, iss: string) => string | null;
+  /** The organisation of every user of this issuer, for issuers whose tokens carry no `tid`. */
+  tenantId?: string;
 }
 
 export class TokenRejectedError extends Error {}
@@ -47,7 +51,9 @@ export function createTokenVerifier(issuers: readonly TrustedIssuer[]): TokenVer
       const scopes = typeof payload.scp === 'string' ? payload.scp.split(' ') : [];
       if (!scopes.includes(trusted.requiredScope)) throw new TokenRejectedError(`The token lacks the ${trusted.requiredScope} scope`);
     }
-    return toPrincipal(payload);
+    const refusal = trusted.checkClaims?.(payload, iss);
+    if (refusal) throw new TokenRejectedError(refusal);
+    return toPrincipal(payload, trusted.tenantId);
   };
 }
 
@@ -61,9 +67,9 @@ function stringArrayClaim(payload: JWTPayload, name: string): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 }
 
-function toPrincipal(payload: JWTPayload): Principal {
+function toPrincipal(payload: JWTPayload, fixedTenantId: string | undefined): Principal {
   const id = stringClaim(payload, 'oid') ?? stringClaim(payload, 'sub');
-  const tenantId = stringClaim(payload, 'tid');
+  const tenantId = fixedTenantId ?? stringClaim(payload, 'tid');
   if (!id || !tenantId) throw new TokenRejectedError('The token names no user (oid or sub) or no tenant (tid)');
   return {
     id,

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AuthConfig } from '../../shared/user.ts';
 import { DEV_USERS, signDevToken, type DevSigningKey } from '../auth/dev-identity.ts';
 import { forbidden } from '../errors.ts';
 import { parseOrThrow } from '../http/request-validation.ts';
@@ -12,11 +11,6 @@ const devTokenRequestSchema = z.strictObject({
 
 /** Only registered in development mode. */
 export default async function devSignInRoutes(app: FastifyInstance, opts: { key: DevSigningKey; allowOnNetwork: boolean }) {
-  app.get('/auth/config', async (): Promise<AuthConfig> => ({
-    mode: 'development',
-    devUsers: DEV_USERS.map(({ id, name, description }) => ({ id, name, description })),
-  }));
-
   app.post('/dev/token', async (request) => {
     // Loopback listening is checked at start-up; this also holds behind a proxy on the same machine.
     if (!opts.allowOnNetwork && !isLoopbackHost(request.socket.remoteAddress ?? '')) {
