@@ -2,7 +2,12 @@ import { Avatar, Button, Caption1, Text, Title3, Tooltip, makeStyles, tokens } f
 import { Add20Regular, CalendarLtr24Regular, Navigation20Regular, Settings20Regular, SignOut20Regular } from '@fluentui/react-icons';
 import type { Me, Role } from '../../shared/user.ts';
 
-const ROLE_NAMES: Record<Role, string> = { admin: 'Admin', editor: 'Editor', reader: 'Reader' };
+// Highest first: the header names the user's strongest role.
+const ROLE_NAMES: [Role, string][] = [
+  ['admin', 'Admin'],
+  ['editor', 'Editor'],
+  ['reader', 'Reader'],
+];
 
 const useStyles = makeStyles({
   header: {
@@ -36,7 +41,7 @@ interface AppHeaderProps {
 
 export function AppHeader({ me, compact, panel, onNewEvent, onManageCalendars, onSignOut }: AppHeaderProps) {
   const styles = useStyles();
-  const roles = me.roles.map((role) => ROLE_NAMES[role]).join(', ');
+  const role = ROLE_NAMES.find(([candidate]) => me.roles.includes(candidate))?.[1];
   return (
     <header className={styles.header}>
       {panel && (
@@ -71,7 +76,7 @@ export function AppHeader({ me, compact, panel, onNewEvent, onManageCalendars, o
         <Avatar name={me.name} color="colorful" aria-hidden />
         <div className={styles.userText}>
           <Text weight="semibold">{me.name}</Text>
-          {!compact && <Caption1 className={styles.role}>{roles}</Caption1>}
+          {!compact && role && <Caption1 className={styles.role}>{role}</Caption1>}
         </div>
       </div>
       <Button appearance="subtle" icon={<SignOut20Regular />} onClick={onSignOut}>

@@ -19,7 +19,7 @@ import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import { useNotify } from '../../../components/notifications.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useEventSource } from '../requests/get-events.ts';
-import { BLOCK_EVENT_CLASS, EVENT_CLASS, useCalendarThemeStyles } from './use-calendar-theme-styles.ts';
+import { BLOCK_EVENT_CLASS, CALENDAR_CLASS, EVENT_CLASS, useCalendarThemeStyles } from './use-calendar-theme-styles.ts';
 
 export interface CalendarViewHandle {
   refetchEvents(): void;
@@ -113,6 +113,7 @@ export function CalendarView({ ref, calendars, visibleCalendarIds, canCreate, on
         <FullCalendar
           ref={calendarRef}
           plugins={PLUGINS}
+          className={CALENDAR_CLASS}
           initialView="dayGridMonth"
           headerToolbar={HEADER_TOOLBAR}
           {...BUTTON_TEXT}

@@ -1,6 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 
 /** Stable class names for our own styling hooks and for tests (FullCalendar v7's own classes are hashed). */
+export const CALENDAR_CLASS = 'cc-calendar';
 export const EVENT_CLASS = 'cc-event';
 export const BLOCK_EVENT_CLASS = 'cc-block-event';
 
@@ -35,6 +36,9 @@ export const useCalendarThemeStyles = makeStyles({
     fontFamily: tokens.fontFamilyBase,
     color: tokens.colorNeutralForeground1,
     backgroundColor: tokens.colorNeutralBackground1,
+
+    // Fluent's body text size, rather than forma's 16px.
+    [`& .${CALENDAR_CLASS}`]: { fontSize: tokens.fontSizeBase300, lineHeight: tokens.lineHeightBase300 },
 
     // Forma tints event blocks and keeps the page's text colour; we fill them with the calendar's own
     // colour and the static text token picked for contrast (see readableTextOn).

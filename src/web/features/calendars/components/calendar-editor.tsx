@@ -15,15 +15,12 @@ import {
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  colorRow: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalS },
-  colorText: { flexGrow: 1 },
   picker: {
-    inlineSize: '40px',
-    blockSize: '32px',
+    inlineSize: '28px',
+    blockSize: '22px',
     padding: 0,
-    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}`,
-    borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: tokens.colorNeutralBackground1,
+    border: 'none',
+    backgroundColor: 'transparent',
     cursor: 'pointer',
     ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}` },
   },
@@ -79,29 +76,28 @@ export function CalendarEditor({ calendar, saving, onSave, onCancel }: CalendarE
       <Field label="Name" required {...fieldProps('name')}>
         <Input name="name" value={values.name} onChange={(_, data) => set('name', data.value)} />
       </Field>
-      <div className={styles.colorRow}>
-        <Field
-          className={styles.colorText}
-          label="Colour"
-          required
-          hint={hardToRead ? 'Event titles may be hard to read on this colour.' : 'In the form #RRGGBB'}
-          {...fieldProps('color')}
-        >
-          <Input
-            name="color"
-            value={values.color}
-            contentBefore={colorValid ? <ColorSwatch color={values.color.trim()} /> : undefined}
-            onChange={(_, data) => set('color', data.value)}
-          />
-        </Field>
-        <input
-          type="color"
-          className={styles.picker}
-          aria-label="Pick a colour"
-          value={(colorValid ? values.color.trim() : webLightTheme.colorBrandBackground).toLowerCase()}
-          onChange={(event) => set('color', event.target.value)}
+      <Field
+        label="Colour"
+        required
+        hint={hardToRead ? 'Event titles may be hard to read on this colour.' : 'In the form #RRGGBB'}
+        {...fieldProps('color')}
+      >
+        <Input
+          name="color"
+          value={values.color}
+          contentBefore={colorValid ? <ColorSwatch color={values.color.trim()} /> : undefined}
+          contentAfter={
+            <input
+              type="color"
+              className={styles.picker}
+              aria-label="Pick a colour"
+              value={(colorValid ? values.color.trim() : webLightTheme.colorBrandBackground).toLowerCase()}
+              onChange={(event) => set('color', event.target.value)}
+            />
+          }
+          onChange={(_, data) => set('color', data.value)}
         />
-      </div>
+      </Field>
       <Field label="Description" {...fieldProps('description')}>
         <Textarea name="description" value={values.description} onChange={(_, data) => set('description', data.value)} />
       </Field>
