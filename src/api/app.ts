@@ -18,6 +18,15 @@ import meRoutes from './routes/me.ts';
 import type { Store } from './stores/repository.ts';
 import { openSqliteStore } from './stores/sqlite/sqlite-store.ts';
 
+/** The origins the web app signs in against, for the CSP. */
+function identityOrigins(identity: Config['identity']): string[] {
+  if (identity.mode === 'development') return [];
+  return [
+    ...(identity.entra ? ['https://login.microsoftonline.com'] : []),
+    ...(identity.oidc ? [new URL(identity.oidc.issuer).origin] : []),
+  ];
+}
+
 export interface AppOptions {
   config: Config;
   /** Defaults to the SQLite store in the data directory. */
@@ -30,7 +39,10 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   // The API speaks JSON only: anything else gets 415 rather than a string body.
   fastify.removeContentTypeParser('text/plain');
 
-  await fastify.register(securityHeaders, { sharePointOrigins: config.sharePointOrigins });
+  await fastify.register(securityHeaders, {
+    frameAncestors: [...config.sharePointOrigins, ...config.trustedHostOrigins],
+    identityOrigins: identityOrigins(config.identity),
+  });
   await fastify.register(rateLimit, { perMinute: config.rateLimitPerMinute });
 
   await fastify.register(errorHandler);

@@ -29,6 +29,20 @@ const guidList = z
   .transform((value) => value.split(/[\s,]+/).filter(Boolean))
   .pipe(z.array(z.string().regex(GUID, 'Each tenant id is a GUID')));
 
+/** Origins of further hosts (a Teams-like host in development): https, or http on loopback. */
+const hostOriginList = z
+  .string()
+  .default('')
+  .transform((value) => value.split(/[\s,]+/).filter(Boolean))
+  .pipe(
+    z.array(
+      z.url({ error: 'Each origin is an absolute URL' }).refine((value) => {
+        const url = new URL(value);
+        return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+      }, 'Use https:// origins (http:// only on loopback)'),
+    ),
+  );
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).default('localhost'),
@@ -36,6 +50,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** SharePoint sites allowed to frame the app, e.g. https://contoso.sharepoint.com. */
   SHAREPOINT_ORIGINS: originList,
+  /** Further hosts that may frame the app and talk to it through teams-js, e.g. a local host simulator. */
+  TRUSTED_HOST_ORIGINS: hostOriginList,
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(DEFAULT_RATE_LIMIT_PER_MINUTE),
   /** Development sign-in listens on loopback only, unless this says otherwise. */
   ALLOW_DEV_SIGN_IN_ON_NETWORK: booleanFlag,
@@ -81,6 +97,7 @@ export interface Config {
   dataDir: string;
   logLevel: string;
   sharePointOrigins: string[];
+  trustedHostOrigins: string[];
   rateLimitPerMinute: number;
   /** Development sign-in is the mode while no identity provider is configured. */
   identity:
@@ -137,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     dataDir: resolve(e.DATA_DIR),
     logLevel: e.LOG_LEVEL,
     sharePointOrigins: e.SHAREPOINT_ORIGINS.map((url) => new URL(url).origin),
+    trustedHostOrigins: e.TRUSTED_HOST_ORIGINS.map((url) => new URL(url).origin),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     identity,
     seedDemoData: e.SEED_DEMO_DATA === undefined ? identity.mode === 'development' : e.SEED_DEMO_DATA === 'true' || e.SEED_DEMO_DATA === '1',

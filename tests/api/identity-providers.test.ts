@@ -95,6 +95,12 @@ describe('Entra ID v2 tokens', () => {
     expect(response.status).toBe(401);
   });
 
+  it('lets the web app reach Entra ID, and nothing else new, under its CSP', async () => {
+    const csp = (await fetch(`${api.url}/api/health`)).headers.get('content-security-policy') ?? '';
+    expect(/connect-src ([^;]+)/.exec(csp)?.[1]).toBe("'self' https://res.cdn.office.net https://login.microsoftonline.com");
+    expect(/frame-src ([^;]+)/.exec(csp)?.[1]).toBe("'self' https://login.microsoftonline.com");
+  });
+
   it('has no development sign-in once a provider is configured', async () => {
     expect((await api.request('POST', '/api/dev/token', { body: { userId: 'ada' } })).status).toBe(404);
     const config = await api.request<ProductionAuthConfig>('GET', '/api/auth/config');

@@ -8,7 +8,10 @@ import { build, type TestServer } from './helpers/test-server.ts';
 describe('limits and headers', () => {
   let api: TestServer;
   beforeAll(async () => {
-    api = await build({ SHAREPOINT_ORIGINS: 'https://contoso.sharepoint.com, https://fabrikam.sharepoint.com/sites/intranet' });
+    api = await build({
+      SHAREPOINT_ORIGINS: 'https://contoso.sharepoint.com, https://fabrikam.sharepoint.com/sites/intranet',
+      TRUSTED_HOST_ORIGINS: 'http://127.0.0.1:4100',
+    });
   });
   afterAll(() => api.close());
 
@@ -27,12 +30,14 @@ describe('limits and headers', () => {
     expect(fits.body.errors?.map((e) => e.field)).toEqual(['groupId']);
   });
 
-  it('sends a CSP whose frame-ancestors are the Microsoft 365 hosts and the configured SharePoint origins', async () => {
+  it('sends a CSP whose frame-ancestors are the Microsoft 365 hosts and the configured SharePoint and host origins', async () => {
     for (const path of ['/api/health', '/api/calendars']) {
       const response = await fetch(api.url + path);
       const csp = response.headers.get('content-security-policy') ?? '';
       const ancestors = /frame-ancestors ([^;]+)/.exec(csp)?.[1]?.split(' ');
-      expect(ancestors).toEqual(["'self'", ...TEAMS_FRAME_ANCESTORS, 'https://contoso.sharepoint.com', 'https://fabrikam.sharepoint.com']);
+      expect(ancestors).toEqual(["'self'", ...TEAMS_FRAME_ANCESTORS, 'https://contoso.sharepoint.com', 'https://fabrikam.sharepoint.com', 'http://127.0.0.1:4100']);
+      // Development sign-in talks to no identity provider, so nothing beyond teams-js's origin list is reachable.
+      expect(/connect-src ([^;]+)/.exec(csp)?.[1]).toBe("'self' https://res.cdn.office.net");
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("script-src 'self'");
       expect(csp).toContain("object-src 'none'");

@@ -50,3 +50,13 @@ describe('identity provider configuration', () => {
     expect(config.seedDemoData).toBe(false);
   });
 });
+
+describe('trusted host origins', () => {
+  it('takes https origins anywhere and http ones on loopback only', () => {
+    expect(loadConfig({ TRUSTED_HOST_ORIGINS: 'https://host.contoso.test/path http://127.0.0.1:4100' }).trustedHostOrigins).toEqual([
+      'https://host.contoso.test',
+      'http://127.0.0.1:4100',
+    ]);
+    expect(() => loadConfig({ TRUSTED_HOST_ORIGINS: 'http://host.contoso.test' })).toThrow(/TRUSTED_HOST_ORIGINS/);
+  });
+});

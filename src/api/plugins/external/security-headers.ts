@@ -15,8 +15,18 @@ export const TEAMS_FRAME_ANCESTORS = [
   'https://outlook-sdf.office365.com',
 ];
 
+/** teams-js fetches its list of valid host origins from here. */
+export const TEAMS_JS_ORIGINS_CDN = 'https://res.cdn.office.net';
+
+export interface SecurityHeadersOptions {
+  /** Hosts that may frame the app, beyond Microsoft's list: SharePoint sites and configured hosts. */
+  frameAncestors: readonly string[];
+  /** Identity providers the web app talks to (token endpoints, silent sign-in frames). */
+  identityOrigins: readonly string[];
+}
+
 export default fp(
-  async function securityHeaders(app: FastifyInstance, opts: { sharePointOrigins: readonly string[] }) {
+  async function securityHeaders(app: FastifyInstance, opts: SecurityHeadersOptions) {
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
@@ -27,11 +37,12 @@ export default fp(
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:'],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
+          connectSrc: ["'self'", TEAMS_JS_ORIGINS_CDN, ...opts.identityOrigins],
+          frameSrc: ["'self'", ...opts.identityOrigins],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           formAction: ["'self'"],
-          frameAncestors: ["'self'", ...TEAMS_FRAME_ANCESTORS, ...opts.sharePointOrigins],
+          frameAncestors: ["'self'", ...TEAMS_FRAME_ANCESTORS, ...opts.frameAncestors],
         },
       },
       // frame-ancestors governs framing; X-Frame-Options would forbid the Teams and SharePoint hosts.
