@@ -5,13 +5,16 @@ import { NotificationsProvider } from '../components/notifications.tsx';
 import { useHostTheme } from '../host/use-host-theme.ts';
 import { createQueryClient } from './query-client.ts';
 
+// The app's own provider fills the page. Not a class on the provider: Fluent copies the provider's
+// classes onto every portal (dialogs, toasts), and a full-height portal would cover the page.
 const useStaticStyles = makeStaticStyles({
-  'html, body, #root': { height: '100%', margin: 0 },
+  'html, body, #root, #root > .fui-FluentProvider': { height: '100%', margin: 0 },
 });
 
+// Classes that portals should share: native controls (date pickers, scrollbars) follow CSS color-scheme.
 const useStyles = makeStyles({
-  // The provider paints the page: it carries the theme's background and text colours.
-  provider: { height: '100%' },
+  light: { colorScheme: 'light' },
+  dark: { colorScheme: 'dark' },
 });
 
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -21,7 +24,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const { theme, colorScheme } = useHostTheme();
   return (
     <QueryClientProvider client={queryClient}>
-      <FluentProvider theme={theme} className={styles.provider} style={{ colorScheme }}>
+      <FluentProvider theme={theme} className={styles[colorScheme]}>
         <NotificationsProvider>{children}</NotificationsProvider>
       </FluentProvider>
     </QueryClientProvider>

@@ -21,5 +21,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   switch (config.data.mode) {
     case 'development':
       return <DevAuthProvider config={config.data}>{children}</DevAuthProvider>;
+    case 'production':
+      // Entra ID and OIDC sign-in arrive as further providers of the same auth context.
+      return <FullPageStatus title="Sign-in is not available" detail="This version of the app supports development sign-in only." />;
   }
 }
