@@ -39,7 +39,8 @@ export interface EventKey {
 // Module-level constants: FullCalendar compares options by identity, so new objects would re-render it.
 const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, formaTheme];
 const HEADER_TOOLBAR = { start: 'today prev,next', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' };
-const BUTTON_TEXT = { monthText: 'Month', weekTextLong: 'Week', dayText: 'Day', listText: 'List', todayText: 'Today' };
+// The Today button's accessible name must include its visible text (WCAG 2.5.3); the default hint is "This month".
+const BUTTON_TEXT = { monthText: 'Month', weekTextLong: 'Week', dayText: 'Day', listText: 'List', todayText: 'Today', todayHint: 'Today' };
 
 // Stable data attributes on each event, for deep links and tests.
 const markEventElement: CalendarOptions['eventDidMount'] = ({ el, event }) => {
