@@ -2,7 +2,7 @@ import { makeStyles, mergeClasses, tokens, useId } from '@fluentui/react-compone
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { Calendar } from '../../shared/calendar-schema.ts';
 import { useAuth } from '../auth/auth-context.ts';
-import { CalendarView, type CalendarViewHandle, type EventKey, type SelectedRange } from '../features/calendar/components/calendar-view.tsx';
+import { CalendarView, type CalendarViewHandle } from '../features/calendar/components/calendar-view.tsx';
 import { useCalendars } from '../features/calendars/requests/get-calendars.ts';
 import { CalendarList } from '../features/calendars/components/calendar-list.tsx';
 import { ManageCalendarsDialog } from '../features/calendars/components/manage-calendars-dialog.tsx';
@@ -10,6 +10,8 @@ import { useHiddenCalendars } from '../features/calendars/hooks/use-hidden-calen
 import { EventDetailsDialog } from '../features/events/components/event-details-dialog.tsx';
 import { EventFormDialog, type EventFormTarget } from '../features/events/components/event-form-dialog.tsx';
 import { useEventMoveHandler } from '../features/events/hooks/use-event-move-handler.ts';
+import type { DateSpan } from '../lib/date-span.ts';
+import type { EventKey } from '../lib/event-key.ts';
 import { useMediaQuery } from '../lib/use-media-query.ts';
 import { AppHeader } from './app-header.tsx';
 
@@ -58,7 +60,7 @@ export function AppShell() {
   );
   const canCreate = calendars.some((calendar) => calendar.canEdit);
   const refetchEvents = useCallback(() => calendarView.current?.refetchEvents(), []);
-  const openCreateForm = useCallback((range: SelectedRange | null) => setForm({ mode: 'create', range }), []);
+  const openCreateForm = useCallback((range: DateSpan | null) => setForm({ mode: 'create', range }), []);
   const panelVisible = !narrow || panelExpanded;
 
   return (

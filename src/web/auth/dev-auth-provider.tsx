@@ -32,10 +32,8 @@ export function DevAuthProvider({ config, children }: { config: AuthConfig; chil
 function DevSession({ userId, onSignOut, children }: { userId: string; onSignOut: () => void; children: ReactNode }) {
   const queryClient = useQueryClient();
   const getAccessToken = useMemo(() => createDevTokenSource(userId), [userId]);
-  const me = useMe(
-    useMemo(() => createApiClient(getAccessToken), [getAccessToken]),
-    userId,
-  );
+  const api = useMemo(() => createApiClient(getAccessToken), [getAccessToken]);
+  const me = useMe(api, userId);
   const signOut = useCallback(() => {
     // Nothing of this user's data may outlive the session; only the server's auth config is not theirs.
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== AUTH_CONFIG_QUERY_KEY[0] });

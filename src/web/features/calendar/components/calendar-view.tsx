@@ -1,4 +1,4 @@
-import { ProgressBar, makeStyles, mergeClasses } from '@fluentui/react-components';
+import { ProgressBar, makeStyles, mergeClasses, useThemeClassName } from '@fluentui/react-components';
 import FullCalendar, {
   type CalendarOptions,
   type CalendarRef,
@@ -14,33 +14,28 @@ import formaTheme from '@fullcalendar/react/themes/forma';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/forma/theme.css';
-import { useCallback, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { useCallback, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import { useNotify } from '../../../components/notifications.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import type { DateSpan } from '../../../lib/date-span.ts';
+import type { EventKey } from '../../../lib/event-key.ts';
 import { useEventSource } from '../requests/get-events.ts';
-import { BLOCK_EVENT_CLASS, CALENDAR_CLASS, EVENT_CLASS, useCalendarThemeStyles } from './use-calendar-theme-styles.ts';
+import { NoEvents } from './no-events.tsx';
+import { BLOCK_EVENT_CLASS, CALENDAR_CLASS, EVENT_CLASS, POPOVER_CLASS, useCalendarThemeStyles } from './use-calendar-theme-styles.ts';
 
 export interface CalendarViewHandle {
   refetchEvents(): void;
 }
 
-export interface SelectedRange {
-  start: Date;
-  end: Date;
-  allDay: boolean;
-}
-
-export interface EventKey {
-  calendarId: string;
-  eventId: string;
-}
-
-// Module-level constants: FullCalendar compares options by identity, so new objects would re-render it.
+// Module-level constants and renderers: FullCalendar compares options by identity, and a new renderer
+// would remount its content on every render.
 const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, formaTheme];
 const HEADER_TOOLBAR = { start: 'today prev,next', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' };
 // The Today button's accessible name must include its visible text (WCAG 2.5.3); the default hint is "This month".
 const BUTTON_TEXT = { monthText: 'Month', weekTextLong: 'Week', dayText: 'Day', listText: 'List', todayText: 'Today', todayHint: 'Today' };
+
+const renderNoEvents: CalendarOptions['noEventsContent'] = ({ text }) => <NoEvents text={text} />;
 
 // Stable data attributes on each event, for deep links and tests.
 const markEventElement: CalendarOptions['eventDidMount'] = ({ el, event }) => {
@@ -69,7 +64,7 @@ interface CalendarViewProps {
   /** Whether the user may create events in some calendar: turns on range selection. */
   canCreate: boolean;
   onOpenEvent(event: EventKey): void;
-  onSelectRange(range: SelectedRange): void;
+  onSelectRange(range: DateSpan): void;
   /** An event was dragged or resized; revert it if the server refuses. */
   onEventChange(info: EventDropInfo | EventResizeDoneInfo): void;
 }
@@ -81,6 +76,12 @@ export function CalendarView({ ref, calendars, visibleCalendarIds, canCreate, on
   const calendarRef = useRef<CalendarRef>(null);
   const [loading, setLoading] = useState(false);
   const events = useEventSource(calendars, visibleCalendarIds);
+  // The popover lives outside the provider: it gets the theme the way Fluent's own portals do.
+  const themeClassName = useThemeClassName();
+  const popoverClass = useMemo(
+    () => mergeClasses(themeClassName, themeStyles.root, POPOVER_CLASS),
+    [themeClassName, themeStyles.root],
+  );
 
   useImperativeHandle(ref, () => ({ refetchEvents: () => calendarRef.current?.getApi().refetchEvents() }), []);
 
@@ -128,6 +129,7 @@ export function CalendarView({ ref, calendars, visibleCalendarIds, canCreate, on
           eventClass={EVENT_CLASS}
           blockEventClass={BLOCK_EVENT_CLASS}
           eventDidMount={markEventElement}
+          popoverClass={popoverClass}
           eventClick={handleEventClick}
           select={handleSelect}
           eventDrop={onEventChange}
@@ -135,6 +137,7 @@ export function CalendarView({ ref, calendars, visibleCalendarIds, canCreate, on
           loading={setLoading}
           eventSourceFailure={handleEventSourceFailure}
           noEventsText="No events in this period"
+          noEventsContent={renderNoEvents}
         />
       </div>
     </div>

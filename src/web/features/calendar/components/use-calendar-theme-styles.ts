@@ -2,13 +2,16 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 
 /** Stable class names for our own styling hooks and for tests (FullCalendar v7's own classes are hashed). */
 export const CALENDAR_CLASS = 'cc-calendar';
+/** The "+ more" popover, which FullCalendar renders at the end of the body, outside the calendar. */
+export const POPOVER_CLASS = 'cc-popover';
 export const EVENT_CLASS = 'cc-event';
 export const BLOCK_EVENT_CLASS = 'cc-block-event';
 
 /**
  * FullCalendar's forma theme, coloured with Fluent tokens. The variables must be set on an element
- * inside the FluentProvider, because that is where the token variables are defined; and the forma
- * palette file is not imported, because its dark-scheme block would override this mapping.
+ * inside the FluentProvider (or one carrying its theme class, like a portal), because that is where the
+ * token variables are defined; and the forma palette file is not imported, because its dark-scheme
+ * block would override this mapping.
  */
 export const useCalendarThemeStyles = makeStyles({
   root: {
@@ -38,7 +41,7 @@ export const useCalendarThemeStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1,
 
     // Fluent's body text size, rather than forma's 16px.
-    [`& .${CALENDAR_CLASS}`]: { fontSize: tokens.fontSizeBase300, lineHeight: tokens.lineHeightBase300 },
+    [`& .${CALENDAR_CLASS}, &.${POPOVER_CLASS}`]: { fontSize: tokens.fontSizeBase300, lineHeight: tokens.lineHeightBase300 },
 
     // Forma tints event blocks and keeps the page's text colour; we fill them with the calendar's own
     // colour and the static text token picked for contrast (see readableTextOn).

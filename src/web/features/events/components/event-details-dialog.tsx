@@ -25,8 +25,9 @@ import type { CalendarEvent } from '../../../../shared/event-schema.ts';
 import { ColorSwatch } from '../../../components/color-swatch.tsx';
 import { useNotify } from '../../../components/notifications.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import type { EventKey } from '../../../lib/event-key.ts';
 import { useDeleteEvent } from '../requests/delete-event.ts';
-import { useEvent, type EventKey } from '../requests/get-event.ts';
+import { useEvent } from '../requests/get-event.ts';
 import { formatEventWhen, formatTimestamp } from '../lib/format-event-time.ts';
 
 const useStyles = makeStyles({

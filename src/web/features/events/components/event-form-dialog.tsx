@@ -25,6 +25,7 @@ import type { CalendarEvent } from '../../../../shared/event-schema.ts';
 import { useNotify } from '../../../components/notifications.tsx';
 import { focusControl } from '../../../lib/focus-control.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import type { DateSpan } from '../../../lib/date-span.ts';
 import { useCreateEvent } from '../requests/create-event.ts';
 import { useFetchLatestEvent } from '../requests/get-event.ts';
 import { useUpdateEvent } from '../requests/update-event.ts';
@@ -37,10 +38,9 @@ import {
   type EventFormErrors,
   type EventFormField,
   type EventFormValues,
-  type NewEventRange,
 } from '../lib/event-form-values.ts';
 
-export type EventFormTarget = { mode: 'create'; range: NewEventRange | null } | { mode: 'edit'; event: CalendarEvent };
+export type EventFormTarget = { mode: 'create'; range: DateSpan | null } | { mode: 'edit'; event: CalendarEvent };
 
 const useStyles = makeStyles({
   surface: { maxWidth: '560px' },

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { eventWriteSchema, normaliseEvent, type CalendarEvent } from '../../../../shared/event-schema.ts';
 import { addDays, dateToDayMs, isDateOnly } from '../../../../shared/time.ts';
+import type { DateSpan } from '../../../lib/date-span.ts';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
 
 /** What the event form edits: dates and times as the browser's date and time inputs give them, in local time. */
@@ -37,12 +38,6 @@ export type EventFormErrors = Partial<Record<EventFormField, string>>;
 
 export type EventWriteBody = z.output<typeof eventWriteSchema>;
 
-export interface NewEventRange {
-  start: Date;
-  end: Date;
-  allDay: boolean;
-}
-
 const pad = (n: number) => String(n).padStart(2, '0');
 const localDate = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 const localTime = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes())}`;
@@ -59,7 +54,7 @@ function timedValues(start: Date, end: Date) {
 const DEFAULT_TIMES = { startTime: '09:00', endTime: '10:00' };
 
 /** A new event: from a selected range, or the next full hour today. */
-export function newEventValues(calendarId: string, range: NewEventRange | null, now = new Date()): EventFormValues {
+export function newEventValues(calendarId: string, range: DateSpan | null, now = new Date()): EventFormValues {
   if (range?.allDay) {
     const endDate = addDays(localDate(range.end), -1);
     return { ...EMPTY_DETAILS, ...DEFAULT_TIMES, calendarId, allDay: true, startDate: localDate(range.start), endDate };

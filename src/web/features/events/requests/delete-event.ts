@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../auth/use-api-client.ts';
 import type { ApiClient } from '../../../lib/api-client.ts';
-import { eventPath, eventQueryKey, type EventKey } from './get-event.ts';
+import type { EventKey } from '../../../lib/event-key.ts';
+import { eventPath, eventQueryKey } from './get-event.ts';
 
 export interface DeleteEventInput extends EventKey {
   /** The version the user saw (If-Match): deleting a changed event gets 412. */

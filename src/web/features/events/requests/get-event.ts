@@ -3,12 +3,7 @@ import { useCallback } from 'react';
 import type { CalendarEvent } from '../../../../shared/event-schema.ts';
 import { useApiClient } from '../../../auth/use-api-client.ts';
 import type { ApiClient } from '../../../lib/api-client.ts';
-
-/** Events are addressed by calendar and id, as in the API's paths (and, later, deep links). */
-export interface EventKey {
-  calendarId: string;
-  eventId: string;
-}
+import type { EventKey } from '../../../lib/event-key.ts';
 
 export function eventPath({ calendarId, eventId }: EventKey): string {
   return `/calendars/${encodeURIComponent(calendarId)}/events/${encodeURIComponent(eventId)}`;

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CalendarEvent, EventPatch } from '../../../../shared/event-schema.ts';
 import { useApiClient } from '../../../auth/use-api-client.ts';
 import type { ApiClient } from '../../../lib/api-client.ts';
-import { eventPath, eventQueryKey, type EventKey } from './get-event.ts';
+import type { EventKey } from '../../../lib/event-key.ts';
+import { eventPath, eventQueryKey } from './get-event.ts';
 
 export interface UpdateEventInput extends EventKey {
   /** The version the change is based on (If-Match): a stale one gets 412. */
