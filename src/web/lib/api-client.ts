@@ -41,7 +41,7 @@ export interface ApiClient {
   request<T>(path: string, request?: ApiRequest): Promise<ApiResponse<T>>;
 }
 
-export function versionEtag(version: number): string {
+function versionEtag(version: number): string {
   return `"${version}"`;
 }
 

@@ -1,7 +1,7 @@
 import { tokens } from '@fluentui/react-components';
 
 /** WCAG relative luminance of a #RRGGBB colour. */
-export function relativeLuminance(hex: string): number {
+function relativeLuminance(hex: string): number {
   const channel = (offset: number) => {
     const c = Number.parseInt(hex.slice(offset, offset + 2), 16) / 255;
     return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;

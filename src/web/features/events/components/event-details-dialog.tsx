@@ -21,7 +21,7 @@ import {
 import { Delete20Regular, Dismiss24Regular, Edit20Regular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
-import type { CalendarEvent } from '../../../../shared/event-schema.ts';
+import { isHttpUrl, type CalendarEvent } from '../../../../shared/event-schema.ts';
 import { ColorSwatch } from '../../../components/color-swatch.tsx';
 import { useNotify } from '../../../components/notifications.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
@@ -109,7 +109,8 @@ export function EventDetailsDialog({ eventKey, calendars, onClose, onEdit, onCha
                     <dd className={mergeClasses(styles.value, styles.description)}>{event.extendedProps.description}</dd>
                   </>
                 )}
-                {event.url && (
+                {/* The API only stores http(s) links; checked again here because an href is a place scripts hide. */}
+                {event.url && isHttpUrl(event.url) && (
                   <>
                     <dt className={styles.term}>Link</dt>
                     <dd className={styles.value}>
