@@ -17,7 +17,11 @@ function newestMtime(path: string): number {
 const builtAt = statSync(BUILT, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 if (Math.max(...INPUTS.map(newestMtime)) > builtAt) {
   console.log('Building the web app…');
-  const result = spawnSync(process.execPath, [VITE_CLI, 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  // A production build whatever the caller's NODE_ENV: under test runners it is "test", which changes Griffel's output.
+  const result = spawnSync(process.execPath, [VITE_CLI, 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -21,7 +21,9 @@ export default async function webApp(app: FastifyInstance, opts: { webRoot: stri
     },
   });
   app.get('/*', (request, reply) => {
-    if (request.url.startsWith('/api/')) throw notFound(`No route for ${request.method} ${request.url.split('?')[0]}.`);
+    const path = request.url.split('?')[0] as string;
+    // A missing file (an API route, or an asset from another build) is a 404, not the app's page.
+    if (path.startsWith('/api/') || path.startsWith('/assets/')) throw notFound(`No route for ${request.method} ${path}.`);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }
