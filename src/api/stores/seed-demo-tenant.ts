@@ -32,26 +32,21 @@ export async function seedDemoTenant(store: Store, now: Date): Promise<void> {
 
   const today = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(SEED_ZONE).toPlainDate();
   const monday = today.subtract({ days: today.dayOfWeek - 1 });
+  const blank = { url: '', groupId: '', description: '', location: '', timeZone: SEED_ZONE };
+  const instant = (day: Temporal.PlainDate, time: string) =>
+    new Date(day.toZonedDateTime({ timeZone: SEED_ZONE, plainTime: time }).epochMilliseconds).toISOString();
   const timed = (day: Temporal.PlainDate, from: string, to: string, fields: Partial<EventDraft> & { title: string }): EventDraft => ({
+    ...blank,
     allDay: false,
-    start: new Date(day.toZonedDateTime({ timeZone: SEED_ZONE, plainTime: from }).epochMilliseconds).toISOString(),
-    end: new Date(day.toZonedDateTime({ timeZone: SEED_ZONE, plainTime: to }).epochMilliseconds).toISOString(),
-    url: '',
-    groupId: '',
-    description: '',
-    location: '',
-    timeZone: SEED_ZONE,
+    start: instant(day, from),
+    end: instant(day, to),
     ...fields,
   });
   const allDay = (first: Temporal.PlainDate, days: number, fields: Partial<EventDraft> & { title: string }): EventDraft => ({
+    ...blank,
     allDay: true,
     start: first.toString(),
     end: first.add({ days }).toString(),
-    url: '',
-    groupId: '',
-    description: '',
-    location: '',
-    timeZone: SEED_ZONE,
     ...fields,
   });
 
