@@ -9,8 +9,8 @@ import storePlugin from './plugins/app/store.ts';
 import webApp from './plugins/app/web-app.ts';
 import rateLimit from './plugins/external/rate-limit.ts';
 import securityHeaders from './plugins/external/security-headers.ts';
-import authConfigRoutes from './routes/auth-config.ts';
 import calendarRoutes from './routes/calendars.ts';
+import clientConfigRoutes from './routes/client-config.ts';
 import devSignInRoutes from './routes/dev-sign-in.ts';
 import eventRoutes from './routes/events.ts';
 import healthRoutes from './routes/health.ts';
@@ -61,7 +61,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(
     async (api) => {
       await api.register(healthRoutes);
-      await api.register(authConfigRoutes, { identity });
+      await api.register(clientConfigRoutes, { config });
       if (devKey && identity.mode === 'development') {
         await api.register(devSignInRoutes, { key: devKey, allowOnNetwork: identity.allowOnNetwork });
       }

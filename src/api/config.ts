@@ -50,6 +50,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** SharePoint sites allowed to frame the app, e.g. https://contoso.sharepoint.com. */
   SHAREPOINT_ORIGINS: originList,
+  /** The Teams app's id (the manifest's id), for deep links into Teams. */
+  TEAMS_APP_ID: z.string().regex(GUID, 'Use the Teams app id (a GUID)').optional(),
   /** Further hosts that may frame the app and talk to it through teams-js, e.g. a local host simulator. */
   TRUSTED_HOST_ORIGINS: hostOriginList,
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(DEFAULT_RATE_LIMIT_PER_MINUTE),
@@ -98,6 +100,7 @@ export interface Config {
   logLevel: string;
   sharePointOrigins: string[];
   trustedHostOrigins: string[];
+  teamsAppId: string | null;
   rateLimitPerMinute: number;
   /** Development sign-in is the mode while no identity provider is configured. */
   identity:
@@ -155,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     logLevel: e.LOG_LEVEL,
     sharePointOrigins: e.SHAREPOINT_ORIGINS.map((url) => new URL(url).origin),
     trustedHostOrigins: e.TRUSTED_HOST_ORIGINS.map((url) => new URL(url).origin),
+    teamsAppId: e.TEAMS_APP_ID ?? null,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     identity,
     seedDemoData: e.SEED_DEMO_DATA === undefined ? identity.mode === 'development' : e.SEED_DEMO_DATA === 'true' || e.SEED_DEMO_DATA === '1',

@@ -8,18 +8,31 @@ export interface Me {
   roles: Role[];
 }
 
-/** GET /api/auth/config: how the web app signs people in. */
-export interface AuthConfig {
+/** How the web app signs people in while no identity provider is configured. */
+export interface DevelopmentAuthConfig {
   mode: 'development';
   /** The demo users a development sign-in offers. */
   devUsers: { id: string; name: string; description: string }[];
 }
 
-/** GET /api/auth/config when an identity provider is configured. */
+/** How the web app signs people in when an identity provider is configured. */
 export interface ProductionAuthConfig {
   mode: 'production';
   /** Entra ID: Teams and SharePoint single sign-on, and MSAL in the browser. */
   entra?: { clientId: string; authority: string; apiScope: string };
   /** A generic OpenID Connect provider for the standalone site. */
   oidc?: { authority: string; clientId: string; scopes: string[] };
+}
+
+export type AuthConfig = DevelopmentAuthConfig | ProductionAuthConfig;
+
+/** GET /api/client-config: what the web app needs before anyone signs in. Public. */
+export interface ClientConfig {
+  auth: AuthConfig;
+  host: {
+    /** Origins beyond teams-js's own allow-list whose messages the tab accepts (app.initialize). */
+    validMessageOrigins: string[];
+    /** The Teams app id, for deep links; null when not configured. */
+    teamsAppId: string | null;
+  };
 }

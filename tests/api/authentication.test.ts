@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TENANT_ID } from '../../src/api/auth/dev-identity.ts';
 import type { Problem } from '../../src/shared/problem.ts';
-import type { AuthConfig, Me } from '../../src/shared/user.ts';
+import type { ClientConfig, Me } from '../../src/shared/user.ts';
 import { build, type TestServer } from './helpers/test-server.ts';
 
 let api: TestServer;
@@ -26,10 +26,11 @@ function unsigned(claims: Record<string, unknown>): string {
 
 describe('development sign-in', () => {
   it('describes itself and its demo users without a token', async () => {
-    const response = await api.request<AuthConfig>('GET', '/api/auth/config');
+    const response = await api.request<ClientConfig>('GET', '/api/client-config');
     expect(response.status).toBe(200);
-    expect(response.body.mode).toBe('development');
-    expect(response.body.devUsers.map((u) => u.id)).toEqual(['ada', 'eddie', 'riley']);
+    expect(response.body.host).toEqual({ validMessageOrigins: [], teamsAppId: null });
+    if (response.body.auth.mode !== 'development') throw new Error('expected development sign-in');
+    expect(response.body.auth.devUsers.map((u) => u.id)).toEqual(['ada', 'eddie', 'riley']);
   });
 
   it('issues a short-lived token for a demo user', async () => {

@@ -176,6 +176,20 @@ describe('GET /api/calendars/:id/events/:id', () => {
   });
 });
 
+describe('GET /api/events/:id', () => {
+  it('finds an event by id alone, for deep links, with its canonical location', async () => {
+    const event = await create(timed, engineering.id);
+    const response = await api.request<CalendarEvent>('GET', `/api/events/${event.id}`, { token: riley });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual(event);
+    expect(response.headers.get('etag')).toBe('"1"');
+    expect(response.headers.get('content-location')).toBe(`${eventsPath(engineering.id)}/${event.id}`);
+    expect((await api.request('GET', '/api/events/no-such-event', { token: riley })).status).toBe(404);
+    const outsider = await api.mintToken({ oid: 'ada', tid: '9b2e7c41-3f5a-4d8b-a1c6-0e7f2d4b5a99', name: 'Outsider' });
+    expect((await api.request('GET', `/api/events/${event.id}`, { token: outsider })).status).toBe(404);
+  });
+});
+
 describe('PATCH /api/calendars/:id/events/:id', () => {
   it('updates with If-Match and returns the new ETag; a stale ETag gets 412 and changes nothing', async () => {
     const event = await create(timed);

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TENANT_ID } from '../../src/api/auth/dev-identity.ts';
 import type { Calendar } from '../../src/shared/calendar-schema.ts';
-import type { Me, ProductionAuthConfig } from '../../src/shared/user.ts';
+import type { ClientConfig, Me } from '../../src/shared/user.ts';
 import { startJwksServer, type JwksServer } from './helpers/jwks-server.ts';
 import { build, OTHER_TENANT_ID, type TestServer } from './helpers/test-server.ts';
 
@@ -103,10 +103,13 @@ describe('Entra ID v2 tokens', () => {
 
   it('has no development sign-in once a provider is configured', async () => {
     expect((await api.request('POST', '/api/dev/token', { body: { userId: 'ada' } })).status).toBe(404);
-    const config = await api.request<ProductionAuthConfig>('GET', '/api/auth/config');
+    const config = await api.request<ClientConfig>('GET', '/api/client-config');
     expect(config.body).toEqual({
-      mode: 'production',
-      entra: { clientId: CLIENT_ID, authority: 'https://login.microsoftonline.com/organizations', apiScope: `${APP_ID_URI}/access_as_user` },
+      auth: {
+        mode: 'production',
+        entra: { clientId: CLIENT_ID, authority: 'https://login.microsoftonline.com/organizations', apiScope: `${APP_ID_URI}/access_as_user` },
+      },
+      host: { validMessageOrigins: [], teamsAppId: null },
     });
   });
 });

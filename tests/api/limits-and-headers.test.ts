@@ -11,6 +11,7 @@ describe('limits and headers', () => {
     api = await build({
       SHAREPOINT_ORIGINS: 'https://contoso.sharepoint.com, https://fabrikam.sharepoint.com/sites/intranet',
       TRUSTED_HOST_ORIGINS: 'http://127.0.0.1:4100',
+      TEAMS_APP_ID: '0d2b5c8e-7a41-4f3e-9c6d-1b2a3c4d5e6f',
     });
   });
   afterAll(() => api.close());
@@ -45,6 +46,14 @@ describe('limits and headers', () => {
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('strict-transport-security')).toContain('max-age=');
     }
+  });
+
+  it('tells the web app which host origins to trust, and the Teams app id', async () => {
+    const response = await api.request<{ host: unknown }>('GET', '/api/client-config');
+    expect(response.body.host).toEqual({
+      validMessageOrigins: ['https://contoso.sharepoint.com', 'https://fabrikam.sharepoint.com', 'http://127.0.0.1:4100'],
+      teamsAppId: '0d2b5c8e-7a41-4f3e-9c6d-1b2a3c4d5e6f',
+    });
   });
 
   it('answers health without a token', async () => {

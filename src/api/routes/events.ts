@@ -12,7 +12,7 @@ import { forbidden, notFound, validationFailed } from '../errors.ts';
 import { eventWindowQuerySchema, resolveEventWindow } from '../event-window.ts';
 import { etagOf, requireIfMatch } from '../http/conditional-requests.ts';
 import { parseOrThrow } from '../http/request-validation.ts';
-import { calendarParamsSchema, eventParamsSchema } from '../http/route-params.ts';
+import { calendarParamsSchema, eventIdParamsSchema, eventParamsSchema } from '../http/route-params.ts';
 import { mapStoreErrors } from '../http/store-errors.ts';
 import { principalOf } from '../plugins/app/authentication.ts';
 import type { StoredCalendar } from '../stores/repository.ts';
@@ -59,6 +59,18 @@ export default async function eventRoutes(app: FastifyInstance) {
     const wanted = query.calendarId ? new Set(query.calendarId) : null;
     const calendarIds = calendars.map((calendar) => calendar.id).filter((id) => !wanted || wanted.has(id));
     return app.store.events.listInWindow(principal.tenantId, calendarIds, window);
+  });
+
+  // For deep links, which carry only the event's id.
+  app.get('/events/:eventId', async (request, reply) => {
+    const principal = principalOf(request);
+    const { eventId } = parseOrThrow(eventIdParamsSchema, request.params);
+    const event = await app.store.events.findById(principal.tenantId, eventId);
+    if (!event) throw notFound();
+    return reply
+      .header('etag', etagOf(event.extendedProps.version))
+      .header('content-location', eventLocation(event.extendedProps.calendarId, event.id))
+      .send(event);
   });
 
   app.post('/calendars/:calendarId/events', async (request, reply) => {

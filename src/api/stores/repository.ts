@@ -37,6 +37,8 @@ export interface EventRepository {
   /** Events of these calendars that overlap the window, ordered by start. */
   listInWindow(tenantId: string, calendarIds: readonly string[], window: EventWindow): Promise<CalendarEvent[]>;
   get(tenantId: string, calendarId: string, eventId: string): Promise<CalendarEvent | null>;
+  /** The event with this id in any of the tenant's calendars: for links that name only the event. */
+  findById(tenantId: string, eventId: string): Promise<CalendarEvent | null>;
   create(tenantId: string, calendarId: string, draft: EventDraft, actor: UserRef): Promise<CalendarEvent>;
   /** Replaces the event with the draft; draft.calendarId moves it. Throws NotFoundError or PreconditionFailedError. */
   update(

@@ -3,11 +3,11 @@ import type { ReactNode } from 'react';
 import { FullPageStatus } from '../components/full-page-status.tsx';
 import { errorMessage } from '../lib/api-client.ts';
 import { DevAuthProvider } from './dev-auth-provider.tsx';
-import { useAuthConfig } from './get-auth-config.ts';
+import { useClientConfig } from './get-client-config.ts';
 
 /** Signs the user in the way the server's auth config asks, then provides the auth context. */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const config = useAuthConfig();
+  const config = useClientConfig();
   if (config.isPending) return <FullPageStatus loading title="Loading…" />;
   if (config.isError) {
     return (
@@ -18,9 +18,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       />
     );
   }
-  switch (config.data.mode) {
+  switch (config.data.auth.mode) {
     case 'development':
-      return <DevAuthProvider config={config.data}>{children}</DevAuthProvider>;
+      return <DevAuthProvider config={config.data.auth}>{children}</DevAuthProvider>;
     case 'production':
       // Entra ID and OIDC sign-in arrive as further providers of the same auth context.
       return <FullPageStatus title="Sign-in is not available" detail="This version of the app supports development sign-in only." />;

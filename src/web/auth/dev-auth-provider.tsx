@@ -2,13 +2,13 @@ import { Button } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { z } from 'zod';
-import type { AuthConfig } from '../../shared/user.ts';
+import type { DevelopmentAuthConfig } from '../../shared/user.ts';
 import { FullPageStatus } from '../components/full-page-status.tsx';
 import { createApiClient, errorMessage } from '../lib/api-client.ts';
 import { useLocalStorageState } from '../lib/use-local-storage-state.ts';
 import { AuthContext, type Auth } from './auth-context.ts';
 import { DevSignInScreen } from './dev-sign-in-screen.tsx';
-import { AUTH_CONFIG_QUERY_KEY } from './get-auth-config.ts';
+import { CLIENT_CONFIG_QUERY_KEY } from './get-client-config.ts';
 import { useMe } from './get-me.ts';
 import { createDevTokenSource } from './request-dev-token.ts';
 
@@ -16,7 +16,7 @@ const USER_KEY = 'company-calendar:dev-user';
 const userIdSchema = z.string().nullable();
 
 /** Development sign-in: the chosen demo user survives reloads; tokens come from POST /api/dev/token. */
-export function DevAuthProvider({ config, children }: { config: AuthConfig; children: ReactNode }) {
+export function DevAuthProvider({ config, children }: { config: DevelopmentAuthConfig; children: ReactNode }) {
   const [userId, setUserId] = useLocalStorageState(USER_KEY, userIdSchema, null);
   const user = config.devUsers.find((candidate) => candidate.id === userId);
   const signOut = useCallback(() => setUserId(null), [setUserId]);
@@ -36,7 +36,7 @@ function DevSession({ userId, onSignOut, children }: { userId: string; onSignOut
   const me = useMe(api, userId);
   const signOut = useCallback(() => {
     // Nothing of this user's data may outlive the session; only the server's auth config is not theirs.
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== AUTH_CONFIG_QUERY_KEY[0] });
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CLIENT_CONFIG_QUERY_KEY[0] });
     onSignOut();
   }, [queryClient, onSignOut]);
   const auth = useMemo<Auth | null>(() => (me.data ? { me: me.data, getAccessToken, signOut } : null), [me.data, getAccessToken, signOut]);

@@ -1,5 +1,5 @@
 import { Avatar, Body1, CompoundButton, Title2, makeStyles, tokens } from '@fluentui/react-components';
-import type { AuthConfig } from '../../shared/user.ts';
+import type { DevelopmentAuthConfig } from '../../shared/user.ts';
 
 const useStyles = makeStyles({
   root: {
@@ -24,7 +24,7 @@ const useStyles = makeStyles({
 });
 
 /** Development sign-in: pick one of the server's demo users. */
-export function DevSignInScreen({ users, onSignIn }: { users: AuthConfig['devUsers']; onSignIn: (userId: string) => void }) {
+export function DevSignInScreen({ users, onSignIn }: { users: DevelopmentAuthConfig['devUsers']; onSignIn: (userId: string) => void }) {
   const styles = useStyles();
   return (
     <main className={styles.root}>

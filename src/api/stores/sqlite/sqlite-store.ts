@@ -273,6 +273,11 @@ class SqliteEventRepository implements EventRepository {
     return row ? toEvent(row) : null;
   }
 
+  async findById(tenantId: string, eventId: string): Promise<CalendarEvent | null> {
+    const row = this.db.prepare<[string, string], EventRow>('SELECT * FROM events WHERE tenant_id = ? AND id = ?').get(tenantId, eventId);
+    return row ? toEvent(row) : null;
+  }
+
   async create(tenantId: string, calendarId: string, draft: EventDraft, actor: UserRef): Promise<CalendarEvent> {
     const now = new Date().toISOString();
     const row = this.toRow(tenantId, calendarId, randomUUID(), draft, actor, actor, now, now, 1);

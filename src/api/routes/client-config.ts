@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { AuthConfig, ProductionAuthConfig } from '../../shared/user.ts';
+import type { AuthConfig, ClientConfig } from '../../shared/user.ts';
 import { DEV_USERS } from '../auth/dev-identity.ts';
 import { ENTRA_REQUIRED_SCOPE } from '../auth/trusted-issuers.ts';
 import type { Config } from '../config.ts';
 
-/** What the web app needs to sign people in: public, since it comes before sign-in. */
-export function authConfigFor(identity: Config['identity']): AuthConfig | ProductionAuthConfig {
+/** How the web app signs people in. */
+export function authConfigFor(identity: Config['identity']): AuthConfig {
   if (identity.mode === 'development') {
     return { mode: 'development', devUsers: DEV_USERS.map(({ id, name, description }) => ({ id, name, description })) };
   }
@@ -23,7 +23,14 @@ export function authConfigFor(identity: Config['identity']): AuthConfig | Produc
   };
 }
 
-export default async function authConfigRoutes(app: FastifyInstance, opts: { identity: Config['identity'] }) {
-  const body = authConfigFor(opts.identity);
-  app.get('/auth/config', async () => body);
+export default async function clientConfigRoutes(app: FastifyInstance, opts: { config: Config }) {
+  const { config } = opts;
+  const body: ClientConfig = {
+    auth: authConfigFor(config.identity),
+    host: {
+      validMessageOrigins: [...config.sharePointOrigins, ...config.trustedHostOrigins],
+      teamsAppId: config.teamsAppId,
+    },
+  };
+  app.get('/client-config', async () => body);
 }
