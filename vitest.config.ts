@@ -1,10 +1,26 @@
 import { defineConfig } from 'vitest/config';
 
+const COSMOS_SETUP = './tests/support/cosmos-global-setup.ts';
+
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      // The store contract, run against SQLite and against a Cosmos DB protocol server.
+      { test: { name: 'contract', include: ['tests/contract/**/*.test.ts'], environment: 'node', globalSetup: [COSMOS_SETUP], testTimeout: 30_000 } },
       { test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 20_000 } },
+      // The same API suite once more, end to end over the Cosmos store.
+      {
+        test: {
+          name: 'api-cosmos',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          env: { TEST_STORE: 'cosmos' },
+          globalSetup: [COSMOS_SETUP],
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
       {
         test: {
           name: 'e2e',

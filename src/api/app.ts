@@ -16,7 +16,7 @@ import eventRoutes from './routes/events.ts';
 import healthRoutes from './routes/health.ts';
 import meRoutes from './routes/me.ts';
 import type { Store } from './stores/repository.ts';
-import { openSqliteStore } from './stores/sqlite/sqlite-store.ts';
+import { openStore } from './stores/open-store.ts';
 
 /** The origins the web app signs in against, for the CSP. */
 function identityOrigins(identity: Config['identity']): string[] {
@@ -29,7 +29,7 @@ function identityOrigins(identity: Config['identity']): string[] {
 
 export interface AppOptions {
   config: Config;
-  /** Defaults to the SQLite store in the data directory. */
+  /** Defaults to the store the configuration names. */
   store?: Store;
 }
 
@@ -47,7 +47,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
 
   await fastify.register(errorHandler);
   await fastify.register(storePlugin, {
-    store: opts.store ?? openSqliteStore({ dataDir: config.dataDir }),
+    store: opts.store ?? (await openStore(config)),
     seedDemoData: config.seedDemoData,
   });
   const { identity } = config;

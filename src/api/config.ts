@@ -1,6 +1,6 @@
-import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { isLoopbackHost } from './loopback.ts';
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
 
@@ -60,6 +60,13 @@ const envSchema = z.object({
   /** Seed a demo tenant when the store is empty. Defaults to on in development mode. */
   SEED_DEMO_DATA: z.enum(['true', 'false', '1', '0']).optional(),
   WEB_ROOT: z.string().min(1).default('./dist/web'),
+  STORE: z.enum(['sqlite', 'cosmos']).default('sqlite'),
+  COSMOS_ENDPOINT: z.url({ protocol: /^https?$/, error: 'Use the account endpoint, e.g. https://contoso.documents.azure.com:443/' }).optional(),
+  COSMOS_DATABASE: z.string().min(1).max(255).default('company-calendar'),
+  /** Local use only: in Azure the app signs in with its managed identity. */
+  COSMOS_KEY: z.string().min(1).optional(),
+  /** Create the database and containers at start-up; Azure's infrastructure creates them, so it turns this off. */
+  COSMOS_CREATE_RESOURCES: booleanFlag.default(true),
   /** Entra ID: the app registration's client id turns Microsoft 365 sign-in on. */
   ENTRA_CLIENT_ID: z.string().regex(GUID, 'Use the app registration’s client id (a GUID)').optional(),
   ENTRA_APP_ID_URI: z.string().regex(/^api:\/\/\S+$/, 'Use the App ID URI, e.g. api://calendar.contoso.com/<client id>').optional(),
@@ -93,6 +100,10 @@ export interface OidcConfig {
   tenantId: string;
 }
 
+export type StoreConfig =
+  | { kind: 'sqlite' }
+  | { kind: 'cosmos'; endpoint: string; database: string; key?: string; createResources: boolean };
+
 export interface Config {
   port: number;
   host: string;
@@ -108,6 +119,7 @@ export interface Config {
     | { mode: 'production'; entra?: EntraConfig; oidc?: OidcConfig };
   seedDemoData: boolean;
   webRoot: string;
+  store: StoreConfig;
 }
 
 export class ConfigError extends Error {}
@@ -137,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       };
     }
   }
+  if (e.STORE === 'cosmos' && !e.COSMOS_ENDPOINT) problems.push('  COSMOS_ENDPOINT: Required with STORE=cosmos');
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   const entra: EntraConfig | undefined = e.ENTRA_CLIENT_ID
     ? {
@@ -163,6 +176,16 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     identity,
     seedDemoData: e.SEED_DEMO_DATA === undefined ? identity.mode === 'development' : e.SEED_DEMO_DATA === 'true' || e.SEED_DEMO_DATA === '1',
     webRoot: resolve(e.WEB_ROOT),
+    store:
+      e.STORE === 'cosmos'
+        ? {
+            kind: 'cosmos',
+            endpoint: e.COSMOS_ENDPOINT!,
+            database: e.COSMOS_DATABASE,
+            ...(e.COSMOS_KEY ? { key: e.COSMOS_KEY } : {}),
+            createResources: e.COSMOS_CREATE_RESOURCES,
+          }
+        : { kind: 'sqlite' },
   };
   if (identity.mode === 'development' && !identity.allowOnNetwork && !isLoopbackHost(config.host)) {
     throw new ConfigError(
@@ -172,12 +195,4 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     );
   }
   return config;
-}
-
-export function isLoopbackHost(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '');
-  if (bare === 'localhost') return true;
-  if (isIP(bare) === 4) return bare.startsWith('127.');
-  if (isIP(bare) === 6) return bare === '::1' || bare.startsWith('::ffff:127.');
-  return false;
 }

@@ -3,6 +3,7 @@ import type { Calendar } from '../../src/shared/calendar-schema.ts';
 import { REQUEST_BODY_MAX_BYTES } from '../../src/shared/limits.ts';
 import type { Problem } from '../../src/shared/problem.ts';
 import { TEAMS_FRAME_ANCESTORS } from '../../src/api/plugins/external/security-headers.ts';
+import { StoreUnavailableError } from '../../src/api/stores/repository.ts';
 import { build, type TestServer } from './helpers/test-server.ts';
 
 describe('limits and headers', () => {
@@ -89,18 +90,47 @@ describe('rate limit', () => {
   });
 });
 
-describe('server errors', () => {
-  it('say nothing of their cause, and health reports the store down', async () => {
-    const api = await build();
-    const token = await api.tokenFor('riley');
-    await api.server.store.close();
-    const failed = await api.request<Problem>('GET', '/api/calendars', { token });
-    expect(failed.status).toBe(500);
-    expect(failed.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    expect(JSON.stringify(failed.body)).not.toMatch(/database|sqlite|connection|stack/i);
-    const health = await api.request('GET', '/api/health');
-    expect(health.status).toBe(503);
-    expect(health.body).toEqual({ status: 'unavailable', store: 'unavailable' });
-    await api.close();
+describe('store failures', () => {
+  let api: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    api = await build();
+    token = await api.tokenFor('riley');
+  });
+  afterAll(() => api.close());
+
+  it('become a 500 that says nothing of the cause, and health reports the store down', async () => {
+    // Fault injection on the real server's store: the database answers with an error naming its internals.
+    const { store } = api.server;
+    const list = store.calendars.list;
+    const isReady = store.isReady;
+    store.calendars.list = () => Promise.reject(new Error('connect ECONNREFUSED 10.1.2.3:5432 (sqlite database is locked)'));
+    (store as { isReady: () => Promise<boolean> }).isReady = async () => false;
+    try {
+      const failed = await api.request<Problem>('GET', '/api/calendars', { token });
+      expect(failed.status).toBe(500);
+      expect(failed.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(JSON.stringify(failed.body)).not.toMatch(/database|sqlite|ECONNREFUSED|10\.1\.2\.3|stack/i);
+      const health = await api.request('GET', '/api/health');
+      expect(health.status).toBe(503);
+      expect(health.body).toEqual({ status: 'unavailable', store: 'unavailable' });
+    } finally {
+      store.calendars.list = list;
+      (store as { isReady: () => Promise<boolean> }).isReady = isReady;
+    }
+  });
+
+  it('become a 503 with Retry-After when the store is throttling and retries ran out', async () => {
+    const { store } = api.server;
+    const list = store.calendars.list;
+    store.calendars.list = () => Promise.reject(new StoreUnavailableError(7));
+    try {
+      const response = await api.request<Problem>('GET', '/api/calendars', { token });
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toBe('7');
+      expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    } finally {
+      store.calendars.list = list;
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, isLoopbackHost, loadConfig } from '../../src/api/config.ts';
+import { ConfigError, loadConfig } from '../../src/api/config.ts';
+import { isLoopbackHost } from '../../src/api/loopback.ts';
 
 describe('configuration', () => {
   it.each(['localhost', '127.0.0.1', '127.1.2.3', '::1', '[::1]'])('counts %s as loopback', (host) => {

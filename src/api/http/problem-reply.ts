@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PROBLEM_CONTENT_TYPE } from '../../shared/problem.ts';
 import { HttpProblem } from '../errors.ts';
+import { StoreUnavailableError } from '../stores/repository.ts';
 
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: HttpProblem): FastifyReply {
   return reply
@@ -14,6 +15,12 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, proble
 /** Any thrown error as a problem: client errors keep their message, server errors say nothing of their cause. */
 export function toHttpProblem(error: unknown): HttpProblem {
   if (error instanceof HttpProblem) return error;
+  if (error instanceof StoreUnavailableError) {
+    return new HttpProblem(503, 'Service Unavailable', {
+      detail: 'The calendar store is busy. Try again shortly.',
+      headers: { 'retry-after': String(error.retryAfterSeconds) },
+    });
+  }
   const status = (error as { statusCode?: number }).statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return new HttpProblem(status, STATUS_CODES[status] ?? 'Client Error', { detail: (error as Error).message });

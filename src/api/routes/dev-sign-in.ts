@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DEV_USERS, signDevToken, type DevSigningKey } from '../auth/dev-identity.ts';
 import { forbidden } from '../errors.ts';
 import { parseOrThrow } from '../http/request-validation.ts';
-import { isLoopbackHost } from '../config.ts';
+import { isLoopbackHost } from '../loopback.ts';
 
 const devTokenRequestSchema = z.strictObject({
   userId: z.enum(DEV_USERS.map((user) => user.id) as [string, ...string[]], { error: 'Pick one of the demo users' }),

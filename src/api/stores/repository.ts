@@ -9,6 +9,10 @@ export type StoredCalendar = Omit<Calendar, 'canEdit'>;
  */
 export type ExpectedVersion = number | null;
 
+export function versionMatches(expected: ExpectedVersion, actual: number): boolean {
+  return expected === null || expected === actual;
+}
+
 /** A window of time for an overlap query, resolved to epoch ms by the caller. */
 export interface EventWindow {
   /** Timed events overlap [fromMs, toMs). */
@@ -22,6 +26,14 @@ export interface EventWindow {
 export class NotFoundError extends Error {}
 /** The stored version is not the one the write expected. */
 export class PreconditionFailedError extends Error {}
+/** The store is throttling or failing and retries ran out: the caller may try again after a while. */
+export class StoreUnavailableError extends Error {
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number, options?: ErrorOptions) {
+    super('The store is unavailable for now', options);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
 
 export interface CalendarRepository {
   list(tenantId: string): Promise<StoredCalendar[]>;
@@ -59,7 +71,10 @@ export interface Store {
   readonly events: EventRepository;
   /** Whether the store can serve requests now. */
   isReady(): Promise<boolean>;
-  /** Whether the store holds no calendars at all, in any tenant: the signal to seed demo data. */
-  isEmpty(): Promise<boolean>;
+  /**
+   * True when the store holds no calendars in any tenant and this caller is the one to seed the demo data:
+   * of several instances starting together over one store, only one gets true.
+   */
+  claimDemoSeed(): Promise<boolean>;
   close(): Promise<void>;
 }

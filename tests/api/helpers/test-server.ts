@@ -1,6 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { importJWK, SignJWT, type JWK } from 'jose';
@@ -35,9 +35,23 @@ export interface TestServer {
   close(options?: { keepData?: boolean }): Promise<void>;
 }
 
-/** A real server on loopback over a real SQLite file in a fresh temporary directory (or the one given). */
+/**
+ * The store settings for this run: SQLite by default; under the api-cosmos project, a database on the Cosmos
+ * protocol server named after the data directory, so that a restart on the same directory finds the same data.
+ */
+function storeEnv(dataDir: string): Record<string, string> {
+  if (process.env.TEST_STORE !== 'cosmos') return {};
+  return {
+    STORE: 'cosmos',
+    COSMOS_ENDPOINT: process.env.TEST_COSMOS_ENDPOINT!,
+    COSMOS_KEY: process.env.TEST_COSMOS_KEY!,
+    COSMOS_DATABASE: `test-${basename(dataDir)}`,
+  };
+}
+
+/** A real server on loopback over a real store: a SQLite file in a fresh temporary directory (or the one given). */
 export async function build(env: Record<string, string> = {}, dataDir = mkdtempSync(join(tmpdir(), 'company-calendar-api-'))): Promise<TestServer> {
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_ROOT: join(dataDir, 'no-web-app'), ...env });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_ROOT: join(dataDir, 'no-web-app'), ...storeEnv(dataDir), ...env });
   const server = Fastify(serverOptions(config));
   await server.register(fp(app), { config });
   await server.listen({ port: 0, host: '127.0.0.1' });

@@ -13,7 +13,7 @@ declare module 'fastify' {
 export default fp(
   async function storePlugin(app: FastifyInstance, opts: { store: Store; seedDemoData: boolean }) {
     const { store } = opts;
-    if (opts.seedDemoData && (await store.isEmpty())) {
+    if (opts.seedDemoData && (await store.claimDemoSeed())) {
       await seedDemoTenant(store, new Date());
       app.log.info('Seeded the demo tenant');
     }

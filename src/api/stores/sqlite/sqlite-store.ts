@@ -14,6 +14,7 @@ import {
   type ExpectedVersion,
   type Store,
   type StoredCalendar,
+  versionMatches,
 } from '../repository.ts';
 import { MIGRATIONS } from './migrations.ts';
 
@@ -99,10 +100,6 @@ function eventSpan(draft: EventDraft): { startMs: number; endMs: number } {
     : { startMs: Date.parse(draft.start), endMs: Date.parse(draft.end) };
 }
 
-function versionMatches(expected: ExpectedVersion, actual: number): boolean {
-  return expected === null || expected === actual;
-}
-
 export interface SqliteStoreOptions {
   dataDir: string;
   fileName?: string;
@@ -125,7 +122,8 @@ export function openSqliteStore({ dataDir, fileName = SQLITE_FILE_NAME }: Sqlite
     calendars,
     events,
     isReady: async () => db.open && db.prepare('SELECT 1 AS ok').get() !== undefined,
-    isEmpty: async () => db.prepare('SELECT 1 FROM calendars LIMIT 1').get() === undefined,
+    // One process owns the file, so empty means unclaimed.
+    claimDemoSeed: async () => db.prepare('SELECT 1 FROM calendars LIMIT 1').get() === undefined,
     close: async () => {
       if (db.open) db.close();
     },

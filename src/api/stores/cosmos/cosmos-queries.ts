@@ -1,0 +1,57 @@
+import type { SqlQuerySpec } from '@azure/cosmos';
+
+/**
+ * The queries the Cosmos store sends, as data, so that tests can check what the local protocol server cannot
+ * show: every query names its tenant's partition, both in the WHERE clause and as the partitionKey option.
+ */
+export interface PartitionQuery {
+  spec: SqlQuerySpec;
+  partitionKey: string;
+}
+
+/** One calendar's events of one kind overlapping [from, to), with start bounded on both sides for the index. */
+export function windowQuery(tenantId: string, calendarId: string, allDay: boolean, lowest: number, from: number, to: number): PartitionQuery {
+  return {
+    partitionKey: tenantId,
+    spec: {
+      // "end" is a reserved word in Cosmos SQL, hence c["endMs"] style is used for every field that could be.
+      query:
+        'SELECT * FROM c WHERE c.tenantId = @tenantId AND c.calendarId = @calendarId AND c.allDay = @allDay ' +
+        'AND c.startMs >= @lowest AND c.startMs < @to AND c["endMs"] > @from',
+      parameters: [
+        { name: '@tenantId', value: tenantId },
+        { name: '@calendarId', value: calendarId },
+        { name: '@allDay', value: allDay },
+        { name: '@lowest', value: lowest },
+        { name: '@to', value: to },
+        { name: '@from', value: from },
+      ],
+    },
+  };
+}
+
+export function calendarsQuery(tenantId: string): PartitionQuery {
+  return {
+    partitionKey: tenantId,
+    spec: {
+      query: 'SELECT * FROM c WHERE c.tenantId = @tenantId AND NOT IS_DEFINED(c.deleting)',
+      parameters: [{ name: '@tenantId', value: tenantId }],
+    },
+  };
+}
+
+export function calendarEventIdsQuery(tenantId: string, calendarId: string): PartitionQuery {
+  return {
+    partitionKey: tenantId,
+    spec: {
+      query: 'SELECT c.id FROM c WHERE c.tenantId = @tenantId AND c.calendarId = @calendarId',
+      parameters: [
+        { name: '@tenantId', value: tenantId },
+        { name: '@calendarId', value: calendarId },
+      ],
+    },
+  };
+}
+
+/** Calendars whose deletion began and may not have finished: across tenants, so across partitions. */
+export const PENDING_DELETES_QUERY: SqlQuerySpec = { query: 'SELECT c.id, c.tenantId FROM c WHERE c.deleting = true' };

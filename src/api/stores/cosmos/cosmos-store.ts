@@ -1,0 +1,475 @@
+import { randomUUID } from 'node:crypto';
+import { CosmosClient, type Container, type IndexingPolicy, type Item } from '@azure/cosmos';
+import type { CalendarInput, CalendarPatch } from '../../../shared/calendar-schema.ts';
+import type { CalendarEvent, EventDraft, UserRef } from '../../../shared/event-schema.ts';
+import { dateToDayMs } from '../../../shared/time.ts';
+import { isLoopbackHost } from '../../loopback.ts';
+import {
+  NotFoundError,
+  PreconditionFailedError,
+  type CalendarRepository,
+  type EventRepository,
+  type EventWindow,
+  type ExpectedVersion,
+  type Store,
+  type StoredCalendar,
+  versionMatches,
+} from '../repository.ts';
+import { calendarEventIdsQuery, calendarsQuery, PENDING_DELETES_QUERY, windowQuery, type PartitionQuery } from './cosmos-queries.ts';
+import { withRetries } from './cosmos-retry.ts';
+
+export const COSMOS_CALENDARS_CONTAINER = 'calendars';
+export const COSMOS_EVENTS_CONTAINER = 'events';
+/** Both containers are partitioned by tenant: a calendar's window query reads one logical partition. */
+export const COSMOS_PARTITION_KEY_PATH = '/tenantId';
+/** Query page size; pages are followed by continuation token. */
+export const COSMOS_PAGE_SIZE = 500;
+/** How often a conditional write is retried when something else changed the document in between. */
+const CONFLICT_ATTEMPTS = 5;
+
+export const EVENTS_INDEXING_POLICY: IndexingPolicy = {
+  indexingMode: 'consistent',
+  automatic: true,
+  includedPaths: [{ path: '/*' }],
+  excludedPaths: [{ path: '/"_etag"/?' }, { path: '/description/?' }],
+  compositeIndexes: [
+    [
+      { path: '/tenantId', order: 'ascending' },
+      { path: '/calendarId', order: 'ascending' },
+      { path: '/allDay', order: 'ascending' },
+      { path: '/startMs', order: 'ascending' },
+    ],
+  ],
+};
+
+// A document outside every tenant marks that some instance has seeded the demo data.
+const SYSTEM_PARTITION = '_system';
+const SEED_CLAIM_ID = 'demo-seed-claim';
+
+interface CalendarDoc {
+  id: string;
+  tenantId: string;
+  name: string;
+  color: string;
+  description: string;
+  editors: string[];
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+  /** The longest event of each kind the calendar has held, in ms: the window query's lower bound. Only rises. */
+  longestTimedMs: number;
+  longestAllDayMs: number;
+  /** Set when deletion begins: from then on the calendar and its events are invisible. */
+  deleting?: true;
+  _etag?: string;
+}
+
+interface EventDoc {
+  id: string;
+  tenantId: string;
+  calendarId: string;
+  title: string;
+  allDay: boolean;
+  startMs: number;
+  endMs: number;
+  start: string;
+  end: string;
+  url: string;
+  groupId: string;
+  description: string;
+  location: string;
+  timeZone: string;
+  createdBy: UserRef;
+  updatedBy: UserRef;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+  _etag?: string;
+}
+
+function toCalendar(doc: CalendarDoc): StoredCalendar {
+  return {
+    id: doc.id,
+    tenantId: doc.tenantId,
+    name: doc.name,
+    color: doc.color,
+    description: doc.description,
+    editors: doc.editors,
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+    version: doc.version,
+  };
+}
+
+function toEvent(doc: EventDoc): CalendarEvent {
+  return {
+    id: doc.id,
+    title: doc.title,
+    start: doc.start,
+    end: doc.end,
+    allDay: doc.allDay,
+    ...(doc.url ? { url: doc.url } : {}),
+    ...(doc.groupId ? { groupId: doc.groupId } : {}),
+    extendedProps: {
+      calendarId: doc.calendarId,
+      description: doc.description,
+      location: doc.location,
+      timeZone: doc.timeZone,
+      createdBy: doc.createdBy,
+      updatedBy: doc.updatedBy,
+      createdAt: doc.createdAt,
+      updatedAt: doc.updatedAt,
+      version: doc.version,
+    },
+  };
+}
+
+function codeOf(error: unknown): unknown {
+  return (error as { code?: unknown }).code;
+}
+
+async function readDoc<T>(item: Item): Promise<T | null> {
+  try {
+    const response = await withRetries(() => item.read(), { idempotent: true });
+    return response.statusCode === 404 || !response.resource ? null : (response.resource as unknown as T);
+  } catch (error) {
+    if (codeOf(error) === 404) return null;
+    throw error;
+  }
+}
+
+/** Every page of a single-partition query, followed by continuation token. */
+async function queryAll<T>(container: Container, query: PartitionQuery): Promise<T[]> {
+  const iterator = container.items.query<T>(query.spec, { partitionKey: query.partitionKey, maxItemCount: COSMOS_PAGE_SIZE });
+  const results: T[] = [];
+  while (iterator.hasMoreResults()) {
+    const page = await withRetries(() => iterator.fetchNext(), { idempotent: true });
+    results.push(...page.resources);
+  }
+  return results;
+}
+
+/** Replaces with If-Match on the document's _etag; false when someone else wrote it first. */
+async function replaceIfUnchanged(container: Container, doc: CalendarDoc | EventDoc): Promise<boolean> {
+  try {
+    await withRetries(
+      () => container.item(doc.id, doc.tenantId).replace(doc, { accessCondition: { type: 'IfMatch', condition: doc._etag! } }),
+      { idempotent: false },
+    );
+    return true;
+  } catch (error) {
+    if (codeOf(error) === 412) return false;
+    throw error;
+  }
+}
+
+async function deleteIgnoringMissing(item: Item, etag?: string): Promise<boolean> {
+  try {
+    await withRetries(() => item.delete(etag ? { accessCondition: { type: 'IfMatch', condition: etag } } : undefined), { idempotent: false });
+    return true;
+  } catch (error) {
+    if (codeOf(error) === 404) return true;
+    if (codeOf(error) === 412) return false;
+    throw error;
+  }
+}
+
+class CosmosCalendarRepository implements CalendarRepository {
+  private readonly calendars: Container;
+  private readonly events: Container;
+
+  constructor(calendars: Container, events: Container) {
+    this.calendars = calendars;
+    this.events = events;
+  }
+
+  /** The calendar's document, unless it is missing or being deleted. */
+  async visibleDoc(tenantId: string, calendarId: string): Promise<CalendarDoc | null> {
+    const doc = await readDoc<CalendarDoc>(this.calendars.item(calendarId, tenantId));
+    return doc && !doc.deleting && doc.tenantId === tenantId ? doc : null;
+  }
+
+  async list(tenantId: string): Promise<StoredCalendar[]> {
+    const docs = await queryAll<CalendarDoc>(this.calendars, calendarsQuery(tenantId));
+    return docs
+      .map(toCalendar)
+      .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || (a.id < b.id ? -1 : 1));
+  }
+
+  async get(tenantId: string, calendarId: string): Promise<StoredCalendar | null> {
+    const doc = await this.visibleDoc(tenantId, calendarId);
+    return doc ? toCalendar(doc) : null;
+  }
+
+  async create(tenantId: string, input: CalendarInput): Promise<StoredCalendar> {
+    const now = new Date().toISOString();
+    const doc: CalendarDoc = { id: randomUUID(), tenantId, ...input, createdAt: now, updatedAt: now, version: 1, longestTimedMs: 0, longestAllDayMs: 0 };
+    await withRetries(() => this.calendars.items.create(doc), { idempotent: false });
+    return toCalendar(doc);
+  }
+
+  async update(tenantId: string, calendarId: string, patch: CalendarPatch, expected: ExpectedVersion): Promise<StoredCalendar> {
+    return this.changeCalendar(tenantId, calendarId, expected, (doc) => ({
+      ...doc,
+      name: patch.name ?? doc.name,
+      color: patch.color ?? doc.color,
+      description: patch.description ?? doc.description,
+      editors: patch.editors ?? doc.editors,
+      updatedAt: new Date().toISOString(),
+      version: doc.version + 1,
+    })).then(toCalendar);
+  }
+
+  /**
+   * Deleting spans many documents and Cosmos has no transaction across them, so it happens in steps that are
+   * safe to stop anywhere: first mark the calendar `deleting` (from then on it and its events are invisible),
+   * then delete its events, then the calendar. A process that dies half-way leaves a marked calendar, which
+   * the next start-up (finishPendingDeletes) or the next delete finishes.
+   */
+  async delete(tenantId: string, calendarId: string, expected: ExpectedVersion): Promise<void> {
+    await this.changeCalendar(tenantId, calendarId, expected, (doc) => ({ ...doc, deleting: true }));
+    await this.finishDelete(tenantId, calendarId);
+  }
+
+  async finishDelete(tenantId: string, calendarId: string): Promise<void> {
+    const events = await queryAll<{ id: string }>(this.events, calendarEventIdsQuery(tenantId, calendarId));
+    for (const { id } of events) await deleteIgnoringMissing(this.events.item(id, tenantId));
+    await deleteIgnoringMissing(this.calendars.item(calendarId, tenantId));
+  }
+
+  async finishPendingDeletes(): Promise<number> {
+    const pending = await withRetries(() => this.calendars.items.query<{ id: string; tenantId: string }>(PENDING_DELETES_QUERY).fetchAll(), {
+      idempotent: true,
+    });
+    for (const { id, tenantId } of pending.resources) await this.finishDelete(tenantId, id);
+    return pending.resources.length;
+  }
+
+  /** Raises the calendar's longest-event bound if this event is longer: before the event is written, never after. */
+  async recordDuration(tenantId: string, calendarId: string, allDay: boolean, duration: number): Promise<void> {
+    const field = allDay ? 'longestAllDayMs' : 'longestTimedMs';
+    for (let attempt = 0; attempt < CONFLICT_ATTEMPTS; attempt++) {
+      const doc = await this.visibleDoc(tenantId, calendarId);
+      if (!doc) throw new NotFoundError();
+      if ((doc[field] ?? 0) >= duration) return;
+      if (await replaceIfUnchanged(this.calendars, { ...doc, [field]: duration })) return;
+    }
+    throw new PreconditionFailedError();
+  }
+
+  /** Read, check the version the caller expects, write with If-Match; repeat if an internal write came between. */
+  private async changeCalendar(tenantId: string, calendarId: string, expected: ExpectedVersion, change: (doc: CalendarDoc) => CalendarDoc): Promise<CalendarDoc> {
+    for (let attempt = 0; attempt < CONFLICT_ATTEMPTS; attempt++) {
+      const doc = await this.visibleDoc(tenantId, calendarId);
+      if (!doc) throw new NotFoundError();
+      if (!versionMatches(expected, doc.version)) throw new PreconditionFailedError();
+      const next = change(doc);
+      if (await replaceIfUnchanged(this.calendars, next)) return next;
+    }
+    throw new PreconditionFailedError();
+  }
+}
+
+class CosmosEventRepository implements EventRepository {
+  private readonly events: Container;
+  private readonly calendars: CosmosCalendarRepository;
+
+  constructor(events: Container, calendars: CosmosCalendarRepository) {
+    this.events = events;
+    this.calendars = calendars;
+  }
+
+  async listInWindow(tenantId: string, calendarIds: readonly string[], window: EventWindow): Promise<CalendarEvent[]> {
+    const perCalendar = await Promise.all(
+      calendarIds.map(async (calendarId) => {
+        const calendar = await this.calendars.visibleDoc(tenantId, calendarId);
+        if (!calendar) return [];
+        const [timed, allDay] = await Promise.all([
+          queryAll<EventDoc>(this.events, windowQuery(tenantId, calendarId, false, window.fromMs - calendar.longestTimedMs, window.fromMs, window.toMs)),
+          queryAll<EventDoc>(this.events, windowQuery(tenantId, calendarId, true, window.fromDayMs - calendar.longestAllDayMs, window.fromDayMs, window.toDayMs)),
+        ]);
+        return [...timed, ...allDay];
+      }),
+    );
+    return perCalendar
+      .flat()
+      .sort((a, b) => a.startMs - b.startMs || Number(b.allDay) - Number(a.allDay) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .map(toEvent);
+  }
+
+  async get(tenantId: string, calendarId: string, eventId: string): Promise<CalendarEvent | null> {
+    const doc = await readDoc<EventDoc>(this.events.item(eventId, tenantId));
+    if (!doc || doc.calendarId !== calendarId || doc.tenantId !== tenantId) return null;
+    // An event of a calendar being deleted is already gone, as far as anyone can see.
+    return (await this.calendars.visibleDoc(tenantId, calendarId)) ? toEvent(doc) : null;
+  }
+
+  async findById(tenantId: string, eventId: string): Promise<CalendarEvent | null> {
+    const doc = await readDoc<EventDoc>(this.events.item(eventId, tenantId));
+    if (!doc || doc.tenantId !== tenantId) return null;
+    return (await this.calendars.visibleDoc(tenantId, doc.calendarId)) ? toEvent(doc) : null;
+  }
+
+  async create(tenantId: string, calendarId: string, draft: EventDraft, actor: UserRef): Promise<CalendarEvent> {
+    const now = new Date().toISOString();
+    const doc = toDoc(tenantId, calendarId, randomUUID(), draft, actor, actor, now, now, 1);
+    await this.calendars.recordDuration(tenantId, calendarId, doc.allDay, doc.endMs - doc.startMs);
+    await withRetries(() => this.events.items.create(doc), { idempotent: false });
+    return toEvent(doc);
+  }
+
+  async update(
+    tenantId: string,
+    calendarId: string,
+    eventId: string,
+    draft: EventDraft,
+    actor: UserRef,
+    expected: ExpectedVersion,
+  ): Promise<CalendarEvent> {
+    for (let attempt = 0; attempt < CONFLICT_ATTEMPTS; attempt++) {
+      const current = await readDoc<EventDoc>(this.events.item(eventId, tenantId));
+      if (!current || current.calendarId !== calendarId) throw new NotFoundError();
+      if (!versionMatches(expected, current.version)) throw new PreconditionFailedError();
+      const target = draft.calendarId ?? calendarId;
+      const next = {
+        ...toDoc(tenantId, target, eventId, draft, current.createdBy, actor, current.createdAt, new Date().toISOString(), current.version + 1),
+        _etag: current._etag,
+      };
+      // Same partition (the tenant), so even a move to another calendar is one conditional replace.
+      await this.calendars.recordDuration(tenantId, target, next.allDay, next.endMs - next.startMs);
+      if (await replaceIfUnchanged(this.events, next)) return toEvent(next);
+    }
+    throw new PreconditionFailedError();
+  }
+
+  async delete(tenantId: string, calendarId: string, eventId: string, expected: ExpectedVersion): Promise<void> {
+    for (let attempt = 0; attempt < CONFLICT_ATTEMPTS; attempt++) {
+      const current = await readDoc<EventDoc>(this.events.item(eventId, tenantId));
+      if (!current || current.calendarId !== calendarId) throw new NotFoundError();
+      if (!versionMatches(expected, current.version)) throw new PreconditionFailedError();
+      if (await deleteIgnoringMissing(this.events.item(eventId, tenantId), current._etag)) return;
+    }
+    throw new PreconditionFailedError();
+  }
+}
+
+function toDoc(
+  tenantId: string,
+  calendarId: string,
+  id: string,
+  draft: EventDraft,
+  createdBy: UserRef,
+  updatedBy: UserRef,
+  createdAt: string,
+  updatedAt: string,
+  version: number,
+): EventDoc {
+  const startMs = draft.allDay ? dateToDayMs(draft.start) : Date.parse(draft.start);
+  const endMs = draft.allDay ? dateToDayMs(draft.end) : Date.parse(draft.end);
+  return {
+    id,
+    tenantId,
+    calendarId,
+    title: draft.title,
+    allDay: draft.allDay,
+    startMs,
+    endMs,
+    start: draft.start,
+    end: draft.end,
+    url: draft.url,
+    groupId: draft.groupId,
+    description: draft.description,
+    location: draft.location,
+    timeZone: draft.timeZone,
+    createdBy: { id: createdBy.id, name: createdBy.name },
+    updatedBy: { id: updatedBy.id, name: updatedBy.name },
+    createdAt,
+    updatedAt,
+    version,
+  };
+}
+
+/** Several instances starting together race to create the same resources: losing that race is fine. */
+async function ignoringConflict(create: () => Promise<unknown>): Promise<void> {
+  try {
+    await create();
+  } catch (error) {
+    if (codeOf(error) !== 409) throw error;
+  }
+}
+
+export interface CosmosStoreOptions {
+  endpoint: string;
+  database: string;
+  /** An account key for local use; without one the store signs in with DefaultAzureCredential (managed identity). */
+  key?: string;
+  /** Create the database and containers when missing. Off in Azure, where the infrastructure creates them. */
+  createResources: boolean;
+}
+
+export async function openCosmosStore(options: CosmosStoreOptions): Promise<Store> {
+  const local = isLoopbackHost(new URL(options.endpoint).hostname);
+  const auth = options.key
+    ? { key: options.key }
+    : { aadCredentials: new (await import('@azure/identity')).DefaultAzureCredential() };
+  const client = new CosmosClient({
+    endpoint: options.endpoint,
+    ...auth,
+    connectionPolicy: {
+      // A local protocol server answers for one region only and names no other endpoints.
+      enableEndpointDiscovery: !local,
+      // The SDK's own 429 retries; withRetries adds backoff for other transient failures, then gives up with a 503.
+      retryOptions: { maxRetryAttemptCount: 3, maxWaitTimeInSeconds: 5 },
+    },
+  });
+
+  const database = client.database(options.database);
+  const calendarsContainer = database.container(COSMOS_CALENDARS_CONTAINER);
+  const eventsContainer = database.container(COSMOS_EVENTS_CONTAINER);
+  if (options.createResources) {
+    await ignoringConflict(() => client.databases.createIfNotExists({ id: options.database }));
+    await ignoringConflict(() =>
+      database.containers.createIfNotExists({ id: COSMOS_CALENDARS_CONTAINER, partitionKey: { paths: [COSMOS_PARTITION_KEY_PATH] } }),
+    );
+    await ignoringConflict(() =>
+      database.containers.createIfNotExists({
+        id: COSMOS_EVENTS_CONTAINER,
+        partitionKey: { paths: [COSMOS_PARTITION_KEY_PATH] },
+        indexingPolicy: EVENTS_INDEXING_POLICY,
+      }),
+    );
+  }
+
+  const calendars = new CosmosCalendarRepository(calendarsContainer, eventsContainer);
+  const events = new CosmosEventRepository(eventsContainer, calendars);
+  await calendars.finishPendingDeletes();
+
+  return {
+    kind: 'cosmos',
+    calendars,
+    events,
+    isReady: async () => {
+      try {
+        await calendarsContainer.read();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    claimDemoSeed: async () => {
+      const any = await withRetries(
+        () => calendarsContainer.items.query<{ id: string }>({ query: 'SELECT TOP 1 c.id FROM c WHERE c.tenantId != @system', parameters: [{ name: '@system', value: SYSTEM_PARTITION }] }).fetchAll(),
+        { idempotent: true },
+      );
+      if (any.resources.length > 0) return false;
+      try {
+        await calendarsContainer.items.create({ id: SEED_CLAIM_ID, tenantId: SYSTEM_PARTITION, claimedAt: new Date().toISOString() });
+        return true;
+      } catch (error) {
+        if (codeOf(error) === 409) return false;
+        throw error;
+      }
+    },
+    close: async () => client.dispose(),
+  };
+}

@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import { CosmosClient } from '@azure/cosmos';
+import { describe, expect, it } from 'vitest';
+import { resolveEventWindow } from '../../src/api/event-window.ts';
+import { calendarEventIdsQuery, calendarsQuery, windowQuery } from '../../src/api/stores/cosmos/cosmos-queries.ts';
+import { COSMOS_CALENDARS_CONTAINER, COSMOS_EVENTS_CONTAINER, openCosmosStore } from '../../src/api/stores/cosmos/cosmos-store.ts';
+import type { EventWindow } from '../../src/api/stores/repository.ts';
+import { normaliseEvent, type EventDraft } from '../../src/shared/event-schema.ts';
+import { cosmosOptions } from './store-factories.ts';
+
+const TENANT = 'tenant-cosmos';
+const ACTOR = { id: 'tester', name: 'Tester' };
+
+function draft(title: string, start: string): EventDraft {
+  const result = normaliseEvent({ title, start });
+  if (!result.ok) throw new Error('bad draft');
+  return result.draft;
+}
+
+describe('Cosmos queries (asserted on query text and options: the protocol server ignores the partitionKey option)', () => {
+  it('target the tenant’s partition, both in the WHERE clause and as the partitionKey option', () => {
+    for (const query of [windowQuery(TENANT, 'cal', false, 0, 1, 2), calendarsQuery(TENANT), calendarEventIdsQuery(TENANT, 'cal')]) {
+      expect(query.partitionKey).toBe(TENANT);
+      expect(query.spec.query).toContain('c.tenantId = @tenantId');
+      expect(query.spec.parameters).toContainEqual({ name: '@tenantId', value: TENANT });
+    }
+  });
+
+  it('bound the window query’s start on both sides, with parameters and not string-built values', () => {
+    const query = windowQuery(TENANT, 'cal"; DROP', true, 10, 20, 30);
+    expect(query.spec.query).toMatch(/c\.startMs >= @lowest AND c\.startMs < @to AND c\["endMs"\] > @from/);
+    expect(query.spec.query).not.toContain('DROP');
+    expect(query.spec.query).not.toMatch(/OFFSET|LIMIT/);
+    expect(query.spec.parameters).toContainEqual({ name: '@calendarId', value: 'cal"; DROP' });
+  });
+});
+
+describe('the Cosmos store', () => {
+  it('leaves nothing visible when a calendar delete dies half-way, and the next start-up finishes it', async () => {
+    const database = `crash-${randomUUID()}`;
+    const running = await openCosmosStore(cosmosOptions(database));
+    const calendar = await running.calendars.create(TENANT, { name: 'Half-deleted', color: '#000000', description: '', editors: [] });
+    const event = await running.events.create(TENANT, calendar.id, draft('Orphan to be', '2027-04-01'), ACTOR);
+
+    // What the first step of a delete leaves behind if the process dies right after it: the calendar marked.
+    const client = new CosmosClient({ endpoint: process.env.TEST_COSMOS_ENDPOINT!, key: process.env.TEST_COSMOS_KEY!, connectionPolicy: { enableEndpointDiscovery: false } });
+    const calendars = client.database(database).container(COSMOS_CALENDARS_CONTAINER);
+    const events = client.database(database).container(COSMOS_EVENTS_CONTAINER);
+    const { resource } = await calendars.item(calendar.id, TENANT).read();
+    await calendars.item(calendar.id, TENANT).replace({ ...resource, deleting: true });
+
+    // Until something finishes the job, no instance shows the calendar or its events.
+    const window = resolveEventWindow('2027-04-01', '2027-04-02', 'UTC') as EventWindow;
+    expect(await running.calendars.list(TENANT)).toEqual([]);
+    expect(await running.calendars.get(TENANT, calendar.id)).toBeNull();
+    expect(await running.events.findById(TENANT, event.id)).toBeNull();
+    expect(await running.events.get(TENANT, calendar.id, event.id)).toBeNull();
+    expect(await running.events.listInWindow(TENANT, [calendar.id], window)).toEqual([]);
+    const eventsBefore = await events.items.query({ query: 'SELECT c.id FROM c WHERE c.calendarId = @c', parameters: [{ name: '@c', value: calendar.id }] }).fetchAll();
+    expect(eventsBefore.resources).toHaveLength(1);
+    await running.close();
+
+    // The next start-up finishes the delete: the documents are gone.
+    const restarted = await openCosmosStore({ ...cosmosOptions(database), createResources: false });
+    const eventsAfter = await events.items.query({ query: 'SELECT c.id FROM c WHERE c.calendarId = @c', parameters: [{ name: '@c', value: calendar.id }] }).fetchAll();
+    expect(eventsAfter.resources).toEqual([]);
+    expect((await calendars.item(calendar.id, TENANT).read()).resource).toBeUndefined();
+    await restarted.close();
+    client.dispose();
+  });
+
+  it('lets only one of several instances starting together claim the demo seed', async () => {
+    const database = `seed-${randomUUID()}`;
+    const stores = await Promise.all([0, 1, 2].map(() => openCosmosStore(cosmosOptions(database))));
+    const claims = await Promise.all(stores.map((store) => store.claimDemoSeed()));
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    for (const store of stores) await store.close();
+  });
+});

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { resolveEventWindow } from '../../src/api/event-window.ts';
+import type { EventWindow } from '../../src/api/stores/repository.ts';
+
+function windowOf(start: string, end: string, timeZone = 'UTC'): EventWindow {
+  const window = resolveEventWindow(start, end, timeZone);
+  if ('field' in window) throw new Error(window.message);
+  return window;
+}
+
+describe('resolveEventWindow', () => {
+  it('reads dates as midnight in the zone, across a DST change', () => {
+    // London moves to BST on 28 March 2027: the day is 23 hours long.
+    const window = windowOf('2027-03-28', '2027-03-29', 'Europe/London');
+    expect(new Date(window.fromMs).toISOString()).toBe('2027-03-28T00:00:00.000Z');
+    expect(new Date(window.toMs).toISOString()).toBe('2027-03-28T23:00:00.000Z');
+    expect(window.toDayMs - window.fromDayMs).toBe(86_400_000);
+  });
+
+  it('honours explicit offsets over the zone', () => {
+    const window = windowOf('2027-01-01T00:00:00+05:00', '2027-01-02T00:00:00+05:00', 'America/New_York');
+    expect(new Date(window.fromMs).toISOString()).toBe('2026-12-31T19:00:00.000Z');
+  });
+
+  it('refuses an end that is not after the start, and dates that do not exist', () => {
+    expect(resolveEventWindow('2027-01-02', '2027-01-02', 'UTC')).toMatchObject({ field: 'end' });
+    expect(resolveEventWindow('2027-02-30', '2027-03-02', 'UTC')).toMatchObject({ field: 'start' });
+  });
+});
