@@ -3,10 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, freemem, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CosmosClient } from '@azure/cosmos';
+import { createHttpServer } from '@vercel/cosmosdb-server';
 import Database from 'better-sqlite3';
 import { resolveEventWindow } from '../../src/api/event-window.ts';
 import type { EventWindow } from '../../src/api/stores/repository.ts';
+import { COSMOS_EVENTS_CONTAINER, openCosmosStore } from '../../src/api/stores/cosmos/cosmos-store.ts';
 import { openSqliteStore, SQLITE_FILE_NAME } from '../../src/api/stores/sqlite/sqlite-store.ts';
+import { LOCAL_COSMOS_KEY } from '../support/cosmos-server.ts';
 import { build } from '../api/helpers/test-server.ts';
 
 const CALENDARS = 3;
@@ -108,8 +112,58 @@ async function benchHttp() {
   console.log(`  ${concurrency} concurrent   ${((done / durationMs) * 1000).toFixed(0)} requests/s over ${durationMs / 1000} s (client in the same process)`);
 }
 
+/** The Cosmos store against the local protocol server (in this process, plain HTTP on loopback). */
+async function benchCosmos(count: number) {
+  const server = createHttpServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const endpoint = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const options = { endpoint, key: LOCAL_COSMOS_KEY, database: 'bench', createResources: true };
+  const store = await openCosmosStore(options);
+  const calendarIds: string[] = [];
+  for (let i = 0; i < CALENDARS; i++) {
+    calendarIds.push((await store.calendars.create('bench', { name: `C${i}`, color: '#000000', description: '', editors: [] })).id);
+  }
+  // Setup: documents straight into the container, as the store writes them; then each calendar's longest event.
+  const client = new CosmosClient({ endpoint, key: LOCAL_COSMOS_KEY, connectionPolicy: { enableEndpointDiscovery: false } });
+  const events = client.database('bench').container(COSMOS_EVENTS_CONTAINER);
+  const origin = Date.UTC(2026, 0, 1);
+  const loadStarted = performance.now();
+  for (let batch = 0; batch < count; batch += 50) {
+    await Promise.all(
+      Array.from({ length: Math.min(50, count - batch) }, (_, j) => {
+        const i = batch + j;
+        const start = origin + Math.floor(Math.random() * SPAN_DAYS * 24) * HOUR;
+        const end = start + (1 + Math.floor(Math.random() * 3)) * HOUR;
+        return events.items.create({
+          id: randomUUID(), tenantId: 'bench', calendarId: calendarIds[i % CALENDARS], title: `Event ${i}`, allDay: false, startMs: start, endMs: end,
+          start: new Date(start).toISOString(), end: new Date(end).toISOString(), url: '', groupId: '', description: '', location: '', timeZone: 'UTC',
+          createdBy: { id: 'bench', name: 'Bench' }, updatedBy: { id: 'bench', name: 'Bench' }, createdAt: '', updatedAt: '', version: 1,
+        });
+      }),
+    );
+  }
+  const loadMs = performance.now() - loadStarted;
+  const calendars = client.database('bench').container('calendars');
+  for (const id of calendarIds) {
+    const { resource } = await calendars.item(id, 'bench').read();
+    await calendars.item(id, 'bench').replace({ ...resource, longestTimedMs: 3 * HOUR });
+  }
+  const window = monthWindow();
+  const found = (await store.events.listInWindow('bench', calendarIds, window)).length;
+  const all = stats(await time(30, () => store.events.listInWindow('bench', calendarIds, window)));
+  const one = stats(await time(30, () => store.events.listInWindow('bench', [calendarIds[0]!], window)));
+  await store.close();
+  client.dispose();
+  server.close();
+  console.log(`cosmos (local protocol server) ${count} events: load ${loadMs.toFixed(0)} ms; 6-week window returns ${found}:`);
+  console.log(`  all calendars  median ${all.median} ms, p95 ${all.p95} ms (n=${all.n})`);
+  console.log(`  one calendar   median ${one.median} ms, p95 ${one.p95} ms (n=${one.n})`);
+}
+
 const cpu = cpus();
 console.log(`machine: ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB (${(freemem() / 2 ** 30).toFixed(0)} free), Node ${process.version}, ${process.platform}`);
 await benchStore(10_000);
 await benchStore(100_000);
+await benchCosmos(10_000);
 await benchHttp();
