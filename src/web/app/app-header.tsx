@@ -36,7 +36,8 @@ interface AppHeaderProps {
   panel: { id: string; expanded: boolean; onToggle(): void } | null;
   onNewEvent: (() => void) | null;
   onManageCalendars: (() => void) | null;
-  onSignOut(): void;
+  /** Null where the host owns the session. */
+  onSignOut: (() => void) | null;
 }
 
 export function AppHeader({ me, compact, panel, onNewEvent, onManageCalendars, onSignOut }: AppHeaderProps) {
@@ -79,9 +80,11 @@ export function AppHeader({ me, compact, panel, onNewEvent, onManageCalendars, o
           {!compact && role && <Caption1 className={styles.role}>{role}</Caption1>}
         </div>
       </div>
-      <Button appearance="subtle" icon={<SignOut20Regular />} onClick={onSignOut}>
-        Sign out
-      </Button>
+      {onSignOut && (
+        <Button appearance="subtle" icon={<SignOut20Regular />} onClick={onSignOut}>
+          Sign out
+        </Button>
+      )}
     </header>
   );
 }

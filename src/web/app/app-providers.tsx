@@ -2,6 +2,7 @@ import { FluentProvider, makeStaticStyles, makeStyles } from '@fluentui/react-co
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { NotificationsProvider } from '../components/notifications.tsx';
+import { HostProvider } from '../host/host-context.tsx';
 import { useHostTheme } from '../host/use-host-theme.ts';
 import { createQueryClient } from './query-client.ts';
 
@@ -18,15 +19,23 @@ const useStyles = makeStyles({
 });
 
 export function AppProviders({ children }: { children: ReactNode }) {
-  useStaticStyles();
-  const styles = useStyles();
   const [queryClient] = useState(createQueryClient);
-  const { theme, colorScheme } = useHostTheme();
   return (
     <QueryClientProvider client={queryClient}>
-      <FluentProvider theme={theme} className={styles[colorScheme]}>
-        <NotificationsProvider>{children}</NotificationsProvider>
-      </FluentProvider>
+      <HostProvider>
+        <ThemedProviders>{children}</ThemedProviders>
+      </HostProvider>
     </QueryClientProvider>
+  );
+}
+
+function ThemedProviders({ children }: { children: ReactNode }) {
+  useStaticStyles();
+  const styles = useStyles();
+  const { theme, colorScheme } = useHostTheme();
+  return (
+    <FluentProvider theme={theme} className={styles[colorScheme]}>
+      <NotificationsProvider>{children}</NotificationsProvider>
+    </FluentProvider>
   );
 }

@@ -1,15 +1,22 @@
-import { makeStyles, mergeClasses, tokens, useId } from '@fluentui/react-components';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner, makeStyles, mergeClasses, tokens, useId } from '@fluentui/react-components';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Calendar } from '../../shared/calendar-schema.ts';
+import type { CalendarEvent } from '../../shared/event-schema.ts';
 import { useAuth } from '../auth/auth-context.ts';
 import { CalendarView, type CalendarViewHandle } from '../features/calendar/components/calendar-view.tsx';
+import { TimeZoneSelect } from '../features/calendar/components/time-zone-select.tsx';
 import { useCalendars } from '../features/calendars/requests/get-calendars.ts';
 import { CalendarList } from '../features/calendars/components/calendar-list.tsx';
 import { ManageCalendarsDialog } from '../features/calendars/components/manage-calendars-dialog.tsx';
 import { useHiddenCalendars } from '../features/calendars/hooks/use-hidden-calendars.ts';
+import { tabCalendarIds } from '../features/calendars/lib/tab-calendars.ts';
 import { EventDetailsDialog } from '../features/events/components/event-details-dialog.tsx';
 import { EventFormDialog, type EventFormTarget } from '../features/events/components/event-form-dialog.tsx';
 import { useEventMoveHandler } from '../features/events/hooks/use-event-move-handler.ts';
+import { useLinkedEvent } from '../features/events/hooks/use-linked-event.ts';
+import { useHost } from '../host/host-context.tsx';
+import { useRegionalSettings } from '../host/regional-settings.tsx';
+import { errorMessage } from '../lib/api-client.ts';
 import type { DateSpan } from '../lib/date-span.ts';
 import type { EventKey } from '../lib/event-key.ts';
 import { useMediaQuery } from '../lib/use-media-query.ts';
@@ -26,6 +33,9 @@ const useStyles = makeStyles({
     width: '240px',
     boxSizing: 'border-box',
     padding: tokens.spacingHorizontalL,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXL,
     borderRight: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
     overflowY: 'auto',
   },
@@ -34,7 +44,8 @@ const useStyles = makeStyles({
     borderRight: 'none',
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
   },
-  main: { flexGrow: 1, minWidth: 0, minHeight: 0, padding: tokens.spacingHorizontalM },
+  main: { flexGrow: 1, minWidth: 0, minHeight: 0, padding: tokens.spacingHorizontalM, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  calendar: { flexGrow: 1, minHeight: 0 },
   mainNarrow: { minHeight: '480px', padding: tokens.spacingHorizontalXS },
 });
 
@@ -42,7 +53,16 @@ const useStyles = makeStyles({
 export function AppShell() {
   const styles = useStyles();
   const { me, signOut } = useAuth();
-  const calendars = useCalendars().data ?? NO_CALENDARS;
+  const { notifyReady, notifyFailure } = useHost();
+  const { timeZoneChoice } = useRegionalSettings();
+  // A Teams or SharePoint tab shows the calendars chosen when it was added.
+  const [tabCalendars] = useState(() => tabCalendarIds(window.location.search));
+  const calendarsQuery = useCalendars();
+  const allCalendars = calendarsQuery.data ?? NO_CALENDARS;
+  const calendars = useMemo(
+    () => (tabCalendars === null ? allCalendars : allCalendars.filter((calendar) => tabCalendars.includes(calendar.id))),
+    [allCalendars, tabCalendars],
+  );
   const { hidden, setVisible } = useHiddenCalendars();
   const narrow = useMediaQuery('(max-width: 720px)');
   const panelId = useId('calendar-panel');
@@ -62,6 +82,18 @@ export function AppShell() {
   const refetchEvents = useCallback(() => calendarView.current?.refetchEvents(), []);
   const openCreateForm = useCallback((range: DateSpan | null) => setForm({ mode: 'create', range }), []);
   const panelVisible = !narrow || panelExpanded;
+  const failToLoad = useCallback((message: string) => notifyFailure({ reason: 'other', message }), [notifyFailure]);
+
+  useEffect(() => {
+    if (calendarsQuery.isError) failToLoad(errorMessage(calendarsQuery.error));
+  }, [calendarsQuery.isError, calendarsQuery.error, failToLoad]);
+
+  useLinkedEvent(
+    useCallback((event: CalendarEvent) => {
+      setOpenEvent({ calendarId: event.extendedProps.calendarId, eventId: event.id });
+      calendarView.current?.gotoDate(event.start);
+    }, []),
+  );
 
   return (
     <div className={styles.root}>
@@ -75,18 +107,41 @@ export function AppShell() {
       />
       <div className={mergeClasses(styles.body, narrow && styles.bodyNarrow)}>
         <aside id={panelId} hidden={!panelVisible} className={mergeClasses(styles.panel, narrow && styles.panelNarrow)}>
-          <CalendarList hidden={hidden} onVisibleChange={setVisible} />
+          <CalendarList hidden={hidden} onVisibleChange={setVisible} only={tabCalendars} />
+          {timeZoneChoice && <TimeZoneSelect choice={timeZoneChoice} />}
         </aside>
         <main className={mergeClasses(styles.main, narrow && styles.mainNarrow)}>
-          <CalendarView
-            ref={calendarView}
-            calendars={calendars}
-            visibleCalendarIds={visibleCalendarIds}
-            canCreate={canCreate}
-            onOpenEvent={setOpenEvent}
-            onSelectRange={openCreateForm}
-            onEventChange={handleEventMove}
-          />
+          {calendarsQuery.isSuccess && tabCalendars !== null && calendars.length === 0 && (
+            <MessageBar intent="warning">
+              <MessageBarBody>The calendars this tab shows no longer exist. Ask the tab’s owner to choose others in its settings.</MessageBarBody>
+            </MessageBar>
+          )}
+          {calendarsQuery.isError && (
+            <MessageBar intent="error">
+              <MessageBarBody>The calendars could not be loaded. {errorMessage(calendarsQuery.error)}</MessageBarBody>
+              <MessageBarActions>
+                <Button onClick={() => void calendarsQuery.refetch()}>Try again</Button>
+              </MessageBarActions>
+            </MessageBar>
+          )}
+          <div className={styles.calendar}>
+            {/* Only with its calendars known: the first events shown are then the real ones. */}
+            {calendarsQuery.isSuccess ? (
+              <CalendarView
+                ref={calendarView}
+                calendars={calendars}
+                visibleCalendarIds={visibleCalendarIds}
+                canCreate={canCreate}
+                onOpenEvent={setOpenEvent}
+                onSelectRange={openCreateForm}
+                onEventChange={handleEventMove}
+                onFirstRender={notifyReady}
+                onLoadFailure={failToLoad}
+              />
+            ) : (
+              calendarsQuery.isPending && <Spinner label="Loading calendars" />
+            )}
+          </div>
         </main>
       </div>
       {openEvent && (

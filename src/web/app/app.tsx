@@ -1,16 +1,61 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import { AuthProvider } from '../auth/auth-provider.tsx';
+import { CONSENT_START_PATH } from '../auth/teams-token-source.ts';
+import { FullPageStatus } from '../components/full-page-status.tsx';
+import { HostGate } from '../host/host-gate.tsx';
 import { AppErrorBoundary } from './app-error-boundary.tsx';
 import { AppProviders } from './app-providers.tsx';
 import { AppShell } from './app-shell.tsx';
+import { PrivacyPage } from './routes/privacy-page.tsx';
+import { TabConfigPage } from './routes/tab-config-page.tsx';
+import { TabRemovePage } from './routes/tab-remove-page.tsx';
+import { TermsPage } from './routes/terms-page.tsx';
+
+// Only Teams's consent popup needs it, and it brings MSAL.
+const TeamsConsentPage = lazy(() => import('../auth/teams-consent-page.tsx').then((module) => ({ default: module.TeamsConsentPage })));
+
+/** The page for a path: the app's few routes, which the manifest and the identity providers point at. */
+function page(pathname: string): ReactNode {
+  switch (pathname.replace(/\/+$/, '')) {
+    case '/privacy':
+      return <PrivacyPage />;
+    case '/terms':
+      return <TermsPage />;
+    case CONSENT_START_PATH:
+      return (
+        <Suspense fallback={<FullPageStatus loading title="Loading…" />}>
+          <TeamsConsentPage />
+        </Suspense>
+      );
+    case '/remove':
+      return (
+        <HostGate>
+          <TabRemovePage />
+        </HostGate>
+      );
+    case '/config':
+      return (
+        <HostGate>
+          <AuthProvider>
+            <TabConfigPage />
+          </AuthProvider>
+        </HostGate>
+      );
+    default:
+      return (
+        <HostGate>
+          <AuthProvider>
+            <AppShell />
+          </AuthProvider>
+        </HostGate>
+      );
+  }
+}
 
 export function App() {
   return (
     <AppProviders>
-      <AppErrorBoundary>
-        <AuthProvider>
-          <AppShell />
-        </AuthProvider>
-      </AppErrorBoundary>
+      <AppErrorBoundary>{page(window.location.pathname)}</AppErrorBoundary>
     </AppProviders>
   );
 }

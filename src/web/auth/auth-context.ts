@@ -3,13 +3,14 @@ import type { Me } from '../../shared/user.ts';
 import type { GetAccessToken } from '../lib/api-client.ts';
 
 /**
- * The seam between the app and how people sign in. Development sign-in implements it today;
- * MSAL and Teams SSO will be other providers of the same context.
+ * The seam between the app and how people sign in: development sign-in, MSAL on the standalone site,
+ * and the host's single sign-on in Teams and SharePoint each provide it.
  */
 export interface Auth {
   me: Me;
   getAccessToken: GetAccessToken;
-  signOut(): void;
+  /** Null where the host owns the session (Teams, SharePoint): people sign out of the host, not the tab. */
+  signOut: (() => void) | null;
 }
 
 export const AuthContext = createContext<Auth | null>(null);

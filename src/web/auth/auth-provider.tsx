@@ -1,28 +1,36 @@
-import { Button } from '@fluentui/react-components';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { FullPageStatus } from '../components/full-page-status.tsx';
-import { errorMessage } from '../lib/api-client.ts';
+import { useHost } from '../host/host-context.tsx';
 import { DevAuthProvider } from './dev-auth-provider.tsx';
-import { useClientConfig } from './get-client-config.ts';
+import { HostedAuthProvider } from './hosted-auth-provider.tsx';
 
-/** Signs the user in the way the server's auth config asks, then provides the auth context. */
+// MSAL loads only on the standalone site, where it signs people in.
+const MsalAuthProvider = lazy(() => import('./msal-auth-provider.tsx').then((module) => ({ default: module.MsalAuthProvider })));
+
+const NOT_CONFIGURED = 'No identity provider for this place is configured. Ask your IT admin to finish setting up Company Calendar.';
+
+/** Signs the user in the way the server's auth config and the host ask, then provides the auth context. */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const config = useClientConfig();
-  if (config.isPending) return <FullPageStatus loading title="Loading…" />;
-  if (config.isError) {
+  const { host, clientConfig, notifyFailure } = useHost();
+  const { auth } = clientConfig;
+  const hostedWithoutEntra = auth.mode === 'production' && host.kind !== 'standalone' && !auth.entra;
+
+  useEffect(() => {
+    if (hostedWithoutEntra) notifyFailure({ reason: 'auth', message: NOT_CONFIGURED });
+  }, [hostedWithoutEntra, notifyFailure]);
+
+  if (auth.mode === 'development') return <DevAuthProvider config={auth}>{children}</DevAuthProvider>;
+  if (host.kind === 'standalone') {
     return (
-      <FullPageStatus
-        title="Company Calendar could not start"
-        detail={errorMessage(config.error)}
-        action={<Button onClick={() => void config.refetch()}>Try again</Button>}
-      />
+      <Suspense fallback={<FullPageStatus loading title="Signing in…" />}>
+        <MsalAuthProvider config={auth}>{children}</MsalAuthProvider>
+      </Suspense>
     );
   }
-  switch (config.data.auth.mode) {
-    case 'development':
-      return <DevAuthProvider config={config.data.auth}>{children}</DevAuthProvider>;
-    case 'production':
-      // Entra ID and OIDC sign-in arrive as further providers of the same auth context.
-      return <FullPageStatus title="Sign-in is not available" detail="This version of the app supports development sign-in only." />;
-  }
+  if (!auth.entra) return <FullPageStatus title="Sign-in is not set up" detail={NOT_CONFIGURED} />;
+  return (
+    <HostedAuthProvider host={host} entra={auth.entra}>
+      {children}
+    </HostedAuthProvider>
+  );
 }

@@ -8,8 +8,8 @@ import { createApiClient, errorMessage } from '../lib/api-client.ts';
 import { useLocalStorageState } from '../lib/use-local-storage-state.ts';
 import { AuthContext, type Auth } from './auth-context.ts';
 import { DevSignInScreen } from './dev-sign-in-screen.tsx';
-import { CLIENT_CONFIG_QUERY_KEY } from './get-client-config.ts';
 import { useMe } from './get-me.ts';
+import { removeUserQueries } from './remove-user-queries.ts';
 import { createDevTokenSource } from './request-dev-token.ts';
 
 const USER_KEY = 'company-calendar:dev-user';
@@ -35,8 +35,7 @@ function DevSession({ userId, onSignOut, children }: { userId: string; onSignOut
   const api = useMemo(() => createApiClient(getAccessToken), [getAccessToken]);
   const me = useMe(api, userId);
   const signOut = useCallback(() => {
-    // Nothing of this user's data may outlive the session; only the server's auth config is not theirs.
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CLIENT_CONFIG_QUERY_KEY[0] });
+    removeUserQueries(queryClient);
     onSignOut();
   }, [queryClient, onSignOut]);
   const auth = useMemo<Auth | null>(() => (me.data ? { me: me.data, getAccessToken, signOut } : null), [me.data, getAccessToken, signOut]);

@@ -20,6 +20,8 @@ export default async function webApp(app: FastifyInstance, opts: { webRoot: stri
       reply.header('cache-control', path.includes(assets) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  // MSAL's redirect page (its own small entry of the web build): popups, silent frames and redirects end there.
+  app.get('/auth-end', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('auth-end.html'));
   app.get('/*', (request, reply) => {
     const path = request.url.split('?')[0] as string;
     // A missing file (an API route, or an asset from another build) is a 404, not the app's page.

@@ -6,6 +6,7 @@ import FullCalendar, {
   type EventClickInfo,
   type EventDropInfo,
   type EventResizeDoneInfo,
+  type LocaleInput,
 } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import interactionPlugin from '@fullcalendar/react/interaction';
@@ -14,31 +15,48 @@ import formaTheme from '@fullcalendar/react/themes/forma';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/forma/theme.css';
-import { useCallback, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import { useNotify } from '../../../components/notifications.tsx';
+import { useRegionalSettings } from '../../../host/regional-settings.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import type { DateSpan } from '../../../lib/date-span.ts';
 import type { EventKey } from '../../../lib/event-key.ts';
+import { browserTimeZone } from '../../../lib/time-zone.ts';
+import { useCalendarLocale } from '../hooks/use-calendar-locale.ts';
 import { useEventSource } from '../requests/get-events.ts';
 import { NoEvents } from './no-events.tsx';
 import { BLOCK_EVENT_CLASS, CALENDAR_CLASS, EVENT_CLASS, POPOVER_CLASS, useCalendarThemeStyles } from './use-calendar-theme-styles.ts';
 
 export interface CalendarViewHandle {
   refetchEvents(): void;
+  /** Shows the period around a date (ISO date or date-time). */
+  gotoDate(date: string): void;
 }
+
+/** A performance mark when the calendar first shows its events: time to first calendar, for monitoring and tests. */
+export const FIRST_EVENTS_MARK = 'company-calendar:first-events';
 
 // Module-level constants and renderers: FullCalendar compares options by identity, and a new renderer
 // would remount its content on every render.
 const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, formaTheme];
 const HEADER_TOOLBAR = { start: 'today prev,next', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' };
-// The Today button's accessible name must include its visible text (WCAG 2.5.3); the default hint is "This month".
-const BUTTON_TEXT = { monthText: 'Month', weekTextLong: 'Week', dayText: 'Day', listText: 'List', todayText: 'Today', todayHint: 'Today' };
+// English only (other locales bring their own): the Today button's accessible name must include its visible text
+// (WCAG 2.5.3), and the default hint is "This month".
+const ENGLISH_TEXT = {
+  monthText: 'Month',
+  weekTextLong: 'Week',
+  dayText: 'Day',
+  listText: 'List',
+  todayText: 'Today',
+  todayHint: 'Today',
+  noEventsText: 'No events in this period',
+};
 
 const renderNoEvents: CalendarOptions['noEventsContent'] = ({ text }) => <NoEvents text={text} />;
 
 // Stable data attributes on each event, for deep links and tests.
-const markEventElement: CalendarOptions['eventDidMount'] = ({ el, event }) => {
+const markEventElement: NonNullable<CalendarOptions['eventDidMount']> = ({ el, event }) => {
   el.dataset.eventId = event.id;
   el.dataset.calendarId = String(event.extendedProps.calendarId);
 };
@@ -67,15 +85,39 @@ interface CalendarViewProps {
   onSelectRange(range: DateSpan): void;
   /** An event was dragged or resized; revert it if the server refuses. */
   onEventChange(info: EventDropInfo | EventResizeDoneInfo): void;
+  /** The calendar has shown its first events (or that there are none). Once. */
+  onFirstRender(): void;
+  /** Events could not be loaded. */
+  onLoadFailure(message: string): void;
 }
 
-export function CalendarView({ ref, calendars, visibleCalendarIds, canCreate, onOpenEvent, onSelectRange, onEventChange }: CalendarViewProps) {
+export function CalendarView(props: CalendarViewProps) {
+  const { locale } = useRegionalSettings();
+  const calendarLocale = useCalendarLocale(locale);
+  if (calendarLocale.status === 'loading') return <ProgressBar thickness="large" aria-label="Loading the calendar" />;
+  return <LocalizedCalendarView {...props} locale={calendarLocale.locale} english={locale.toLowerCase().startsWith('en')} />;
+}
+
+function LocalizedCalendarView({
+  ref,
+  calendars,
+  visibleCalendarIds,
+  canCreate,
+  onOpenEvent,
+  onSelectRange,
+  onEventChange,
+  onFirstRender,
+  onLoadFailure,
+  locale,
+  english,
+}: CalendarViewProps & { locale: LocaleInput | null; english: boolean }) {
   const styles = useStyles();
   const themeStyles = useCalendarThemeStyles();
   const notify = useNotify();
+  const { timeZone } = useRegionalSettings();
   const calendarRef = useRef<CalendarRef>(null);
   const [loading, setLoading] = useState(false);
-  const events = useEventSource(calendars, visibleCalendarIds);
+  const events = useEventSource(calendars, visibleCalendarIds, timeZone);
   // The popover lives outside the provider: it gets the theme the way Fluent's own portals do.
   const themeClassName = useThemeClassName();
   const popoverClass = useMemo(
@@ -83,7 +125,40 @@ export function CalendarView({ ref, calendars, visibleCalendarIds, canCreate, on
     [themeClassName, themeStyles.root],
   );
 
-  useImperativeHandle(ref, () => ({ refetchEvents: () => calendarRef.current?.getApi().refetchEvents() }), []);
+  useImperativeHandle(
+    ref,
+    () => ({
+      refetchEvents: () => calendarRef.current?.getApi().refetchEvents(),
+      gotoDate: (date) => calendarRef.current?.getApi().gotoDate(date),
+    }),
+    [],
+  );
+
+  // The first events on screen, or the first load that found none: reported once.
+  const firstRender = useRef({ done: false, onFirstRender });
+  useEffect(() => {
+    firstRender.current.onFirstRender = onFirstRender;
+  }, [onFirstRender]);
+  const reportFirstRender = useCallback(() => {
+    if (firstRender.current.done) return;
+    firstRender.current.done = true;
+    performance.mark(FIRST_EVENTS_MARK);
+    firstRender.current.onFirstRender();
+  }, []);
+  const handleEventDidMount = useCallback<NonNullable<CalendarOptions['eventDidMount']>>(
+    (info) => {
+      markEventElement(info);
+      reportFirstRender();
+    },
+    [reportFirstRender],
+  );
+  const handleLoading = useCallback(
+    (isLoading: boolean) => {
+      setLoading(isLoading);
+      if (!isLoading && calendarRef.current?.getApi().getEvents().length === 0) reportFirstRender();
+    },
+    [reportFirstRender],
+  );
 
   const handleEventClick = useCallback(
     (info: EventClickInfo) => {
@@ -101,8 +176,11 @@ export function CalendarView({ ref, calendars, visibleCalendarIds, canCreate, on
     [onSelectRange],
   );
   const handleEventSourceFailure = useCallback(
-    (error: unknown) => notify.error('Events could not be loaded', errorMessage(error)),
-    [notify],
+    (error: unknown) => {
+      notify.error('Events could not be loaded', errorMessage(error));
+      onLoadFailure(errorMessage(error));
+    },
+    [notify, onLoadFailure],
   );
 
   return (
@@ -118,7 +196,10 @@ export function CalendarView({ ref, calendars, visibleCalendarIds, canCreate, on
           className={CALENDAR_CLASS}
           initialView="dayGridMonth"
           headerToolbar={HEADER_TOOLBAR}
-          {...BUTTON_TEXT}
+          {...(english ? ENGLISH_TEXT : {})}
+          {...(locale ? { locale } : {})}
+          // 'local' when the zones agree: the same times, without Temporal conversions.
+          timeZone={timeZone === browserTimeZone() ? 'local' : timeZone}
           height="100%"
           dayMaxEvents
           nowIndicator
@@ -128,15 +209,14 @@ export function CalendarView({ ref, calendars, visibleCalendarIds, canCreate, on
           events={events}
           eventClass={EVENT_CLASS}
           blockEventClass={BLOCK_EVENT_CLASS}
-          eventDidMount={markEventElement}
+          eventDidMount={handleEventDidMount}
           popoverClass={popoverClass}
           eventClick={handleEventClick}
           select={handleSelect}
           eventDrop={onEventChange}
           eventResize={onEventChange}
-          loading={setLoading}
+          loading={handleLoading}
           eventSourceFailure={handleEventSourceFailure}
-          noEventsText="No events in this period"
           noEventsContent={renderNoEvents}
         />
       </div>

@@ -5,7 +5,6 @@ import type { CalendarEvent } from '../../../../shared/event-schema.ts';
 import { useApiClient } from '../../../auth/use-api-client.ts';
 import type { ApiClient } from '../../../lib/api-client.ts';
 import { readableTextOn } from '../../../lib/color-contrast.ts';
-import { browserTimeZone } from '../../../lib/time-zone.ts';
 
 export interface EventsQuery {
   /** ISO date or date-time, as FullCalendar gives it. */
@@ -36,7 +35,7 @@ function toEventInput(event: CalendarEvent, calendar: Calendar | undefined): Eve
  * because the feed cannot send the Authorization header. Stable while its inputs are, so
  * FullCalendar only refetches when the visible calendars change.
  */
-export function useEventSource(calendars: readonly Calendar[], visibleCalendarIds: readonly string[]): EventSourceFunc {
+export function useEventSource(calendars: readonly Calendar[], visibleCalendarIds: readonly string[], timeZone: string): EventSourceFunc {
   const api = useApiClient();
   return useMemo(() => {
     const byId = new Map(calendars.map((calendar) => [calendar.id, calendar]));
@@ -46,10 +45,10 @@ export function useEventSource(calendars: readonly Calendar[], visibleCalendarId
       const events = await getEvents(api, {
         start: info.startStr,
         end: info.endStr,
-        timeZone: browserTimeZone(),
+        timeZone,
         calendarIds: visibleCalendarIds,
       });
       return events.map((event) => toEventInput(event, byId.get(event.extendedProps.calendarId)));
     };
-  }, [api, calendars, visibleCalendarIds]);
+  }, [api, calendars, visibleCalendarIds, timeZone]);
 }

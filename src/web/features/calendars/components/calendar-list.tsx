@@ -12,32 +12,40 @@ const useStyles = makeStyles({
   skeleton: { display: 'grid', gap: tokens.spacingVerticalM, paddingBlock: tokens.spacingVerticalS },
 });
 
+interface CalendarListProps {
+  hidden: string[];
+  onVisibleChange: (calendarId: string, visible: boolean) => void;
+  /** The calendars a tab is limited to; null for all. */
+  only: readonly string[] | null;
+}
+
 /** The calendars the user can see, each with a checkbox to show or hide its events. */
-export function CalendarList({ hidden, onVisibleChange }: { hidden: string[]; onVisibleChange: (calendarId: string, visible: boolean) => void }) {
+export function CalendarList({ hidden, onVisibleChange, only }: CalendarListProps) {
   const styles = useStyles();
   const headingId = useId('calendars-heading');
-  const calendars = useCalendars();
+  const query = useCalendars();
+  const calendars = query.data?.filter((calendar) => only === null || only.includes(calendar.id)) ?? [];
   return (
     <section className={styles.root} aria-labelledby={headingId}>
       <Subtitle2 as="h2" id={headingId} className={styles.heading}>
         Calendars
       </Subtitle2>
-      {calendars.isPending ? (
+      {query.isPending ? (
         <Skeleton aria-label="Loading calendars" className={styles.skeleton}>
           <SkeletonItem />
           <SkeletonItem />
           <SkeletonItem />
         </Skeleton>
-      ) : calendars.isError ? (
+      ) : query.isError ? (
         <>
-          <Body1>Calendars could not be loaded. {errorMessage(calendars.error)}</Body1>
-          <Button onClick={() => void calendars.refetch()}>Try again</Button>
+          <Body1>Calendars could not be loaded. {errorMessage(query.error)}</Body1>
+          <Button onClick={() => void query.refetch()}>Try again</Button>
         </>
-      ) : calendars.data.length === 0 ? (
+      ) : calendars.length === 0 ? (
         <Body1>There are no calendars yet.</Body1>
       ) : (
         <ul className={styles.list}>
-          {calendars.data.map((calendar: Calendar) => (
+          {calendars.map((calendar: Calendar) => (
             <li key={calendar.id}>
               <Checkbox
                 checked={!hidden.includes(calendar.id)}

@@ -26,7 +26,7 @@ import { useCreateCalendar } from '../requests/create-calendar.ts';
 import { useDeleteCalendar } from '../requests/delete-calendar.ts';
 import { useCalendars } from '../requests/get-calendars.ts';
 import { useUpdateCalendar } from '../requests/update-calendar.ts';
-import { calendarFormField, type CalendarFormErrors } from '../lib/calendar-form-values.ts';
+import { calendarFieldErrors, type CalendarFormErrors } from '../lib/calendar-form-values.ts';
 import { CalendarEditor } from './calendar-editor.tsx';
 
 const useStyles = makeStyles({
@@ -37,17 +37,6 @@ const useStyles = makeStyles({
 });
 
 const CONFLICT_MESSAGE = 'This calendar was changed by someone else. The latest version is shown; make your changes again.';
-
-/** Maps a server refusal to field errors, or null when it is not about fields. */
-function fieldErrorsOf(error: unknown): CalendarFormErrors | null {
-  if (!(error instanceof ApiError) || error.status !== 400 || error.fieldErrors.length === 0) return null;
-  const errors: CalendarFormErrors = {};
-  for (const { field, message } of error.fieldErrors) {
-    const formField = calendarFormField(field);
-    if (formField) errors[formField] ??= message;
-  }
-  return errors;
-}
 
 type Editing = { mode: 'create' } | { mode: 'edit'; calendar: Calendar } | null;
 
@@ -73,7 +62,7 @@ export function ManageCalendarsDialog({ onClose }: { onClose(): void }) {
       setEditing(null);
       return null;
     } catch (error) {
-      const fieldErrors = fieldErrorsOf(error);
+      const fieldErrors = calendarFieldErrors(error);
       if (fieldErrors) return fieldErrors;
       if (error instanceof ApiError && error.status === 412 && editing.mode === 'edit') {
         const latest = (await calendars.refetch()).data?.find((calendar) => calendar.id === editing.calendar.id);

@@ -1,4 +1,5 @@
 import { calendarCreateSchema, type Calendar, type CalendarInput } from '../../../../shared/calendar-schema.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 
 export interface CalendarFormValues {
   name: string;
@@ -40,4 +41,15 @@ export function validateCalendarForm(values: CalendarFormValues): { ok: true; in
     if (field) errors[field] ??= issue.message;
   }
   return { ok: false, errors };
+}
+
+/** Maps a server refusal to field errors, or null when it is not about fields. */
+export function calendarFieldErrors(error: unknown): CalendarFormErrors | null {
+  if (!(error instanceof ApiError) || error.status !== 400 || error.fieldErrors.length === 0) return null;
+  const errors: CalendarFormErrors = {};
+  for (const { field, message } of error.fieldErrors) {
+    const formField = calendarFormField(field);
+    if (formField) errors[formField] ??= message;
+  }
+  return errors;
 }

@@ -8,6 +8,8 @@ import {
   DialogSurface,
   DialogTitle,
   DialogTrigger,
+  Field,
+  Input,
   Link,
   MessageBar,
   MessageBarBody,
@@ -18,14 +20,16 @@ import {
   mergeClasses,
   tokens,
 } from '@fluentui/react-components';
-import { Delete20Regular, Dismiss24Regular, Edit20Regular } from '@fluentui/react-icons';
+import { Delete20Regular, Dismiss24Regular, Edit20Regular, Link20Regular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import { isHttpUrl, type CalendarEvent } from '../../../../shared/event-schema.ts';
 import { ColorSwatch } from '../../../components/color-swatch.tsx';
 import { useNotify } from '../../../components/notifications.tsx';
+import { useRegionalSettings } from '../../../host/regional-settings.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import type { EventKey } from '../../../lib/event-key.ts';
+import { useCopyEventLink } from '../hooks/use-copy-event-link.ts';
 import { useDeleteEvent } from '../requests/delete-event.ts';
 import { useEvent } from '../requests/get-event.ts';
 import { formatEventWhen, formatTimestamp } from '../lib/format-event-time.ts';
@@ -59,6 +63,8 @@ interface EventDetailsDialogProps {
 export function EventDetailsDialog({ eventKey, calendars, onClose, onEdit, onChanged }: EventDetailsDialogProps) {
   const styles = useStyles();
   const query = useEvent(eventKey);
+  const display = useRegionalSettings();
+  const { copy, uncopiedLink } = useCopyEventLink(eventKey.eventId);
   const [conflict, setConflict] = useState(false);
   const event = query.data;
   const calendar = calendars.find((candidate) => candidate.id === eventKey.calendarId);
@@ -96,7 +102,7 @@ export function EventDetailsDialog({ eventKey, calendars, onClose, onEdit, onCha
                   </span>
                 </dd>
                 <dt className={styles.term}>When</dt>
-                <dd className={styles.value}>{formatEventWhen(event)}</dd>
+                <dd className={styles.value}>{formatEventWhen(event, display)}</dd>
                 {event.extendedProps.location && (
                   <>
                     <dt className={styles.term}>Location</dt>
@@ -122,11 +128,11 @@ export function EventDetailsDialog({ eventKey, calendars, onClose, onEdit, onCha
                 )}
                 <dt className={styles.term}>Created</dt>
                 <dd className={styles.value}>
-                  {event.extendedProps.createdBy.name}, {formatTimestamp(event.extendedProps.createdAt)}
+                  {event.extendedProps.createdBy.name}, {formatTimestamp(event.extendedProps.createdAt, display)}
                 </dd>
                 <dt className={styles.term}>Updated</dt>
                 <dd className={styles.value}>
-                  {event.extendedProps.updatedBy.name}, {formatTimestamp(event.extendedProps.updatedAt)}
+                  {event.extendedProps.updatedBy.name}, {formatTimestamp(event.extendedProps.updatedAt, display)}
                 </dd>
               </dl>
             ) : query.isPending ? (
@@ -137,6 +143,11 @@ export function EventDetailsDialog({ eventKey, calendars, onClose, onEdit, onCha
               </Skeleton>
             ) : (
               <Body1>{notFound ? 'This event no longer exists. Someone may have deleted it.' : errorMessage(query.error)}</Body1>
+            )}
+            {uncopiedLink && (
+              <Field label="Link to this event" hint="The link could not be copied for you: select it and copy it from here.">
+                <Input readOnly value={uncopiedLink} ref={selectOnMount} />
+              </Field>
             )}
           </DialogContent>
           <DialogActions>
@@ -159,12 +170,23 @@ export function EventDetailsDialog({ eventKey, calendars, onClose, onEdit, onCha
                 />
               </>
             )}
+            {event && (
+              <Button icon={<Link20Regular />} onClick={copy}>
+                Copy link
+              </Button>
+            )}
             {query.isError && !notFound && <Button onClick={() => void query.refetch()}>Try again</Button>}
           </DialogActions>
         </DialogBody>
       </DialogSurface>
     </Dialog>
   );
+}
+
+/** Focuses the link and selects it, ready to copy. */
+function selectOnMount(input: HTMLInputElement | null): void {
+  input?.focus();
+  input?.select();
 }
 
 /** Delete, after a confirmation. */

@@ -23,6 +23,7 @@ import { flushSync } from 'react-dom';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import type { CalendarEvent } from '../../../../shared/event-schema.ts';
 import { useNotify } from '../../../components/notifications.tsx';
+import { useRegionalSettings } from '../../../host/regional-settings.tsx';
 import { focusControl } from '../../../lib/focus-control.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import type { DateSpan } from '../../../lib/date-span.ts';
@@ -66,11 +67,14 @@ export function EventFormDialog({ target, calendars, onClose, onChanged }: Event
   const createEvent = useCreateEvent();
   const updateEvent = useUpdateEvent();
   const fetchLatestEvent = useFetchLatestEvent();
+  const { timeZone } = useRegionalSettings();
   const editable = calendars.filter((calendar) => calendar.canEdit);
   const original = target.mode === 'edit' ? target.event : null;
 
   const [values, setValues] = useState<EventFormValues>(() =>
-    original ? eventFormValues(original) : newEventValues(editable[0]?.id ?? '', target.mode === 'create' ? target.range : null),
+    original
+      ? eventFormValues(original, timeZone)
+      : newEventValues(editable[0]?.id ?? '', target.mode === 'create' ? target.range : null, timeZone),
   );
   // The version this edit is based on; replaced by the latest one after a conflict.
   const [base, setBase] = useState(original);
@@ -119,7 +123,7 @@ export function EventFormDialog({ target, calendars, onClose, onChanged }: Event
         return handleFailure(fetchError);
       }
       setBase(latest);
-      setValues(eventFormValues(latest));
+      setValues(eventFormValues(latest, timeZone));
       setErrors({});
       setFormErrors([]);
       setConflict(true);
@@ -137,7 +141,7 @@ export function EventFormDialog({ target, calendars, onClose, onChanged }: Event
 
   const handleSubmit = (submitEvent: FormEvent) => {
     submitEvent.preventDefault();
-    const result = validateEventForm(values, { includeTimeZone: base === null });
+    const result = validateEventForm(values, { timeZone, includeTimeZone: base === null });
     if (!result.ok) {
       showErrors(result.errors, result.formErrors);
       return;
@@ -208,7 +212,7 @@ export function EventFormDialog({ target, calendars, onClose, onChanged }: Event
                   <Input name="startDate" type="date" value={values.startDate} onChange={(_, data) => set('startDate', data.value)} />
                 </Field>
                 {!values.allDay && (
-                  <Field label="Start time" required {...fieldProps('startTime')}>
+                  <Field label="Start time" required hint={timeZone} {...fieldProps('startTime')}>
                     <Input name="startTime" type="time" value={values.startTime} onChange={(_, data) => set('startTime', data.value)} />
                   </Field>
                 )}
@@ -218,7 +222,7 @@ export function EventFormDialog({ target, calendars, onClose, onChanged }: Event
                   <Input name="endDate" type="date" value={values.endDate} onChange={(_, data) => set('endDate', data.value)} />
                 </Field>
                 {!values.allDay && (
-                  <Field label="End time" required {...fieldProps('endTime')}>
+                  <Field label="End time" required hint={timeZone} {...fieldProps('endTime')}>
                     <Input name="endTime" type="time" value={values.endTime} onChange={(_, data) => set('endTime', data.value)} />
                   </Field>
                 )}

@@ -2,9 +2,9 @@ import type { z } from 'zod';
 import { eventWriteSchema, normaliseEvent, type CalendarEvent } from '../../../../shared/event-schema.ts';
 import { addDays, dateToDayMs, isDateOnly } from '../../../../shared/time.ts';
 import type { DateSpan } from '../../../lib/date-span.ts';
-import { browserTimeZone } from '../../../lib/time-zone.ts';
+import { instantOfWallClock, nextFullHour, wallClockAt } from '../../../lib/zoned-time.ts';
 
-/** What the event form edits: dates and times as the browser's date and time inputs give them, in local time. */
+/** What the event form edits: dates and times as the browser's date and time inputs give them, in the shown time zone. */
 export interface EventFormValues {
   title: string;
   calendarId: string;
@@ -38,34 +38,32 @@ export type EventFormErrors = Partial<Record<EventFormField, string>>;
 
 export type EventWriteBody = z.output<typeof eventWriteSchema>;
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const localDate = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-const localTime = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes())}`;
 const TIME_INPUT = /^\d{2}:\d{2}$/;
 const HOUR_MS = 3_600_000;
 
 const EMPTY_DETAILS = { title: '', location: '', description: '', url: '' };
 
-function timedValues(start: Date, end: Date) {
-  return { allDay: false, startDate: localDate(start), startTime: localTime(start), endDate: localDate(end), endTime: localTime(end) };
+function timedValues(start: Date, end: Date, timeZone: string) {
+  const from = wallClockAt(start, timeZone);
+  const to = wallClockAt(end, timeZone);
+  return { allDay: false, startDate: from.date, startTime: from.time, endDate: to.date, endTime: to.time };
 }
 
 // The times the form offers for an all-day event, should the user switch all-day off.
 const DEFAULT_TIMES = { startTime: '09:00', endTime: '10:00' };
 
 /** A new event: from a selected range, or the next full hour today. */
-export function newEventValues(calendarId: string, range: DateSpan | null, now = new Date()): EventFormValues {
+export function newEventValues(calendarId: string, range: DateSpan | null, timeZone: string, now = new Date()): EventFormValues {
   if (range?.allDay) {
-    const endDate = addDays(localDate(range.end), -1);
-    return { ...EMPTY_DETAILS, ...DEFAULT_TIMES, calendarId, allDay: true, startDate: localDate(range.start), endDate };
+    const endDate = addDays(wallClockAt(range.end, timeZone).date, -1);
+    return { ...EMPTY_DETAILS, ...DEFAULT_TIMES, calendarId, allDay: true, startDate: wallClockAt(range.start, timeZone).date, endDate };
   }
-  if (range) return { ...EMPTY_DETAILS, calendarId, ...timedValues(range.start, range.end) };
-  const start = new Date(now);
-  start.setHours(start.getHours() + 1, 0, 0, 0);
-  return { ...EMPTY_DETAILS, calendarId, ...timedValues(start, new Date(start.getTime() + HOUR_MS)) };
+  if (range) return { ...EMPTY_DETAILS, calendarId, ...timedValues(range.start, range.end, timeZone) };
+  const start = nextFullHour(now, timeZone);
+  return { ...EMPTY_DETAILS, calendarId, ...timedValues(start, new Date(start.getTime() + HOUR_MS), timeZone) };
 }
 
-export function eventFormValues(event: CalendarEvent): EventFormValues {
+export function eventFormValues(event: CalendarEvent, timeZone: string): EventFormValues {
   const details = {
     title: event.title,
     calendarId: event.extendedProps.calendarId,
@@ -76,11 +74,7 @@ export function eventFormValues(event: CalendarEvent): EventFormValues {
   if (event.allDay) {
     return { ...details, ...DEFAULT_TIMES, allDay: true, startDate: event.start, endDate: addDays(event.end, -1) };
   }
-  return { ...details, ...timedValues(new Date(event.start), new Date(event.end)) };
-}
-
-function localIso(date: string, time: string): string {
-  return new Date(`${date}T${time}`).toISOString();
+  return { ...details, ...timedValues(new Date(event.start), new Date(event.end), timeZone) };
 }
 
 /** Which form field an API or schema path belongs to, e.g. "extendedProps.location" → location. */
@@ -113,7 +107,11 @@ export type EventFormResult =
  * Checks the form with the shared event rules (the same ones the API applies) and builds the request body.
  * Only what the inputs themselves cannot say (a missing date or time) is checked here first.
  */
-export function validateEventForm(values: EventFormValues, { includeTimeZone }: { includeTimeZone: boolean }): EventFormResult {
+export function validateEventForm(
+  values: EventFormValues,
+  { timeZone, includeTimeZone }: { timeZone: string; includeTimeZone: boolean },
+): EventFormResult {
+  const instant = (date: string, time: string) => instantOfWallClock({ date, time }, timeZone).toISOString();
   const errors: EventFormErrors = {};
   const formErrors: string[] = [];
   const addError = (field: EventFormField | null, message: string) => {
@@ -136,13 +134,13 @@ export function validateEventForm(values: EventFormValues, { includeTimeZone }: 
     title: values.title,
     allDay: values.allDay,
     // With dates missing, the schema still checks every other field; its date messages are then skipped.
-    start: !datesOk ? '' : values.allDay ? values.startDate : localIso(values.startDate, values.startTime),
-    end: !datesOk ? '' : values.allDay ? addDays(values.endDate, 1) : localIso(values.endDate, values.endTime),
+    start: !datesOk ? '' : values.allDay ? values.startDate : instant(values.startDate, values.startTime),
+    end: !datesOk ? '' : values.allDay ? addDays(values.endDate, 1) : instant(values.endDate, values.endTime),
     url: values.url.trim(),
     extendedProps: {
       location: values.location,
       description: values.description,
-      ...(includeTimeZone ? { timeZone: browserTimeZone() } : {}),
+      ...(includeTimeZone ? { timeZone } : {}),
     },
   };
   const parsed = eventWriteSchema.safeParse(candidate);

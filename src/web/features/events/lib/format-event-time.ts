@@ -1,21 +1,24 @@
 import type { CalendarEvent } from '../../../../shared/event-schema.ts';
 import { addDays, dateToDayMs } from '../../../../shared/time.ts';
 
-// undefined locale: the user's own. All-day dates are floating, so they are formatted on the UTC number line.
-const allDayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeZone: 'UTC' });
-const timedFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' });
-const stampFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** Where and how dates are shown: the host's locale and the shown time zone. */
+export interface DateDisplay {
+  locale: string;
+  timeZone: string;
+}
 
-/** When an event happens, in the user's locale and time zone. */
-export function formatEventWhen(event: CalendarEvent): string {
+/** When an event happens. All-day dates are floating, so they are formatted on the UTC number line. */
+export function formatEventWhen(event: CalendarEvent, { locale, timeZone }: DateDisplay): string {
   if (event.allDay) {
+    const allDayFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: 'UTC' });
     const start = dateToDayMs(event.start);
     const lastDay = dateToDayMs(addDays(event.end, -1));
     return `${lastDay > start ? allDayFormat.formatRange(start, lastDay) : allDayFormat.format(start)} (all day)`;
   }
+  const timedFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone });
   return timedFormat.formatRange(new Date(event.start), new Date(event.end));
 }
 
-export function formatTimestamp(iso: string): string {
-  return stampFormat.format(new Date(iso));
+export function formatTimestamp(iso: string, { locale, timeZone }: DateDisplay): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ClientConfig } from '../../shared/user.ts';
-import { apiFetch } from '../lib/api-client.ts';
+import { apiFetch } from './api-client.ts';
 
 export async function getClientConfig(): Promise<ClientConfig> {
   return (await apiFetch<ClientConfig>('/client-config')).data;

@@ -1,0 +1,74 @@
+import { Button } from '@fluentui/react-components';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { FullPageStatus } from '../components/full-page-status.tsx';
+import { useNotify } from '../components/notifications.tsx';
+import type { M365Host } from '../host/detect-host.ts';
+import { useHost } from '../host/host-context.tsx';
+import { ApiError, createApiClient, errorMessage } from '../lib/api-client.ts';
+import { AuthContext, type Auth } from './auth-context.ts';
+import { useMe } from './get-me.ts';
+import { SignInError } from './sign-in-error.ts';
+import { createHostTokenSource, requestConsent, type EntraAuthConfig } from './teams-token-source.ts';
+
+/** Whether an error means the user could not be signed in (rather than, say, the server being down). */
+function isSignInFailure(error: unknown): boolean {
+  return error instanceof SignInError || (error instanceof ApiError && (error.status === 401 || error.status === 403));
+}
+
+/** Single sign-on in Teams and SharePoint: never a sign-in screen of our own, only the host's consent when needed. */
+export function HostedAuthProvider({ host, entra, children }: { host: M365Host; entra: EntraAuthConfig; children: ReactNode }) {
+  const { notifyFailure } = useHost();
+  const getAccessToken = useMemo(() => createHostTokenSource(host, entra), [host, entra]);
+  const api = useMemo(() => createApiClient(getAccessToken), [getAccessToken]);
+  const me = useMe(api, `${host.kind}:${host.context.user?.id ?? ''}`);
+  const auth = useMemo<Auth | null>(() => (me.data ? { me: me.data, getAccessToken, signOut: null } : null), [me.data, getAccessToken]);
+
+  useEffect(() => {
+    if (me.isError) notifyFailure({ reason: isSignInFailure(me.error) ? 'auth' : 'other', message: errorMessage(me.error) });
+  }, [me.isError, me.error, notifyFailure]);
+
+  if (me.isError) return <HostedSignInFailure host={host} error={me.error} onRetry={() => void me.refetch()} />;
+  if (auth === null) return <FullPageStatus loading title="Signing in…" />;
+  return <AuthContext value={auth}>{children}</AuthContext>;
+}
+
+/** What went wrong, what to do about it, and a way to try again. */
+function HostedSignInFailure({ host, error, onRetry }: { host: M365Host; error: unknown; onRetry(): void }) {
+  const notify = useNotify();
+  const [asking, setAsking] = useState(false);
+  const hostName = host.kind === 'sharepoint' ? 'SharePoint' : 'Teams';
+  const retry = <Button onClick={onRetry}>Try again</Button>;
+
+  if (error instanceof SignInError && error.kind === 'consent') {
+    const allow = () => {
+      setAsking(true);
+      requestConsent(host)
+        .then(onRetry, (consentError: unknown) => notify.error('Access was not allowed', errorMessage(consentError)))
+        .finally(() => setAsking(false));
+    };
+    return (
+      <FullPageStatus
+        title="Company Calendar needs your permission"
+        detail={`To show your organisation's calendars, Company Calendar signs you in with your Microsoft 365 account. Allow it once and ${hostName} will not ask again. If you are not allowed to, ask your IT admin to approve Company Calendar.`}
+        action={
+          <>
+            <Button appearance="primary" onClick={allow} disabled={asking}>
+              Allow access
+            </Button>
+            {retry}
+          </>
+        }
+      />
+    );
+  }
+  if (isSignInFailure(error)) {
+    return (
+      <FullPageStatus
+        title="You could not be signed in"
+        detail={`${hostName} did not sign you in to Company Calendar (${errorMessage(error)}). Check that you are signed in to ${hostName} and online, then try again. If this keeps happening, ask your IT admin whether Company Calendar is allowed in your organisation.`}
+        action={retry}
+      />
+    );
+  }
+  return <FullPageStatus title="Company Calendar could not start" detail={errorMessage(error)} action={retry} />;
+}

@@ -1,0 +1,107 @@
+import { InteractionRequiredAuthError, InteractionStatus, PublicClientApplication, type AccountInfo } from '@azure/msal-browser';
+import { MsalProvider, useMsal } from '@azure/msal-react';
+import { Button } from '@fluentui/react-components';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { FullPageStatus } from '../components/full-page-status.tsx';
+import { createApiClient, errorMessage, type GetAccessToken } from '../lib/api-client.ts';
+import { AuthContext, type Auth } from './auth-context.ts';
+import { useMe } from './get-me.ts';
+import type { ProductionAuthConfig } from '../../shared/user.ts';
+import { standaloneMsalSetup, type MsalSetup } from './msal-configuration.ts';
+import { removeUserQueries } from './remove-user-queries.ts';
+
+/** The standalone site's sign-in: MSAL with redirects, against Entra ID or any OpenID Connect provider. */
+export function MsalAuthProvider({ config, children }: { config: ProductionAuthConfig; children: ReactNode }) {
+  const [setup] = useState(() => standaloneMsalSetup(config));
+  if (setup === null) {
+    return <FullPageStatus title="Sign-in is not set up" detail="No identity provider is configured for this site. Ask your IT admin to finish setting up Company Calendar." />;
+  }
+  return <MsalClient setup={setup}>{children}</MsalClient>;
+}
+
+function MsalClient({ setup, children }: { setup: MsalSetup; children: ReactNode }) {
+  const [instance] = useState(() => new PublicClientApplication(setup.configuration));
+  return (
+    <MsalProvider instance={instance}>
+      <MsalSignIn scopes={setup.scopes}>{children}</MsalSignIn>
+    </MsalProvider>
+  );
+}
+
+function MsalSignIn({ scopes, children }: { scopes: string[]; children: ReactNode }) {
+  const { instance, accounts, inProgress } = useMsal();
+  const [signInError, setSignInError] = useState<unknown>(null);
+  const account = instance.getActiveAccount() ?? accounts[0] ?? null;
+
+  // MSAL is starting or reading a redirect's answer: whether someone is signed in is not known yet.
+  if (inProgress === InteractionStatus.Startup || inProgress === InteractionStatus.HandleRedirect) {
+    return <FullPageStatus loading title="Signing in…" />;
+  }
+  if (account === null) {
+    const signIn = () => instance.loginRedirect({ scopes }).catch(setSignInError);
+    return (
+      <FullPageStatus
+        title="Sign in to Company Calendar"
+        detail={signInError ? `Signing in did not work: ${errorMessage(signInError)}` : 'Sign in with your organisation account to see its calendars.'}
+        action={
+          <Button appearance="primary" onClick={signIn} disabled={inProgress !== InteractionStatus.None}>
+            Sign in
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    // Keyed by account, so another sign-in starts with a fresh token source.
+    <MsalSession key={account.homeAccountId} account={account} scopes={scopes}>
+      {children}
+    </MsalSession>
+  );
+}
+
+function MsalSession({ account, scopes, children }: { account: AccountInfo; scopes: string[]; children: ReactNode }) {
+  const { instance } = useMsal();
+  const queryClient = useQueryClient();
+  const getAccessToken = useMemo<GetAccessToken>(
+    () =>
+      async ({ forceRefresh = false } = {}) => {
+        try {
+          // From MSAL's cache, or renewed with the refresh token: no prompt.
+          return (await instance.acquireTokenSilent({ scopes, account, forceRefresh })).accessToken;
+        } catch (error) {
+          if (!(error instanceof InteractionRequiredAuthError)) throw error;
+          // The session with the provider is over: sign in again, and come back here.
+          await instance.acquireTokenRedirect({ scopes, account });
+          throw error;
+        }
+      },
+    [instance, scopes, account],
+  );
+  const api = useMemo(() => createApiClient(getAccessToken), [getAccessToken]);
+  const me = useMe(api, account.homeAccountId);
+  const signOut = useCallback(() => {
+    removeUserQueries(queryClient);
+    void instance.logoutRedirect({ account });
+  }, [queryClient, instance, account]);
+  const auth = useMemo<Auth | null>(() => (me.data ? { me: me.data, getAccessToken, signOut } : null), [me.data, getAccessToken, signOut]);
+
+  if (me.isError) {
+    return (
+      <FullPageStatus
+        title="Sign-in failed"
+        detail={errorMessage(me.error)}
+        action={
+          <>
+            <Button appearance="primary" onClick={() => void me.refetch()}>
+              Try again
+            </Button>
+            <Button onClick={signOut}>Sign out</Button>
+          </>
+        }
+      />
+    );
+  }
+  if (auth === null) return <FullPageStatus loading title="Signing in…" />;
+  return <AuthContext value={auth}>{children}</AuthContext>;
+}

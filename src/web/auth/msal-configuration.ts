@@ -1,0 +1,53 @@
+import { ProtocolMode, type Configuration } from '@azure/msal-browser';
+import type { ProductionAuthConfig } from '../../shared/user.ts';
+import type { EntraAuthConfig } from './teams-token-source.ts';
+
+/** MSAL's redirect bridge (auth-end.html): popups, silent frames and redirects all come back there. */
+export const AUTH_END_PATH = '/auth-end';
+
+export interface MsalSetup {
+  configuration: Configuration;
+  /** What to ask for: a token the API accepts. */
+  scopes: string[];
+}
+
+const redirectUris = () => ({
+  redirectUri: new URL(AUTH_END_PATH, window.location.origin).href,
+  postLogoutRedirectUri: new URL('/', window.location.origin).href,
+});
+
+// Tokens survive a reload and are shared by the site's tabs, so nobody is asked to sign in twice.
+const CACHE = { cacheLocation: 'localStorage' } as const;
+
+export function entraMsalSetup(entra: EntraAuthConfig): MsalSetup {
+  return {
+    configuration: { auth: { clientId: entra.clientId, authority: entra.authority, ...redirectUris() }, cache: CACHE },
+    scopes: [entra.apiScope],
+  };
+}
+
+/**
+ * The standalone site's sign-in: a generic OpenID Connect provider when one is configured (it exists for this
+ * site), else Entra ID. Null when neither is.
+ */
+export function standaloneMsalSetup(auth: ProductionAuthConfig): MsalSetup | null {
+  if (auth.oidc) {
+    const { authority, clientId, scopes } = auth.oidc;
+    return {
+      configuration: {
+        auth: {
+          clientId,
+          authority,
+          knownAuthorities: [new URL(authority).host],
+          // Not MSAL's default offline_access, which generic providers may refuse on refresh.
+          OIDCOptions: { defaultScopes: ['openid', 'profile'] },
+          ...redirectUris(),
+        },
+        cache: CACHE,
+        system: { protocolMode: ProtocolMode.OIDC },
+      },
+      scopes,
+    };
+  }
+  return auth.entra ? entraMsalSetup(auth.entra) : null;
+}

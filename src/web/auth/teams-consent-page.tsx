@@ -1,0 +1,44 @@
+import { createStandardPublicClientApplication } from '@azure/msal-browser';
+import { useEffect, useState } from 'react';
+import { FullPageStatus } from '../components/full-page-status.tsx';
+import { loadTeamsSdk } from '../host/teams-sdk.ts';
+import { errorMessage } from '../lib/api-client.ts';
+import { getClientConfig } from '../lib/get-client-config.ts';
+import { entraMsalSetup } from './msal-configuration.ts';
+
+/**
+ * In Teams's consent popup (authentication.authenticate): sign in with MSAL, which redirects to Entra ID for
+ * consent and comes back here, then hand the token to the tab. Runs once per page load.
+ */
+async function signInForTeams(): Promise<void> {
+  const [config, sdk] = await Promise.all([getClientConfig(), loadTeamsSdk()]);
+  await sdk.app.initialize(config.host.validMessageOrigins);
+  try {
+    const entra = config.auth.mode === 'production' ? config.auth.entra : undefined;
+    if (!entra) throw new Error('Microsoft 365 sign-in is not configured.');
+    const setup = entraMsalSetup(entra);
+    const msal = await createStandardPublicClientApplication(setup.configuration);
+    const result = await msal.handleRedirectPromise();
+    if (result) {
+      sdk.authentication.notifySuccess(result.accessToken);
+      return;
+    }
+    const context = await sdk.app.getContext();
+    await msal.acquireTokenRedirect({ scopes: setup.scopes, loginHint: context.user?.loginHint });
+  } catch (error) {
+    sdk.authentication.notifyFailure(errorMessage(error));
+    throw error;
+  }
+}
+
+let running: Promise<void> | null = null;
+
+export function TeamsConsentPage() {
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => {
+    running ??= signInForTeams();
+    running.catch((error: unknown) => setFailure(errorMessage(error)));
+  }, []);
+  if (failure !== null) return <FullPageStatus title="Access was not allowed" detail={`${failure} Close this window and try again.`} />;
+  return <FullPageStatus loading title="Asking for your permission…" />;
+}

@@ -1,0 +1,21 @@
+import { Field, Select } from '@fluentui/react-components';
+import { useMemo } from 'react';
+import type { RegionalSettings } from '../../../host/regional-settings.tsx';
+import { browserTimeZone } from '../../../lib/time-zone.ts';
+
+/** Shows the calendar in another time zone than the device's, e.g. to plan with another office. */
+export function TimeZoneSelect({ choice }: { choice: NonNullable<RegionalSettings['timeZoneChoice']> }) {
+  const zones = useMemo(() => Intl.supportedValuesOf('timeZone'), []);
+  return (
+    <Field label="Time zone" hint="Times on the calendar and in events are shown in this zone.">
+      <Select value={choice.chosen ?? ''} onChange={(_, data) => choice.choose(data.value || null)} data-testid="time-zone">
+        <option value="">This device’s ({browserTimeZone()})</option>
+        {zones.map((zone) => (
+          <option key={zone} value={zone}>
+            {zone.replaceAll('_', ' ')}
+          </option>
+        ))}
+      </Select>
+    </Field>
+  );
+}

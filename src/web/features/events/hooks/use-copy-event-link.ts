@@ -1,0 +1,28 @@
+import { useCallback, useState } from 'react';
+import { useNotify } from '../../../components/notifications.tsx';
+import { eventLink } from '../../../host/event-link.ts';
+import { useHost } from '../../../host/host-context.tsx';
+
+/**
+ * Copies a link to the event. Where the clipboard is unavailable (an insecure page, or a host frame without
+ * clipboard-write), the link comes back instead, for a field the user can copy it from.
+ */
+export function useCopyEventLink(eventId: string): { copy(): void; uncopiedLink: string | null } {
+  const host = useHost();
+  const notify = useNotify();
+  const [uncopiedLink, setUncopiedLink] = useState<string | null>(null);
+  const copy = useCallback(() => {
+    const link = eventLink(host, eventId);
+    // navigator.clipboard is undefined outside secure contexts: that throws, and lands in the same fallback.
+    Promise.resolve()
+      .then(() => navigator.clipboard.writeText(link))
+      .then(
+        () => {
+          setUncopiedLink(null);
+          notify.success('Link copied');
+        },
+        () => setUncopiedLink(link),
+      );
+  }, [host, eventId, notify]);
+  return { copy, uncopiedLink };
+}

@@ -1,0 +1,26 @@
+import { useEffect, useRef, useState } from 'react';
+import type { CalendarEvent } from '../../../../shared/event-schema.ts';
+import { useNotify } from '../../../components/notifications.tsx';
+import { forgetLinkedEvent, linkedEventId } from '../../../host/event-link.ts';
+import { useHost } from '../../../host/host-context.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { useEventById } from '../requests/get-event-by-id.ts';
+
+/** Opens the event a link points at (Teams sub-page or ?eventId=), once, when it has loaded. */
+export function useLinkedEvent(open: (event: CalendarEvent) => void): void {
+  const host = useHost();
+  const notify = useNotify();
+  const [eventId] = useState(() => linkedEventId(host));
+  const query = useEventById(eventId);
+  const handled = useRef(false);
+
+  useEffect(() => {
+    if (handled.current || (!query.isSuccess && !query.isError)) return;
+    handled.current = true;
+    forgetLinkedEvent();
+    if (query.isSuccess) open(query.data);
+    else if (query.error instanceof ApiError && query.error.status === 404) {
+      notify.error('The linked event no longer exists', 'Someone may have deleted it.');
+    } else notify.error('The linked event could not be opened', errorMessage(query.error));
+  }, [query.isSuccess, query.isError, query.data, query.error, open, notify]);
+}

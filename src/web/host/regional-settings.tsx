@@ -1,0 +1,55 @@
+import { createContext, use, useMemo, type ReactNode } from 'react';
+import { z } from 'zod';
+import { isValidTimeZone } from '../../shared/time.ts';
+import { browserTimeZone } from '../lib/time-zone.ts';
+import { useLocalStorageState } from '../lib/use-local-storage-state.ts';
+import { useHost } from './host-context.tsx';
+
+export interface RegionalSettings {
+  /** BCP 47: the host's locale (Teams and SharePoint say which), else the browser's. */
+  locale: string;
+  /** The IANA time zone the calendar shows and forms use. */
+  timeZone: string;
+  /**
+   * The standalone site lets people show another time zone than their device's, remembered on this device;
+   * null where the host's device decides (Teams and SharePoint show the user's own).
+   */
+  timeZoneChoice: { chosen: string | null; choose(timeZone: string | null): void } | null;
+}
+
+const RegionalSettingsContext = createContext<RegionalSettings | null>(null);
+
+export function useRegionalSettings(): RegionalSettings {
+  const settings = use(RegionalSettingsContext);
+  if (settings === null) throw new Error('useRegionalSettings needs a RegionalSettingsProvider above it');
+  return settings;
+}
+
+const TIME_ZONE_KEY = 'company-calendar:time-zone';
+const chosenTimeZoneSchema = z.string().refine(isValidTimeZone).nullable();
+
+/** A locale Intl accepts, in its canonical form (Teams says e.g. "en-us"). */
+function canonicalLocale(candidate: string | undefined): string {
+  try {
+    if (candidate) return Intl.getCanonicalLocales(candidate)[0] ?? navigator.language;
+  } catch {
+    // Not a BCP 47 tag: the browser's own locale will do.
+  }
+  return navigator.language;
+}
+
+export function RegionalSettingsProvider({ children }: { children: ReactNode }) {
+  const { host } = useHost();
+  const [chosen, choose] = useLocalStorageState(TIME_ZONE_KEY, chosenTimeZoneSchema, null);
+  const standalone = host.kind === 'standalone';
+  const hostLocale = standalone ? undefined : host.context.app.locale;
+  const value = useMemo<RegionalSettings>(
+    () => ({
+      locale: canonicalLocale(hostLocale),
+      timeZone: (standalone && chosen) || browserTimeZone(),
+      timeZoneChoice: standalone ? { chosen, choose } : null,
+    }),
+    [hostLocale, standalone, chosen, choose],
+  );
+  return <RegionalSettingsContext value={value}>{children}</RegionalSettingsContext>;
+}
