@@ -8,9 +8,9 @@ export function findPlaceholders(text: string): string[] {
   return [...new Set(Array.from(text.matchAll(PLACEHOLDER), (match) => match[1]!))];
 }
 
-/** Placeholders in the text with no value (an empty value counts as none), apart from those named in `providedLater`. */
-export function unresolvedPlaceholders(text: string, values: EnvValues, providedLater: readonly string[] = []): string[] {
-  return findPlaceholders(text).filter((name) => !values[name] && !providedLater.includes(name));
+/** Placeholders in the text with no value (an empty value counts as none). */
+export function unresolvedPlaceholders(text: string, values: EnvValues): string[] {
+  return findPlaceholders(text).filter((name) => !values[name]);
 }
 
 /** What the Toolkit does at packaging time: every placeholder replaced by its value. Throws, naming each one without a value. */

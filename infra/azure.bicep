@@ -1,0 +1,314 @@
+// Company Calendar in Azure: a Linux web app that serves the API and the built web app, a Cosmos DB for NoSQL
+// account it reaches through its managed identity (no keys anywhere), and Application Insights over a Log
+// Analytics workspace. teamsapp.yml deploys this with the values in azure.parameters.json; the outputs at the end
+// become environment variables of the Agents Toolkit environment.
+
+@minLength(3)
+@maxLength(24)
+@description('Start of every resource name, lowercase letters, digits and hyphens, e.g. company-calendar-dev. Globally unique names add a hash of the resource group.')
+param resourceBaseName string
+
+@description('The region of every resource; the resource group\'s by default.')
+param location string = resourceGroup().location
+
+// B1 is the smallest plan with Always On, which keeps the one instance warm; the Free and Shared plans lack it.
+@description('The App Service plan\'s pricing tier.')
+@allowed([
+  'B1'
+  'B2'
+  'B3'
+  'S1'
+  'S2'
+  'S3'
+  'P0v3'
+  'P1v3'
+  'P2v3'
+  'P3v3'
+])
+param webAppSku string = 'B1'
+
+@description('serverless bills each request and the storage; autoscale and provisioned reserve cosmosThroughput RU/s, shared by the database\'s containers.')
+@allowed([
+  'serverless'
+  'autoscale'
+  'provisioned'
+])
+param cosmosCapacityMode string = 'serverless'
+
+@description('RU/s for autoscale (the maximum; it scales between a tenth of it and it, at least 1000) or provisioned (at least 400). Serverless ignores it.')
+@minValue(400)
+param cosmosThroughput int = 1000
+
+@description('The Entra app registration\'s client id: the API accepts tokens for it, and the web app signs in with it.')
+param entraClientId string
+
+@description('The tenant the web app signs people in against: the tenant of the app registration.')
+param entraTenantId string
+
+@description('Tenants whose tokens the API accepts, space separated: the app registration\'s tenant unless you list more.')
+param entraAllowedTenants string = entraTenantId
+
+@description('The Teams app id (the manifest\'s id), for deep links into Teams.')
+param teamsAppId string
+
+@description('SharePoint origins that may host the app as a page or web part, space separated, e.g. https://contoso.sharepoint.com.')
+param sharePointOrigins string = ''
+
+@description('The most the Log Analytics workspace ingests in a day, in GB: a ceiling on the monitoring bill.')
+@minValue(1)
+param logDailyCapGb int = 1
+
+var globalName = '${resourceBaseName}-${uniqueString(resourceGroup().id)}'
+// The Cosmos store (src/api/stores/cosmos) fixes the containers' names and keys; COSMOS_DATABASE passes this on.
+var cosmosDatabaseName = 'company-calendar'
+var cosmosDataContributorRoleId = '00000000-0000-0000-0000-000000000002'
+var cosmosDatabaseOptions = {
+  serverless: {}
+  autoscale: {
+    autoscaleSettings: {
+      maxThroughput: max(cosmosThroughput, 1000)
+    }
+  }
+  provisioned: {
+    throughput: cosmosThroughput
+  }
+}
+var cosmosCapabilities = {
+  serverless: [
+    {
+      name: 'EnableServerless'
+    }
+  ]
+  autoscale: []
+  provisioned: []
+}
+
+resource logWorkspace 'Microsoft.OperationalInsights/workspaces@2025-02-01' = {
+  name: '${resourceBaseName}-logs'
+  location: location
+  properties: {
+    sku: {
+      name: 'PerGB2018'
+    }
+    retentionInDays: 30
+    workspaceCapping: {
+      dailyQuotaGb: logDailyCapGb
+    }
+  }
+}
+
+resource appInsights 'Microsoft.Insights/components@2020-02-02' = {
+  name: '${resourceBaseName}-insights'
+  location: location
+  kind: 'web'
+  properties: {
+    Application_Type: 'web'
+    WorkspaceResourceId: logWorkspace.id
+    IngestionMode: 'LogAnalytics'
+  }
+}
+
+resource cosmosAccount 'Microsoft.DocumentDB/databaseAccounts@2025-04-15' = {
+  name: globalName
+  location: location
+  kind: 'GlobalDocumentDB'
+  properties: {
+    databaseAccountOfferType: 'Standard'
+    capabilities: cosmosCapabilities[cosmosCapacityMode]
+    locations: [
+      {
+        locationName: location
+        failoverPriority: 0
+        isZoneRedundant: false
+      }
+    ]
+    consistencyPolicy: {
+      defaultConsistencyLevel: 'Session'
+    }
+    // Entra ID only: the web app's managed identity holds a data-plane role, and no key exists to leak.
+    disableLocalAuth: true
+    // Entra identities cannot change databases or containers through the data plane: Bicep owns them.
+    disableKeyBasedMetadataWriteAccess: true
+    minimalTlsVersion: 'Tls12'
+    publicNetworkAccess: 'Enabled'
+  }
+}
+
+resource cosmosDatabase 'Microsoft.DocumentDB/databaseAccounts/sqlDatabases@2025-04-15' = {
+  parent: cosmosAccount
+  name: cosmosDatabaseName
+  properties: {
+    resource: {
+      id: cosmosDatabaseName
+    }
+    options: cosmosDatabaseOptions[cosmosCapacityMode]
+  }
+}
+
+resource calendarsContainer 'Microsoft.DocumentDB/databaseAccounts/sqlDatabases/containers@2025-04-15' = {
+  parent: cosmosDatabase
+  name: 'calendars'
+  properties: {
+    resource: {
+      id: 'calendars'
+      partitionKey: {
+        paths: [
+          '/tenantId'
+        ]
+        kind: 'Hash'
+        version: 2
+      }
+    }
+  }
+}
+
+resource eventsContainer 'Microsoft.DocumentDB/databaseAccounts/sqlDatabases/containers@2025-04-15' = {
+  parent: cosmosDatabase
+  name: 'events'
+  properties: {
+    resource: {
+      id: 'events'
+      // By tenant, not by calendar: moving an event to another calendar stays one conditional replace within a
+      // partition (src/api/stores/cosmos/data-design.md).
+      partitionKey: {
+        paths: [
+          '/tenantId'
+        ]
+        kind: 'Hash'
+        version: 2
+      }
+      indexingPolicy: {
+        indexingMode: 'consistent'
+        automatic: true
+        includedPaths: [
+          {
+            path: '/*'
+          }
+        ]
+        // Descriptions run to 10,000 characters and are never filtered on: indexing them would only cost RUs.
+        excludedPaths: [
+          {
+            path: '/"_etag"/?'
+          }
+          {
+            path: '/description/?'
+          }
+        ]
+        // The window query: equality on tenant, calendar and all-day, a range on the start.
+        compositeIndexes: [
+          [
+            {
+              path: '/tenantId'
+              order: 'ascending'
+            }
+            {
+              path: '/calendarId'
+              order: 'ascending'
+            }
+            {
+              path: '/allDay'
+              order: 'ascending'
+            }
+            {
+              path: '/startMs'
+              order: 'ascending'
+            }
+          ]
+        ]
+      }
+    }
+  }
+}
+
+resource appServicePlan 'Microsoft.Web/serverfarms@2024-11-01' = {
+  name: '${resourceBaseName}-plan'
+  location: location
+  kind: 'linux'
+  sku: {
+    name: webAppSku
+  }
+  properties: {
+    reserved: true
+  }
+}
+
+resource webApp 'Microsoft.Web/sites@2024-11-01' = {
+  name: globalName
+  location: location
+  kind: 'app,linux'
+  identity: {
+    type: 'SystemAssigned'
+  }
+  properties: {
+    serverFarmId: appServicePlan.id
+    httpsOnly: true
+    clientAffinityEnabled: false
+    siteConfig: {
+      // Node 24 runs the TypeScript sources as they are (type stripping); the deployed zip holds no build step.
+      linuxFxVersion: 'NODE|24-lts'
+      appCommandLine: 'node src/api/server.ts'
+      alwaysOn: true
+      healthCheckPath: '/api/health'
+      http20Enabled: true
+      minTlsVersion: '1.2'
+      scmMinTlsVersion: '1.2'
+      ftpsState: 'Disabled'
+    }
+  }
+}
+
+// Deployments sign in with Entra ID (the Agents Toolkit does): no publishing passwords.
+resource ftpPublishing 'Microsoft.Web/sites/basicPublishingCredentialsPolicies@2024-11-01' = {
+  parent: webApp
+  name: 'ftp'
+  properties: {
+    allow: false
+  }
+}
+
+resource scmPublishing 'Microsoft.Web/sites/basicPublishingCredentialsPolicies@2024-11-01' = {
+  parent: webApp
+  name: 'scm'
+  properties: {
+    allow: false
+  }
+}
+
+// Apart from the site so that they can name its host: the App ID URI is the one aad.manifest.json exposes.
+resource webAppSettings 'Microsoft.Web/sites/config@2024-11-01' = {
+  parent: webApp
+  name: 'appsettings'
+  properties: {
+    // App Service passes PORT; the server must listen beyond loopback for the platform's front end to reach it.
+    HOST: '0.0.0.0'
+    STORE: 'cosmos'
+    COSMOS_ENDPOINT: cosmosAccount.properties.documentEndpoint
+    COSMOS_DATABASE: cosmosDatabaseName
+    COSMOS_CREATE_RESOURCES: 'false'
+    ENTRA_CLIENT_ID: entraClientId
+    ENTRA_APP_ID_URI: 'api://${webApp.properties.defaultHostName}/${entraClientId}'
+    ENTRA_TENANT_ID: entraTenantId
+    ENTRA_ALLOWED_TENANTS: entraAllowedTenants
+    TEAMS_APP_ID: teamsAppId
+    SHAREPOINT_ORIGINS: sharePointOrigins
+    // The deployed zip is mounted read-only as it is: node_modules and dist/web come built.
+    WEBSITE_RUN_FROM_PACKAGE: '1'
+    APPLICATIONINSIGHTS_CONNECTION_STRING: appInsights.properties.ConnectionString
+    // App Service's Application Insights agent for Node.js on Linux: requests, dependencies and console logs.
+    ApplicationInsightsAgent_EXTENSION_VERSION: '~3'
+  }
+}
+
+resource webAppCosmosDataContributor 'Microsoft.DocumentDB/databaseAccounts/sqlRoleAssignments@2025-04-15' = {
+  parent: cosmosAccount
+  name: guid(cosmosAccount.id, webApp.id, cosmosDataContributorRoleId)
+  properties: {
+    roleDefinitionId: '${cosmosAccount.id}/sqlRoleDefinitions/${cosmosDataContributorRoleId}'
+    principalId: webApp.identity.principalId
+    scope: cosmosAccount.id
+  }
+}
+
+output TAB_DOMAIN string = webApp.properties.defaultHostName
+output TAB_ENDPOINT string = 'https://${webApp.properties.defaultHostName}'
+output AZURE_APP_SERVICE_RESOURCE_ID string = webApp.id
