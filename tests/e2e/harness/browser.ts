@@ -12,8 +12,17 @@ const ARGS = [
   '--disable-sync',
 ];
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+/** `extraArgs`, e.g. --ignore-certificate-errors for the test identity provider's certificate made at test time. */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: [...ARGS, ...extraArgs], headless: true });
+}
+
+/**
+ * teams-js fetches its list of valid host origins from Microsoft's CDN when it loads; the tests have no network,
+ * so the fetch fails at once and teams-js uses the list it ships with.
+ */
+export async function blockTeamsCdn(context: BrowserContext): Promise<void> {
+  await context.route('https://res.cdn.office.net/**', (route) => route.abort());
 }
 
 /** The test process and the browser agree on the time zone, so "today" means the same day to both. */

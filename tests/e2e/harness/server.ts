@@ -27,16 +27,17 @@ function exited(child: ChildProcess): Promise<void> {
 
 /**
  * The real server, started the way `npm start` starts it (scripts/start.ts), on a free port over a fresh
- * SQLite folder, so every test file begins with the seeded demo tenant and nothing else.
+ * SQLite folder, so every test file begins with the seeded demo tenant and nothing else. `env` adds to the
+ * environment, e.g. an identity provider's settings for production mode.
  */
-export async function startServer(): Promise<AppServer> {
+export async function startServer(env: Record<string, string> = {}): Promise<AppServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'company-calendar-e2e-'));
   // Not Vitest's NODE_ENV=test: should start.ts need to build the web app, it must be the production build.
-  const { NODE_ENV: _testEnv, ...env } = process.env;
+  const { NODE_ENV: _testEnv, ...inherited } = process.env;
   const child = spawn(process.execPath, ['scripts/start.ts'], {
     cwd: REPO_ROOT,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -43,6 +43,11 @@ export const useCalendarThemeStyles = makeStyles({
     // Fluent's body text size, rather than forma's 16px.
     [`& .${CALENDAR_CLASS}, &.${POPOVER_CLASS}`]: { fontSize: tokens.fontSizeBase300, lineHeight: tokens.lineHeightBase300 },
 
+    // Forma fills hovered and selected controls with the muted and strong colours but keeps the text colour; in
+    // Teams's high-contrast theme those fills are bright, and the text must switch as Fluent's own controls do.
+    [`& .${CALENDAR_CLASS} button:hover, & .${CALENDAR_CLASS} [role=tab][aria-selected=true]`]: { color: tokens.colorNeutralForeground1Hover },
+    [`& .${CALENDAR_CLASS} button:active`]: { color: tokens.colorNeutralForeground1Pressed },
+
     // Forma tints event blocks and keeps the page's text colour; we fill them with the calendar's own
     // colour and the static text token picked for contrast (see readableTextOn).
     [`& .${BLOCK_EVENT_CLASS}, & .${BLOCK_EVENT_CLASS}:hover, & .${BLOCK_EVENT_CLASS}:active`]: {

@@ -1,0 +1,32 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { Frame, Page } from 'playwright-core';
+
+const REPORT = resolve(import.meta.dirname, '../../../test-results/first-render.json');
+/** The mark the app sets when the calendar first shows its events (FIRST_EVENTS_MARK in calendar-view.tsx). */
+const FIRST_EVENTS_MARK = 'company-calendar:first-events';
+
+/**
+ * Milliseconds from the top-level page's navigation to the calendar's first events, as the page measured them.
+ * For a tab, the frame's mark is moved onto the host page's clock: the host's own loading counts too.
+ */
+export async function firstRenderMs(page: Page, frame: Frame = page.mainFrame()): Promise<number> {
+  await frame.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, FIRST_EVENTS_MARK);
+  const markedAt = await frame.evaluate((mark) => performance.timeOrigin + (performance.getEntriesByName(mark)[0]?.startTime ?? NaN), FIRST_EVENTS_MARK);
+  const navigatedAt = await page.evaluate(() => performance.timeOrigin);
+  return Math.round(markedAt - navigatedAt);
+}
+
+/** Adds one host context's figure to test-results/first-render.json (the e2e files run one at a time) and prints it. */
+export function recordFirstRender(hostContext: string, milliseconds: number): void {
+  let figures: Record<string, number> = {};
+  try {
+    figures = JSON.parse(readFileSync(REPORT, 'utf8')) as Record<string, number>;
+  } catch {
+    // The first figure of this run.
+  }
+  figures[hostContext] = milliseconds;
+  mkdirSync(dirname(REPORT), { recursive: true });
+  writeFileSync(REPORT, `${JSON.stringify(figures, null, 2)}\n`);
+  console.log(`first calendar render, ${hostContext}: ${milliseconds} ms`);
+}
