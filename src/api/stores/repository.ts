@@ -1,5 +1,6 @@
 import type { Calendar, CalendarInput, CalendarPatch } from '../../shared/calendar-schema.ts';
 import type { CalendarEvent, EventDraft, UserRef } from '../../shared/event-schema.ts';
+import { dateToDayMs } from '../../shared/time.ts';
 
 /** A calendar as stored: what the API returns, less the per-caller fields. */
 export type StoredCalendar = Omit<Calendar, 'canEdit'>;
@@ -8,6 +9,87 @@ export type StoredCalendar = Omit<Calendar, 'canEdit'>;
  * The version a write expects to replace, from If-Match: a number, or null for "*" (any current version).
  */
 export type ExpectedVersion = number | null;
+
+/** An event as both stores keep it: flat, with the numbers the window query ranges over. */
+export interface EventRecord {
+  id: string;
+  calendarId: string;
+  title: string;
+  allDay: boolean;
+  /** Epoch ms: instants for timed events, UTC-midnight day numbers for all-day ones. */
+  startMs: number;
+  endMs: number;
+  start: string;
+  end: string;
+  url: string;
+  groupId: string;
+  description: string;
+  location: string;
+  timeZone: string;
+  createdBy: UserRef;
+  updatedBy: UserRef;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+/** The record a write stores: the draft, who made and changed it, and when. */
+export function eventRecord(
+  id: string,
+  calendarId: string,
+  draft: EventDraft,
+  meta: { createdBy: UserRef; updatedBy: UserRef; createdAt: string; updatedAt: string; version: number },
+): EventRecord {
+  return {
+    id,
+    calendarId,
+    title: draft.title,
+    allDay: draft.allDay,
+    startMs: draft.allDay ? dateToDayMs(draft.start) : Date.parse(draft.start),
+    endMs: draft.allDay ? dateToDayMs(draft.end) : Date.parse(draft.end),
+    start: draft.start,
+    end: draft.end,
+    url: draft.url,
+    groupId: draft.groupId,
+    description: draft.description,
+    location: draft.location,
+    timeZone: draft.timeZone,
+    createdBy: { id: meta.createdBy.id, name: meta.createdBy.name },
+    updatedBy: { id: meta.updatedBy.id, name: meta.updatedBy.name },
+    createdAt: meta.createdAt,
+    updatedAt: meta.updatedAt,
+    version: meta.version,
+  };
+}
+
+/** A stored event as the API returns it: FullCalendar's shape. */
+export function toCalendarEvent(record: EventRecord): CalendarEvent {
+  return {
+    id: record.id,
+    title: record.title,
+    start: record.start,
+    end: record.end,
+    allDay: record.allDay,
+    ...(record.url ? { url: record.url } : {}),
+    ...(record.groupId ? { groupId: record.groupId } : {}),
+    extendedProps: {
+      calendarId: record.calendarId,
+      description: record.description,
+      location: record.location,
+      timeZone: record.timeZone,
+      createdBy: record.createdBy,
+      updatedBy: record.updatedBy,
+      createdAt: record.createdAt,
+      updatedAt: record.updatedAt,
+      version: record.version,
+    },
+  };
+}
+
+/** Orders a feed by start, all-day first on a tie, then by id so the order is stable. */
+export function compareRecords(a: Pick<EventRecord, 'startMs' | 'allDay' | 'id'>, b: Pick<EventRecord, 'startMs' | 'allDay' | 'id'>): number {
+  return a.startMs - b.startMs || Number(b.allDay) - Number(a.allDay) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
 
 export function versionMatches(expected: ExpectedVersion, actual: number): boolean {
   return expected === null || expected === actual;

@@ -2,10 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { CosmosClient, type Container, type IndexingPolicy, type Item } from '@azure/cosmos';
 import type { CalendarInput, CalendarPatch } from '../../../shared/calendar-schema.ts';
 import type { CalendarEvent, EventDraft, UserRef } from '../../../shared/event-schema.ts';
-import { dateToDayMs } from '../../../shared/time.ts';
 import { isLoopbackHost } from '../../loopback.ts';
 import {
+  compareRecords,
+  eventRecord,
   NotFoundError,
+  toCalendarEvent,
+  type EventRecord,
   PreconditionFailedError,
   type CalendarRepository,
   type EventRepository,
@@ -64,26 +67,8 @@ interface CalendarDoc {
   _etag?: string;
 }
 
-interface EventDoc {
-  id: string;
+interface EventDoc extends EventRecord {
   tenantId: string;
-  calendarId: string;
-  title: string;
-  allDay: boolean;
-  startMs: number;
-  endMs: number;
-  start: string;
-  end: string;
-  url: string;
-  groupId: string;
-  description: string;
-  location: string;
-  timeZone: string;
-  createdBy: UserRef;
-  updatedBy: UserRef;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
   _etag?: string;
 }
 
@@ -98,29 +83,6 @@ function toCalendar(doc: CalendarDoc): StoredCalendar {
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
     version: doc.version,
-  };
-}
-
-function toEvent(doc: EventDoc): CalendarEvent {
-  return {
-    id: doc.id,
-    title: doc.title,
-    start: doc.start,
-    end: doc.end,
-    allDay: doc.allDay,
-    ...(doc.url ? { url: doc.url } : {}),
-    ...(doc.groupId ? { groupId: doc.groupId } : {}),
-    extendedProps: {
-      calendarId: doc.calendarId,
-      description: doc.description,
-      location: doc.location,
-      timeZone: doc.timeZone,
-      createdBy: doc.createdBy,
-      updatedBy: doc.updatedBy,
-      createdAt: doc.createdAt,
-      updatedAt: doc.updatedAt,
-      version: doc.version,
-    },
   };
 }
 
@@ -293,29 +255,29 @@ class CosmosEventRepository implements EventRepository {
     );
     return perCalendar
       .flat()
-      .sort((a, b) => a.startMs - b.startMs || Number(b.allDay) - Number(a.allDay) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-      .map(toEvent);
+      .sort(compareRecords)
+      .map(toCalendarEvent);
   }
 
   async get(tenantId: string, calendarId: string, eventId: string): Promise<CalendarEvent | null> {
     const doc = await readDoc<EventDoc>(this.events.item(eventId, tenantId));
     if (!doc || doc.calendarId !== calendarId || doc.tenantId !== tenantId) return null;
     // An event of a calendar being deleted is already gone, as far as anyone can see.
-    return (await this.calendars.visibleDoc(tenantId, calendarId)) ? toEvent(doc) : null;
+    return (await this.calendars.visibleDoc(tenantId, calendarId)) ? toCalendarEvent(doc) : null;
   }
 
   async findById(tenantId: string, eventId: string): Promise<CalendarEvent | null> {
     const doc = await readDoc<EventDoc>(this.events.item(eventId, tenantId));
     if (!doc || doc.tenantId !== tenantId) return null;
-    return (await this.calendars.visibleDoc(tenantId, doc.calendarId)) ? toEvent(doc) : null;
+    return (await this.calendars.visibleDoc(tenantId, doc.calendarId)) ? toCalendarEvent(doc) : null;
   }
 
   async create(tenantId: string, calendarId: string, draft: EventDraft, actor: UserRef): Promise<CalendarEvent> {
     const now = new Date().toISOString();
-    const doc = toDoc(tenantId, calendarId, randomUUID(), draft, actor, actor, now, now, 1);
+    const doc = toDoc(tenantId, eventRecord(randomUUID(), calendarId, draft, { createdBy: actor, updatedBy: actor, createdAt: now, updatedAt: now, version: 1 }));
     await this.calendars.recordDuration(tenantId, calendarId, doc.allDay, doc.endMs - doc.startMs);
     await withRetries(() => this.events.items.create(doc), { idempotent: false });
-    return toEvent(doc);
+    return toCalendarEvent(doc);
   }
 
   async update(
@@ -331,13 +293,17 @@ class CosmosEventRepository implements EventRepository {
       if (!current || current.calendarId !== calendarId) throw new NotFoundError();
       if (!versionMatches(expected, current.version)) throw new PreconditionFailedError();
       const target = draft.calendarId ?? calendarId;
-      const next = {
-        ...toDoc(tenantId, target, eventId, draft, current.createdBy, actor, current.createdAt, new Date().toISOString(), current.version + 1),
-        _etag: current._etag,
-      };
+      const record = eventRecord(eventId, target, draft, {
+        createdBy: current.createdBy,
+        updatedBy: actor,
+        createdAt: current.createdAt,
+        updatedAt: new Date().toISOString(),
+        version: current.version + 1,
+      });
+      const next = { ...toDoc(tenantId, record), _etag: current._etag };
       // Same partition (the tenant), so even a move to another calendar is one conditional replace.
       await this.calendars.recordDuration(tenantId, target, next.allDay, next.endMs - next.startMs);
-      if (await replaceIfUnchanged(this.events, next)) return toEvent(next);
+      if (await replaceIfUnchanged(this.events, next)) return toCalendarEvent(next);
     }
     throw new PreconditionFailedError();
   }
@@ -353,40 +319,8 @@ class CosmosEventRepository implements EventRepository {
   }
 }
 
-function toDoc(
-  tenantId: string,
-  calendarId: string,
-  id: string,
-  draft: EventDraft,
-  createdBy: UserRef,
-  updatedBy: UserRef,
-  createdAt: string,
-  updatedAt: string,
-  version: number,
-): EventDoc {
-  const startMs = draft.allDay ? dateToDayMs(draft.start) : Date.parse(draft.start);
-  const endMs = draft.allDay ? dateToDayMs(draft.end) : Date.parse(draft.end);
-  return {
-    id,
-    tenantId,
-    calendarId,
-    title: draft.title,
-    allDay: draft.allDay,
-    startMs,
-    endMs,
-    start: draft.start,
-    end: draft.end,
-    url: draft.url,
-    groupId: draft.groupId,
-    description: draft.description,
-    location: draft.location,
-    timeZone: draft.timeZone,
-    createdBy: { id: createdBy.id, name: createdBy.name },
-    updatedBy: { id: updatedBy.id, name: updatedBy.name },
-    createdAt,
-    updatedAt,
-    version,
-  };
+function toDoc(tenantId: string, record: EventRecord): EventDoc {
+  return { ...record, tenantId };
 }
 
 /** Several instances starting together race to create the same resources: losing that race is fine. */

@@ -4,9 +4,12 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { CalendarInput, CalendarPatch } from '../../../shared/calendar-schema.ts';
 import type { CalendarEvent, EventDraft, UserRef } from '../../../shared/event-schema.ts';
-import { dateToDayMs } from '../../../shared/time.ts';
 import {
+  compareRecords,
+  eventRecord,
   NotFoundError,
+  toCalendarEvent,
+  type EventRecord,
   PreconditionFailedError,
   type CalendarRepository,
   type EventRepository,
@@ -70,35 +73,56 @@ function toCalendar(row: CalendarRow): StoredCalendar {
   };
 }
 
-function toEvent(row: EventRow): CalendarEvent {
+function toRecord(row: EventRow): EventRecord {
   return {
     id: row.id,
+    calendarId: row.calendar_id,
     title: row.title,
+    allDay: row.all_day === 1,
+    startMs: row.start_ms,
+    endMs: row.end_ms,
     start: row.start_text,
     end: row.end_text,
-    allDay: row.all_day === 1,
-    ...(row.url ? { url: row.url } : {}),
-    ...(row.group_id ? { groupId: row.group_id } : {}),
-    extendedProps: {
-      calendarId: row.calendar_id,
-      description: row.description,
-      location: row.location,
-      timeZone: row.time_zone,
-      createdBy: { id: row.created_by_id, name: row.created_by_name },
-      updatedBy: { id: row.updated_by_id, name: row.updated_by_name },
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-      version: row.version,
-    },
+    url: row.url,
+    groupId: row.group_id,
+    description: row.description,
+    location: row.location,
+    timeZone: row.time_zone,
+    createdBy: { id: row.created_by_id, name: row.created_by_name },
+    updatedBy: { id: row.updated_by_id, name: row.updated_by_name },
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    version: row.version,
   };
 }
 
-/** The numbers the window query ranges over. */
-function eventSpan(draft: EventDraft): { startMs: number; endMs: number } {
-  return draft.allDay
-    ? { startMs: dateToDayMs(draft.start), endMs: dateToDayMs(draft.end) }
-    : { startMs: Date.parse(draft.start), endMs: Date.parse(draft.end) };
+function toRow(tenantId: string, record: EventRecord): EventRow {
+  return {
+    tenant_id: tenantId,
+    id: record.id,
+    calendar_id: record.calendarId,
+    title: record.title,
+    all_day: record.allDay ? 1 : 0,
+    start_ms: record.startMs,
+    end_ms: record.endMs,
+    start_text: record.start,
+    end_text: record.end,
+    url: record.url,
+    group_id: record.groupId,
+    description: record.description,
+    location: record.location,
+    time_zone: record.timeZone,
+    created_by_id: record.createdBy.id,
+    created_by_name: record.createdBy.name,
+    updated_by_id: record.updatedBy.id,
+    updated_by_name: record.updatedBy.name,
+    created_at: record.createdAt,
+    updated_at: record.updatedAt,
+    version: record.version,
+  };
 }
+
+const toEvent = (row: EventRow): CalendarEvent => toCalendarEvent(toRecord(row));
 
 export interface SqliteStoreOptions {
   dataDir: string;
@@ -262,8 +286,7 @@ class SqliteEventRepository implements EventRepository {
         ...this.window.all({ tenant: tenantId, calendar, allDay: 1, lowest: fromDayMs - longest.longest_all_day_ms, from: fromDayMs, to: toDayMs }),
       );
     }
-    // All-day day numbers sit at UTC midnight on the same line as instants: close enough to order a feed.
-    return rows.sort((a, b) => a.start_ms - b.start_ms || b.all_day - a.all_day || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map(toEvent);
+    return rows.map(toRecord).sort(compareRecords).map(toCalendarEvent);
   }
 
   async get(tenantId: string, calendarId: string, eventId: string): Promise<CalendarEvent | null> {
@@ -278,7 +301,7 @@ class SqliteEventRepository implements EventRepository {
 
   async create(tenantId: string, calendarId: string, draft: EventDraft, actor: UserRef): Promise<CalendarEvent> {
     const now = new Date().toISOString();
-    const row = this.toRow(tenantId, calendarId, randomUUID(), draft, actor, actor, now, now, 1);
+    const row = toRow(tenantId, eventRecord(randomUUID(), calendarId, draft, { createdBy: actor, updatedBy: actor, createdAt: now, updatedAt: now, version: 1 }));
     this.db
       .transaction(() => {
         if (!this.db.prepare('SELECT 1 FROM calendars WHERE tenant_id = ? AND id = ?').get(tenantId, calendarId)) {
@@ -312,8 +335,16 @@ class SqliteEventRepository implements EventRepository {
         if (!this.db.prepare('SELECT 1 FROM calendars WHERE tenant_id = ? AND id = ?').get(tenantId, target)) {
           throw new NotFoundError();
         }
-        const createdBy = { id: current.created_by_id, name: current.created_by_name };
-        const row = this.toRow(tenantId, target, eventId, draft, createdBy, actor, current.created_at, new Date().toISOString(), current.version + 1);
+        const row = toRow(
+          tenantId,
+          eventRecord(eventId, target, draft, {
+            createdBy: { id: current.created_by_id, name: current.created_by_name },
+            updatedBy: actor,
+            createdAt: current.created_at,
+            updatedAt: new Date().toISOString(),
+            version: current.version + 1,
+          }),
+        );
         this.db
           .prepare(
             `UPDATE events SET ${EVENT_COLUMNS.filter((c) => c !== 'tenant_id' && c !== 'id')
@@ -342,43 +373,6 @@ class SqliteEventRepository implements EventRepository {
   private recordDuration(row: EventRow): void {
     const duration = row.end_ms - row.start_ms;
     this.raiseLongest.run({ tenant: row.tenant_id, calendar: row.calendar_id, timed: row.all_day ? 0 : duration, allDay: row.all_day ? duration : 0 });
-  }
-
-  private toRow(
-    tenantId: string,
-    calendarId: string,
-    id: string,
-    draft: EventDraft,
-    createdBy: UserRef,
-    updatedBy: UserRef,
-    createdAt: string,
-    updatedAt: string,
-    version: number,
-  ): EventRow {
-    const { startMs, endMs } = eventSpan(draft);
-    return {
-      tenant_id: tenantId,
-      id,
-      calendar_id: calendarId,
-      title: draft.title,
-      all_day: draft.allDay ? 1 : 0,
-      start_ms: startMs,
-      end_ms: endMs,
-      start_text: draft.start,
-      end_text: draft.end,
-      url: draft.url,
-      group_id: draft.groupId,
-      description: draft.description,
-      location: draft.location,
-      time_zone: draft.timeZone,
-      created_by_id: createdBy.id,
-      created_by_name: createdBy.name,
-      updated_by_id: updatedBy.id,
-      updated_by_name: updatedBy.name,
-      created_at: createdAt,
-      updated_at: updatedAt,
-      version,
-    };
   }
 }
 
