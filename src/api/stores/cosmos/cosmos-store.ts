@@ -49,16 +49,7 @@ export const EVENTS_INDEXING_POLICY: IndexingPolicy = {
 const SYSTEM_PARTITION = '_system';
 const SEED_CLAIM_ID = 'demo-seed-claim';
 
-interface CalendarDoc {
-  id: string;
-  tenantId: string;
-  name: string;
-  color: string;
-  description: string;
-  editors: string[];
-  createdAt: string;
-  updatedAt: string;
-  version: number;
+interface CalendarDoc extends StoredCalendar {
   /** The longest event of each kind the calendar has held, in ms: the window query's lower bound. Only rises. */
   longestTimedMs: number;
   longestAllDayMs: number;
@@ -72,18 +63,8 @@ interface EventDoc extends EventRecord {
   _etag?: string;
 }
 
-function toCalendar(doc: CalendarDoc): StoredCalendar {
-  return {
-    id: doc.id,
-    tenantId: doc.tenantId,
-    name: doc.name,
-    color: doc.color,
-    description: doc.description,
-    editors: doc.editors,
-    createdAt: doc.createdAt,
-    updatedAt: doc.updatedAt,
-    version: doc.version,
-  };
+function toCalendar({ id, tenantId, name, color, description, editors, createdAt, updatedAt, version }: CalendarDoc): StoredCalendar {
+  return { id, tenantId, name, color, description, editors, createdAt, updatedAt, version };
 }
 
 function codeOf(error: unknown): unknown {
