@@ -3,7 +3,7 @@ import type { Calendar } from '../../src/shared/calendar-schema.ts';
 import { ApiDriver } from './harness/api.ts';
 import { axeViolations } from './harness/axe.ts';
 import { firstRenderMs, recordFirstRender } from './harness/first-render.ts';
-import { channelContext, openTab, startHostedTabRig, type HostedTabRig, type OpenTab } from './harness/hosted-tab.ts';
+import { channelContext, openTab, startHostedTabRig, TEAMS_APP_ID, type HostedTabRig, type OpenTab } from './harness/hosted-tab.ts';
 
 let rig: HostedTabRig;
 let savedContentUrl: string;
@@ -143,10 +143,36 @@ describe('a Teams channel tab', () => {
       expect(seen.at(-1)).toEqual(light);
     });
 
+    test('“Copy link” offers the Teams deep link in a field when the frame may not use the clipboard', async () => {
+      const event = open.tab.locator('.cc-event').first();
+      const eventId = await event.evaluate((element) => (element as HTMLElement).dataset.eventId);
+      await event.click();
+      const dialog = open.tab.getByRole('dialog');
+      await dialog.getByRole('button', { name: 'Copy link' }).click();
+      const field = dialog.getByLabel('Link to this event');
+      await field.waitFor();
+      const context = encodeURIComponent(JSON.stringify({ subEntityId: eventId, channelId: '19:general@thread.tacv2' }));
+      expect(await field.inputValue()).toBe(`https://teams.microsoft.com/l/entity/${TEAMS_APP_ID}/calendar-tab-1?context=${context}`);
+      // Focused and selected, ready to copy by hand.
+      expect(await field.evaluate((input: HTMLInputElement) => document.activeElement === input && input.selectionEnd === input.value.length)).toBe(true);
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    });
+
     test('in high contrast it has no WCAG 2.1 A/AA violations', async () => {
       await open.pushTheme('contrast');
       await expect.poll(async () => (await calendarColours(open)).background).toBe('rgb(0, 0, 0)');
       expect(await axeViolations(open.page)).toEqual([]);
     });
+  });
+
+  test('its removal page lets Teams remove the tab', async () => {
+    const open = await openTab(rig, '/remove', { frameContext: 'remove', legacy: channelContext(), token: { ok: true, value: await rig.token() } });
+    await open.tab.getByRole('heading', { name: 'Remove this tab?' }).waitFor();
+    await expect.poll(async () => (await open.hostState()).validity).toBe(true);
+    await open.triggerRemove();
+    await expect.poll(async () => (await open.hostState()).calls.map((call) => call.func)).toContain('settings.remove.success');
+    expect((await open.hostState()).notifiedSuccess).toBe(true);
+    await open.context.close();
   });
 });

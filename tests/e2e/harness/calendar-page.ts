@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
 
 /** A date as YYYY-MM-DD in the local time zone (the browser's, see TEST_TIME_ZONE), days from today. */
 export function localDate(daysFromToday = 0): string {
@@ -25,8 +25,8 @@ export function calendarEvent(scope: Page | Locator, eventId: string): Locator {
 }
 
 /** Waits until the calendar has shown the events of its current range. */
-export async function waitForEvents(page: Page): Promise<void> {
-  await page.locator('.cc-event').first().waitFor();
+export async function waitForEvents(scope: Page | FrameLocator): Promise<void> {
+  await scope.locator('.cc-event').first().waitFor();
 }
 
 /** Drags with the mouse in small steps, as FullCalendar's pointer handling expects. */

@@ -23,19 +23,12 @@ export interface SimulatedHostContext {
   supports?: Record<string, unknown>;
   /** Whether the frame may write to the clipboard (Teams's own frames allow it). */
   allowClipboard?: boolean;
-  /**
-   * What authentication.authenticate (the consent popup) answers: a token, after which getAuthToken answers
-   * with it too, as it would once the user has consented; or a failure reason.
-   */
-  consent?: { ok: true; value: string } | { ok: false; reason: string };
 }
 
 /** What the host saw, read back by tests with page.evaluate(() => window.hostSimulator.state). */
 export interface HostSimulatorState {
   calls: { func: string; args: unknown[] }[];
   tokenRequests: { resources: unknown }[];
-  /** The URLs the app asked the host to open for consent. */
-  authenticateRequests: string[];
   validity: boolean | null;
   savedSettings: { entityId?: string; contentUrl?: string; websiteUrl?: string; suggestedDisplayName?: string } | null;
   saveSucceeded: boolean;
@@ -52,7 +45,7 @@ const params = new URLSearchParams(location.search);
 const tabUrl = params.get('tab');
 const tabOrigin = new URL(tabUrl).origin;
 const context = JSON.parse(params.get('context'));
-const state = { calls: [], tokenRequests: [], authenticateRequests: [], validity: null, savedSettings: null, saveSucceeded: false, saveFailedReason: null, notifiedSuccess: false, failure: null };
+const state = { calls: [], tokenRequests: [], validity: null, savedSettings: null, saveSucceeded: false, saveFailedReason: null, notifiedSuccess: false, failure: null };
 const frame = document.createElement('iframe');
 frame.title = 'Company Calendar';
 if (context.allowClipboard) frame.allow = 'clipboard-write';
@@ -85,13 +78,6 @@ window.addEventListener('message', (event) => {
       state.tokenRequests.push({ resources: message.args && message.args[0] });
       reply(context.token.ok ? [true, context.token.value] : [false, context.token.reason]);
       break;
-    case 'authentication.authenticate': {
-      state.authenticateRequests.push(message.args && message.args[0]);
-      const consent = context.consent || { ok: false, reason: 'CancelledByUser' };
-      if (consent.ok) context.token = consent;
-      reply(consent.ok ? [true, consent.value] : [false, consent.reason]);
-      break;
-    }
     case 'settings.setValidityState':
       state.validity = message.args[0];
       break;
@@ -110,7 +96,8 @@ window.addEventListener('message', (event) => {
       reply([]);
       break;
     case 'appInitialization.failure':
-      state.failure = message.args[0] || {};
+      // teams-js sends [reason, message, authHeader].
+      state.failure = { reason: message.args[0], message: message.args[1] };
       reply([]);
       break;
     case 'registerHandler':

@@ -89,11 +89,17 @@ export interface OpenTab {
   hostState(): Promise<HostSimulatorState>;
   pushTheme(theme: 'default' | 'dark' | 'contrast'): Promise<void>;
   triggerSave(): Promise<void>;
+  triggerRemove(): Promise<void>;
+  /** Changes what getAuthToken answers from now on. */
+  setToken(token: SimulatedHostContext['token']): Promise<void>;
 }
 
-/** Opens the host page framing the app at `path` (e.g. /?host=teams-personal), in a new browser context. */
-export async function openTab(rig: HostedTabRig, path: string, host: SimulatedHostContext): Promise<OpenTab> {
-  const context = await newContext(rig.browser, rig.simulator.origin);
+/**
+ * Opens the host page framing the app at `path` (e.g. /?host=teams-personal), in a new browser context.
+ * `permissions` are granted to every origin, e.g. clipboard-read to read back what the tab copied.
+ */
+export async function openTab(rig: HostedTabRig, path: string, host: SimulatedHostContext, permissions: string[] = []): Promise<OpenTab> {
+  const context = await newContext(rig.browser, rig.simulator.origin, { permissions });
   await blockTeamsCdn(context);
   const page = await context.newPage();
   const apiRequests: OpenTab['apiRequests'] = [];
@@ -104,7 +110,15 @@ export async function openTab(rig: HostedTabRig, path: string, host: SimulatedHo
     }
   });
   await page.goto(rig.simulator.pageUrl(new URL(path, rig.server.baseUrl).href, host));
-  type HostWindow = { hostSimulator: { state: HostSimulatorState; pushTheme(theme: string): void; triggerSave(): void } };
+  type HostWindow = {
+    hostSimulator: {
+      state: HostSimulatorState;
+      context: SimulatedHostContext;
+      pushTheme(theme: string): void;
+      triggerSave(): void;
+      triggerRemove(): void;
+    };
+  };
   const frame = () => {
     const found = page.frames().find((candidate) => candidate !== page.mainFrame());
     if (!found) throw new Error('The host page has no tab frame');
@@ -119,5 +133,7 @@ export async function openTab(rig: HostedTabRig, path: string, host: SimulatedHo
     hostState: () => page.evaluate(() => (window as unknown as HostWindow).hostSimulator.state),
     pushTheme: (theme) => page.evaluate((name) => (window as unknown as HostWindow).hostSimulator.pushTheme(name), theme),
     triggerSave: () => page.evaluate(() => (window as unknown as HostWindow).hostSimulator.triggerSave()),
+    triggerRemove: () => page.evaluate(() => (window as unknown as HostWindow).hostSimulator.triggerRemove()),
+    setToken: (token) => page.evaluate((answer) => void ((window as unknown as HostWindow).hostSimulator.context.token = answer), token),
   };
 }

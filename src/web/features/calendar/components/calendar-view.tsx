@@ -41,15 +41,13 @@ export const FIRST_EVENTS_MARK = 'company-calendar:first-events';
 // would remount its content on every render.
 const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, formaTheme];
 const HEADER_TOOLBAR = { start: 'today prev,next', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' };
-// English only (other locales bring their own): the Today button's accessible name must include its visible text
-// (WCAG 2.5.3), and the default hint is "This month".
+// English only: other locales bring their own.
 const ENGLISH_TEXT = {
   monthText: 'Month',
   weekTextLong: 'Week',
   dayText: 'Day',
   listText: 'List',
   todayText: 'Today',
-  todayHint: 'Today',
   noEventsText: 'No events in this period',
 };
 
@@ -198,6 +196,8 @@ function LocalizedCalendarView({
           headerToolbar={HEADER_TOOLBAR}
           {...(english ? ENGLISH_TEXT : {})}
           {...(locale ? { locale } : {})}
+          // The Today button's accessible name must include its visible text (WCAG 2.5.3); the hint is "This month".
+          todayHint={english || !locale?.todayText ? ENGLISH_TEXT.todayText : locale.todayText}
           // 'local' when the zones agree: the same times, without Temporal conversions.
           timeZone={timeZone === browserTimeZone() ? 'local' : timeZone}
           height="100%"

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { channelContext, openTab, startHostedTabRig, type HostedTabRig } from './harness/hosted-tab.ts';
+
+let rig: HostedTabRig;
+
+beforeAll(async () => {
+  rig = await startHostedTabRig();
+});
+
+afterAll(async () => {
+  await rig?.close();
+});
+
+describe('when Teams cannot hand out a token', () => {
+  test('the tab says what happened and what to do, tells Teams, and a retry signs in once Teams can', async () => {
+    const open = await openTab(rig, '/', {
+      frameContext: 'content',
+      legacy: channelContext(),
+      token: { ok: false, reason: 'FailedToOpenWindow' },
+    });
+    await open.tab.getByRole('heading', { name: 'You could not be signed in' }).waitFor();
+    await open.tab.getByText(/FailedToOpenWindow.*Check that you are signed in to Teams and online, then try again/).waitFor();
+    await expect.poll(async () => (await open.hostState()).failure).toEqual({
+      reason: 'AuthFailed',
+      message: expect.stringContaining('FailedToOpenWindow'),
+    });
+    const state = await open.hostState();
+    expect(state.notifiedSuccess).toBe(false);
+    // Single sign-on only: the tab never shows a sign-in of its own.
+    expect(await open.tab.getByRole('button', { name: /sign in/i }).count()).toBe(0);
+
+    await open.setToken({ ok: true, value: await rig.token() });
+    await open.tab.getByRole('button', { name: 'Try again' }).click();
+    await open.tab.getByTestId('signed-in-user').getByText('Eddie Editor').waitFor();
+    await open.context.close();
+  });
+
+  test('when consent is missing, the tab says so and offers Teams’s consent popup instead of a sign-in of its own', async () => {
+    const open = await openTab(rig, '/', {
+      frameContext: 'content',
+      legacy: channelContext(),
+      token: { ok: false, reason: 'resourceRequiresConsent' },
+    });
+    await open.tab.getByRole('heading', { name: 'Company Calendar needs your permission' }).waitFor();
+    await expect.poll(async () => (await open.hostState()).failure?.reason).toBe('AuthFailed');
+    // The popup itself (authentication.authenticate) needs an https page, which this loopback server is not.
+    expect(await open.tab.getByRole('button', { name: 'Allow access' }).isEnabled()).toBe(true);
+    expect(await open.tab.getByRole('button', { name: /sign in/i }).count()).toBe(0);
+    await open.context.close();
+  });
+});

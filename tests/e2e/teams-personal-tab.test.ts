@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { CalendarEvent } from '../../src/shared/event-schema.ts';
+import { ApiDriver } from './harness/api.ts';
+import { TEST_TIME_ZONE } from './harness/browser.ts';
+import { localDate } from './harness/calendar-page.ts';
+import { firstRenderMs, recordFirstRender } from './harness/first-render.ts';
+import { openTab, startHostedTabRig, TEAMS_APP_ID, type HostedTabRig, type OpenTab } from './harness/hosted-tab.ts';
+
+let rig: HostedTabRig;
+let open: OpenTab;
+let event: CalendarEvent;
+
+beforeAll(async () => {
+  rig = await startHostedTabRig();
+  const token = await rig.token();
+  const events = await new ApiDriver(rig.server.baseUrl).request<CalendarEvent[]>(
+    'GET',
+    `/api/events?start=${localDate(-20)}&end=${localDate(20)}&timeZone=${encodeURIComponent(TEST_TIME_ZONE)}`,
+    { token },
+  );
+  const timed = events.body.find((candidate) => !candidate.allDay && candidate.title !== 'Engineering stand-up');
+  if (!timed) throw new Error('The demo data has no timed event near today');
+  event = timed;
+  open = await openTab(
+    rig,
+    '/?host=teams-personal',
+    {
+      frameContext: 'content',
+      allowClipboard: true,
+      // A personal tab: no team, channel or chat. The event comes as the sub-page of a deep link.
+      legacy: {
+        locale: 'de-de',
+        theme: 'default',
+        entityId: 'calendars',
+        subEntityId: event.id,
+        userObjectId: 'eddie',
+        loginHint: 'eddie@contoso.test',
+        mySiteDomain: 'contoso-my.sharepoint.com',
+      },
+      token: { ok: true, value: token },
+    },
+    ['clipboard-read', 'clipboard-write'],
+  );
+});
+
+afterAll(async () => {
+  await rig?.close();
+});
+
+describe('a Teams personal tab', () => {
+  test('opened from a deep link, shows that event’s details', async () => {
+    const dialog = open.tab.getByRole('dialog');
+    await expect.poll(() => dialog.getByRole('heading').first().textContent()).toBe(event.title);
+    recordFirstRender('teams-personal', await firstRenderMs(open.page, open.frame()));
+    expect((await open.hostState()).notifiedSuccess).toBe(true);
+    const when = new Intl.DateTimeFormat('de-DE', { dateStyle: 'full', timeStyle: 'short', timeZone: TEST_TIME_ZONE }).formatRange(
+      new Date(event.start),
+      new Date(event.end),
+    );
+    await expect.poll(() => dialog.getByText(when).count()).toBe(1);
+  });
+
+  test('“Copy link” copies a Teams deep link back to the event', async () => {
+    await open.tab.getByRole('dialog').getByRole('button', { name: 'Copy link' }).click();
+    await open.tab.locator('.fui-ToastTitle', { hasText: 'Link copied' }).waitFor();
+    const context = encodeURIComponent(JSON.stringify({ subEntityId: event.id }));
+    expect(await open.page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `https://teams.microsoft.com/l/entity/${TEAMS_APP_ID}/calendars?context=${context}`,
+    );
+    await open.tab.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  });
+
+  test('the calendar speaks the Teams locale: German texts, weeks starting on Monday', async () => {
+    await open.tab.getByRole('button', { name: 'Heute' }).waitFor();
+    const headers = await open.tab.locator('[role=columnheader]').allTextContents();
+    expect(headers[0]).toMatch(/^Mo/);
+    expect(headers[6]).toMatch(/^So/);
+  });
+});
