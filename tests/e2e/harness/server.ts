@@ -12,7 +12,8 @@ export interface AppServer {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now, e.g. to know a server's address before it starts. */
+export async function freePort(): Promise<number> {
   const probe = createServer();
   await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
   const address = probe.address();
@@ -31,7 +32,7 @@ function exited(child: ChildProcess): Promise<void> {
  * environment, e.g. an identity provider's settings for production mode.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<AppServer> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'company-calendar-e2e-'));
   // Not Vitest's NODE_ENV=test: should start.ts need to build the web app, it must be the production build.
   const { NODE_ENV: _testEnv, ...inherited } = process.env;

@@ -1,0 +1,147 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DEMO_TENANT_ID } from '../../src/api/auth/dev-identity.ts';
+import { launchBrowser, newContext, TEST_TIME_ZONE } from './harness/browser.ts';
+import { dayCell, localDate, waitForEvents } from './harness/calendar-page.ts';
+import { firstRenderMs, recordFirstRender } from './harness/first-render.ts';
+import { freePort, startServer, type AppServer } from './harness/server.ts';
+import { startTestIdentityProvider, type TestIdentityProvider } from './harness/test-identity-provider.ts';
+
+let certificateDir: string;
+let idp: TestIdentityProvider;
+let server: AppServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  certificateDir = mkdtempSync(join(tmpdir(), 'company-calendar-idp-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  idp = await startTestIdentityProvider({ dir: certificateDir, redirectUris: [`${baseUrl}/auth-end`] });
+  [server, browser] = await Promise.all([
+    startServer({
+      PORT: String(port),
+      OIDC_ISSUER: idp.issuer,
+      OIDC_CLIENT_ID: idp.clientId,
+      OIDC_AUDIENCE: idp.audience,
+      OIDC_JWKS_URI: idp.jwksUri,
+      OIDC_SCOPES: 'openid profile access_as_user',
+      // Every user of this provider belongs to the seeded demo organisation.
+      OIDC_TENANT_ID: DEMO_TENANT_ID,
+      NODE_EXTRA_CA_CERTS: idp.certificateFile,
+      SEED_DEMO_DATA: 'true',
+    }),
+    // The provider's certificate was made a moment ago; the server trusts it through NODE_EXTRA_CA_CERTS.
+    launchBrowser(['--ignore-certificate-errors']),
+  ]);
+  context = await newContext(browser, server.baseUrl, { permissions: ['clipboard-read', 'clipboard-write'] });
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await idp?.close();
+  rmSync(certificateDir, { recursive: true, force: true });
+});
+
+describe('the standalone site', () => {
+  test('signs in through the OpenID Connect provider with MSAL, and creates an event', async () => {
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Sign in to Company Calendar' }).waitFor();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    await page.waitForURL((url) => url.origin === idp.issuer);
+    await page.locator('input[name=login]').fill('eddie');
+    await page.locator('input[name=password]').fill('any password');
+    await page.locator('.login-submit').click();
+    const signedIn = page.getByTestId('signed-in-user').getByText('Eddie Editor');
+    const consent = page.getByRole('button', { name: 'Continue' });
+    await Promise.race([signedIn.waitFor(), consent.waitFor()]);
+    if (await consent.isVisible()) await consent.click();
+    await signedIn.waitFor();
+    await waitForEvents(page);
+
+    await page.getByRole('button', { name: 'New event' }).click();
+    const form = page.getByRole('dialog', { name: 'New event' });
+    await form.getByLabel('Title').fill('Standalone planning');
+    await form.getByLabel('Start date').fill(localDate(2));
+    await form.getByLabel('Start time').fill('10:00');
+    await form.getByLabel('End date').fill(localDate(2));
+    await form.getByLabel('End time').fill('11:00');
+    const created = page.waitForResponse((response) => response.request().method() === 'POST' && response.url().includes('/events'));
+    await form.getByRole('button', { name: 'Create' }).click();
+    expect((await created).status()).toBe(201);
+    await dayCell(page, localDate(2)).getByText('Standalone planning').waitFor();
+  });
+
+  test('a reload signs in silently from MSAL’s cache: no sign-in screen, no visit to the provider', async () => {
+    const toProvider: string[] = [];
+    const navigations: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(idp.issuer)) toProvider.push(new URL(request.url()).pathname);
+    });
+    page.on('framenavigated', (frame) => navigations.push(frame.url()));
+    await page.reload();
+    recordFirstRender('standalone', await firstRenderMs(page));
+    await page.getByTestId('signed-in-user').getByText('Eddie Editor').waitFor();
+    await dayCell(page, localDate(2)).getByText('Standalone planning').waitFor();
+    expect(await page.getByRole('heading', { name: 'Sign in to Company Calendar' }).count()).toBe(0);
+    // MSAL reads the provider's metadata; nothing else goes there: no authorization, no token request.
+    expect(new Set(toProvider)).toEqual(new Set(['/.well-known/openid-configuration']));
+    expect(navigations.every((url) => url.startsWith(server.baseUrl))).toBe(true);
+  });
+
+  test('shows another time zone when asked, and remembers it', async () => {
+    const event = page.locator('.cc-event', { hasText: 'Standalone planning' });
+    // Hours away from the test's zone, whichever that is: the event's 10:00 shows at another hour.
+    const zone = TEST_TIME_ZONE === 'Asia/Kathmandu' ? 'America/New_York' : 'Asia/Kathmandu';
+    await page.getByLabel('Time zone').selectOption(zone);
+    await expect.poll(() => event.textContent()).not.toContain('10a');
+    await event.click();
+    const dialog = page.getByRole('dialog');
+    const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone: zone }).formatRange(
+      new Date(`${localDate(2)}T10:00:00`),
+      new Date(`${localDate(2)}T11:00:00`),
+    );
+    await dialog.getByText(when).waitFor();
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await waitForEvents(page);
+    expect(await page.getByLabel('Time zone').inputValue()).toBe(zone);
+    await page.getByLabel('Time zone').selectOption('');
+    await expect.poll(() => event.textContent()).toContain('10a');
+  });
+
+  test('“Copy link” copies the site’s own link to the event, and that link opens it', async () => {
+    const event = page.locator('.cc-event', { hasText: 'Standalone planning' }).first();
+    const eventId = await event.getAttribute('data-event-id');
+    await event.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Copy link' }).click();
+    await page.locator('.fui-ToastTitle', { hasText: 'Link copied' }).waitFor();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toBe(`${server.baseUrl}/?eventId=${eventId}`);
+
+    const other = await context.newPage();
+    await other.goto(link);
+    await expect.poll(() => other.getByRole('dialog').getByRole('heading').first().textContent()).toBe('Standalone planning');
+    // The address no longer names the event: a reload shows the calendar.
+    expect(new URL(other.url()).search).toBe('');
+    await other.close();
+  });
+
+  test('answers the privacy and terms pages the app manifest links to', async () => {
+    for (const [path, title] of [
+      ['/privacy', 'Privacy'],
+      ['/terms', 'Terms of use'],
+    ] as const) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+    }
+  });
+});
