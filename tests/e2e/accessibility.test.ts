@@ -62,3 +62,15 @@ describe.each(['light', 'dark'] as const)('accessibility, %s', (colorScheme) => 
     expect(await axeViolations(page)).toEqual([]);
   });
 });
+
+describe('accessibility, forced colours', () => {
+  test('with the system’s own colours forced, the month view has no WCAG 2.1 A/AA violations', async () => {
+    const page = await (await newContext(browser, server.baseUrl, { forcedColors: 'active' })).newPage();
+    await signIn(page, /Eddie Editor/);
+    await waitForEvents(page);
+    // The high-contrast theme keeps what forced colours leave alone in keeping: its neutral background is black.
+    const background = await page.locator('.fui-FluentProvider').first().evaluate((provider) => getComputedStyle(provider).getPropertyValue('--colorNeutralBackground1'));
+    expect(background.trim()).toBe('#000000');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
