@@ -16,6 +16,8 @@ let server: AppServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+/** Every URL the site's pages asked for. */
+const requested: string[] = [];
 
 beforeAll(async () => {
   certificateDir = mkdtempSync(join(tmpdir(), 'company-calendar-idp-'));
@@ -39,6 +41,7 @@ beforeAll(async () => {
     launchBrowser(['--ignore-certificate-errors']),
   ]);
   context = await newContext(browser, server.baseUrl, { permissions: ['clipboard-read', 'clipboard-write'] });
+  context.on('request', (request) => void requested.push(request.url()));
   page = await context.newPage();
 });
 
@@ -132,6 +135,11 @@ describe('the standalone site', () => {
     // The address no longer names the event: a reload shows the calendar.
     expect(new URL(other.url()).search).toBe('');
     await other.close();
+  });
+
+  test('never loads teams-js, which would fetch its list of hosts from Microsoft’s CDN', () => {
+    expect(requested.length).toBeGreaterThan(0);
+    expect(requested.filter((url) => url.startsWith('https://res.cdn.office.net/'))).toEqual([]);
   });
 
   test('answers the privacy and terms pages the app manifest links to', async () => {

@@ -115,8 +115,10 @@ describe('a Teams channel tab', () => {
       const calls = open.apiRequests.filter((request) => request.path !== '/api/client-config');
       expect(calls.map((call) => call.path)).toEqual(expect.arrayContaining(['/api/me', '/api/calendars', '/api/events']));
       for (const call of calls) expect(call.authorization, call.path).toBe(`Bearer ${eddieToken}`);
-      // Teams owns the session: no sign-out in a tab.
+      // Teams owns the session: no sign-out in a tab, and no MSAL loaded for one.
       expect(await open.tab.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
+      const scripts = await open.frame().evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+      expect(scripts.filter((url) => /msal|PublicClientApplication/i.test(url))).toEqual([]);
     });
 
     test('follows Teams’s theme as it changes: dark, then high contrast, then light again', async () => {
