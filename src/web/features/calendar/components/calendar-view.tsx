@@ -83,9 +83,9 @@ interface CalendarViewProps {
   onSelectRange(range: DateSpan): void;
   /** An event was dragged or resized; revert it if the server refuses. */
   onEventChange(info: EventDropInfo | EventResizeDoneInfo): void;
-  /** The calendar has shown its first events (or that there are none). Once. */
+  /** The calendar has shown its first events (or that there are none). At most once. */
   onFirstRender(): void;
-  /** Events could not be loaded. */
+  /** The first events could not be loaded. At most once, and never after onFirstRender. */
   onLoadFailure(message: string): void;
 }
 
@@ -132,16 +132,16 @@ function LocalizedCalendarView({
     [],
   );
 
-  // The first events on screen, or the first load that found none: reported once.
-  const firstRender = useRef({ done: false, onFirstRender });
+  // How the first load ended: its events on screen (or none to show), or a failure. Reported once, either way.
+  const firstLoad = useRef({ settled: false, onFirstRender, onLoadFailure });
   useEffect(() => {
-    firstRender.current.onFirstRender = onFirstRender;
-  }, [onFirstRender]);
+    Object.assign(firstLoad.current, { onFirstRender, onLoadFailure });
+  }, [onFirstRender, onLoadFailure]);
   const reportFirstRender = useCallback(() => {
-    if (firstRender.current.done) return;
-    firstRender.current.done = true;
+    if (firstLoad.current.settled) return;
+    firstLoad.current.settled = true;
     performance.mark(FIRST_EVENTS_MARK);
-    firstRender.current.onFirstRender();
+    firstLoad.current.onFirstRender();
   }, []);
   const handleEventDidMount = useCallback<NonNullable<CalendarOptions['eventDidMount']>>(
     (info) => {
@@ -176,9 +176,11 @@ function LocalizedCalendarView({
   const handleEventSourceFailure = useCallback(
     (error: unknown) => {
       notify.error('Events could not be loaded', errorMessage(error));
-      onLoadFailure(errorMessage(error));
+      if (firstLoad.current.settled) return;
+      firstLoad.current.settled = true;
+      firstLoad.current.onLoadFailure(errorMessage(error));
     },
-    [notify, onLoadFailure],
+    [notify],
   );
 
   return (
