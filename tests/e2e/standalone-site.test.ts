@@ -23,7 +23,7 @@ beforeAll(async () => {
   certificateDir = mkdtempSync(join(tmpdir(), 'company-calendar-idp-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  idp = await startTestIdentityProvider({ dir: certificateDir, redirectUris: [`${baseUrl}/auth-end`] });
+  idp = await startTestIdentityProvider({ dir: certificateDir, redirectUris: [`${baseUrl}/auth-end`], postLogoutRedirectUris: [`${baseUrl}/`] });
   [server, browser] = await Promise.all([
     startServer({
       PORT: String(port),
@@ -151,5 +151,16 @@ describe('the standalone site', () => {
       expect(response?.status()).toBe(200);
       await page.getByRole('heading', { name: title, level: 1 }).waitFor();
     }
+  });
+
+  test('signing out ends the session with the provider too: the next visit asks to sign in', async () => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => url.origin === idp.issuer);
+    await page.getByRole('button', { name: /sign me out/i }).click();
+    await page.waitForURL((url) => url.origin === server.baseUrl);
+    await page.getByRole('heading', { name: 'Sign in to Company Calendar' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sign in to Company Calendar' }).waitFor();
   });
 });

@@ -178,3 +178,15 @@ describe('a Teams channel tab', () => {
     await open.context.close();
   });
 });
+
+describe('framed by a page that is no Microsoft 365 host', () => {
+  test('the app stops waiting for a host after a few seconds and runs as the standalone site', async () => {
+    const open = await openTab(rig, '/', { frameContext: 'content', legacy: {}, token: { ok: false, reason: 'unused' }, silent: true });
+    const started = Date.now();
+    await open.tab.getByRole('heading', { name: 'Sign in to Company Calendar' }).waitFor({ timeout: 15_000 });
+    // teams-js alone would wait 60 s; HOST_INITIALIZE_TIMEOUT_MS is 4 s.
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect((await open.hostState()).calls.map((call) => call.func)).toEqual(['initialize']);
+    await open.context.close();
+  });
+});

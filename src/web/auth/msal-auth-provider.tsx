@@ -82,7 +82,8 @@ function MsalSession({ account, scopes, children }: { account: AccountInfo; scop
   const me = useMe(api, account.homeAccountId);
   const signOut = useCallback(() => {
     removeUserQueries(queryClient);
-    void instance.logoutRedirect({ account });
+    // The ID token tells the provider which app signs out, so it may send the user back here.
+    void instance.logoutRedirect({ account, idTokenHint: account.idToken });
   }, [queryClient, instance, account]);
   const auth = useMemo<Auth | null>(() => (me.data ? { me: me.data, getAccessToken, signOut } : null), [me.data, getAccessToken, signOut]);
 

@@ -23,6 +23,8 @@ export interface SimulatedHostContext {
   supports?: Record<string, unknown>;
   /** Whether the frame may write to the clipboard (Teams's own frames allow it). */
   allowClipboard?: boolean;
+  /** A page that frames the tab but is no host: it answers nothing. */
+  silent?: boolean;
 }
 
 /** What the host saw, read back by tests with page.evaluate(() => window.hostSimulator.state). */
@@ -64,6 +66,7 @@ window.addEventListener('message', (event) => {
   const message = event.data;
   if (!message || typeof message.func !== 'string') return;
   state.calls.push({ func: message.func, args: message.args });
+  if (context.silent) return;
   const reply = (args) => send({ id: message.id, uuidAsString: message.uuidAsString, args });
   switch (message.func) {
     case 'initialize': {

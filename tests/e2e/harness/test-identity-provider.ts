@@ -21,6 +21,8 @@ export interface TestIdentityProviderOptions {
   dir: string;
   /** Redirect URIs the web app uses with MSAL. */
   redirectUris: string[];
+  /** Where the provider may send people back to after signing out. */
+  postLogoutRedirectUris?: string[];
   audience?: string;
   clientId?: string;
 }
@@ -64,6 +66,7 @@ export async function startTestIdentityProvider(options: TestIdentityProviderOpt
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
         redirect_uris: options.redirectUris,
+        post_logout_redirect_uris: options.postLogoutRedirectUris ?? [],
       },
     ],
     jwks: { keys: [signingKey] },
