@@ -112,7 +112,7 @@ function LocalizedCalendarView({
   const styles = useStyles();
   const themeStyles = useCalendarThemeStyles();
   const notify = useNotify();
-  const { timeZone } = useRegionalSettings();
+  const { locale: language, timeZone } = useRegionalSettings();
   const calendarRef = useRef<CalendarRef>(null);
   const [loading, setLoading] = useState(false);
   const events = useEventSource(calendars, visibleCalendarIds, timeZone);
@@ -189,7 +189,8 @@ function LocalizedCalendarView({
       <div role="status" className={styles.statusText}>
         {loading ? 'Loading events' : ''}
       </div>
-      <div className={styles.calendar}>
+      {/* The calendar speaks the host's language, which may not be the app's: screen readers should know. */}
+      <div className={styles.calendar} lang={language}>
         <FullCalendar
           ref={calendarRef}
           plugins={PLUGINS}

@@ -49,6 +49,7 @@ const useStyles = makeStyles({
   description: { whiteSpace: 'pre-wrap' },
   skeleton: { display: 'grid', gap: tokens.spacingVerticalM },
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  action: { whiteSpace: 'nowrap' },
 });
 
 interface EventDetailsDialogProps {
@@ -102,7 +103,9 @@ export function EventDetailsDialog({ eventKey, calendars, onClose, onEdit, onCha
                   </span>
                 </dd>
                 <dt className={styles.term}>When</dt>
-                <dd className={styles.value}>{formatEventWhen(event, display)}</dd>
+                <dd className={styles.value} lang={display.locale}>
+                  {formatEventWhen(event, display)}
+                </dd>
                 {event.extendedProps.location && (
                   <>
                     <dt className={styles.term}>Location</dt>
@@ -128,11 +131,11 @@ export function EventDetailsDialog({ eventKey, calendars, onClose, onEdit, onCha
                 )}
                 <dt className={styles.term}>Created</dt>
                 <dd className={styles.value}>
-                  {event.extendedProps.createdBy.name}, {formatTimestamp(event.extendedProps.createdAt, display)}
+                  {event.extendedProps.createdBy.name}, <span lang={display.locale}>{formatTimestamp(event.extendedProps.createdAt, display)}</span>
                 </dd>
                 <dt className={styles.term}>Updated</dt>
                 <dd className={styles.value}>
-                  {event.extendedProps.updatedBy.name}, {formatTimestamp(event.extendedProps.updatedAt, display)}
+                  {event.extendedProps.updatedBy.name}, <span lang={display.locale}>{formatTimestamp(event.extendedProps.updatedAt, display)}</span>
                 </dd>
               </dl>
             ) : query.isPending ? (
@@ -171,7 +174,7 @@ export function EventDetailsDialog({ eventKey, calendars, onClose, onEdit, onCha
               </>
             )}
             {event && (
-              <Button icon={<Link20Regular />} onClick={copy}>
+              <Button className={styles.action} icon={<Link20Regular />} onClick={copy}>
                 Copy link
               </Button>
             )}
