@@ -1,6 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { loadTeamsSdk } from './host/teams-sdk.ts';
+import { prefetchClientConfig } from './lib/get-client-config.ts';
+
+// What every page needs first starts now, while React renders: the client config, and teams-js in a frame.
+prefetchClientConfig();
+if (window.parent !== window) void loadTeamsSdk();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -3,7 +3,6 @@ import { createContext, use, useEffect, useMemo, useState, type ReactNode } from
 import type { ClientConfig } from '../../shared/user.ts';
 import { useClientConfig } from '../lib/get-client-config.ts';
 import { detectHost, type Host } from './detect-host.ts';
-import { loadTeamsSdk } from './teams-sdk.ts';
 
 export interface HostFailure {
   /** 'auth' when signing in failed, so the host can say so. */
@@ -81,11 +80,6 @@ export function HostProvider({ children }: { children: ReactNode }) {
   });
   const [pushedTheme, setPushedTheme] = useState<string | null>(null);
   const host = detection.data;
-
-  // A framed page fetches teams-js while the client config is on its way.
-  useEffect(() => {
-    if (window.parent !== window) void loadTeamsSdk();
-  }, []);
 
   useEffect(() => {
     if (host && host.kind !== 'standalone') host.sdk.app.registerOnThemeChangeHandler(setPushedTheme);

@@ -8,6 +8,21 @@ export async function getClientConfig(): Promise<ClientConfig> {
 
 export const CLIENT_CONFIG_QUERY_KEY = ['client-config'];
 
+let early: Promise<ClientConfig> | null = null;
+
+/** Starts fetching the client config before React has rendered anything; the first query takes it over. */
+export function prefetchClientConfig(): void {
+  early = getClientConfig();
+  // Unhandled until the query takes it; the query reports a failure.
+  early.catch(() => undefined);
+}
+
+function takeClientConfig(): Promise<ClientConfig> {
+  const pending = early ?? getClientConfig();
+  early = null;
+  return pending;
+}
+
 export function useClientConfig() {
-  return useQuery({ queryKey: CLIENT_CONFIG_QUERY_KEY, queryFn: getClientConfig, staleTime: Infinity });
+  return useQuery({ queryKey: CLIENT_CONFIG_QUERY_KEY, queryFn: takeClientConfig, staleTime: Infinity });
 }
