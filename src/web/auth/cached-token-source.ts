@@ -1,6 +1,6 @@
 import type { GetAccessToken } from '../lib/api-client.ts';
 
-export interface ExpiringToken {
+interface ExpiringToken {
   accessToken: string;
   /** Epoch milliseconds. */
   expiresOn: number;

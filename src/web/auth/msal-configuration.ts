@@ -3,7 +3,7 @@ import type { ProductionAuthConfig } from '../../shared/user.ts';
 import type { EntraAuthConfig } from './teams-token-source.ts';
 
 /** MSAL's redirect bridge (auth-end.html): popups, silent frames and redirects all come back there. */
-export const AUTH_END_PATH = '/auth-end';
+const AUTH_END_PATH = '/auth-end';
 
 export interface MsalSetup {
   configuration: Configuration;

@@ -5,12 +5,10 @@ import { loadTeamsSdk, type TeamsSdk } from './teams-sdk.ts';
  * How long a framed app waits for a Teams-like host to answer app.initialize. teams-js itself waits 60 s
  * when nothing answers; real hosts answer in tens of milliseconds, so after this the app runs standalone.
  */
-export const HOST_INITIALIZE_TIMEOUT_MS = 4_000;
+const HOST_INITIALIZE_TIMEOUT_MS = 4_000;
 
-/** Where the app runs. A Teams tab in a channel or a group chat is 'teams-channel'. */
-export type HostKind = 'standalone' | 'teams-channel' | 'teams-personal' | 'sharepoint';
-
-export type M365HostKind = Exclude<HostKind, 'standalone'>;
+/** The Microsoft 365 hosts. A Teams tab in a channel or a group chat is 'teams-channel'. */
+type M365HostKind = 'teams-channel' | 'teams-personal' | 'sharepoint';
 
 export interface M365Host {
   kind: M365HostKind;
@@ -18,13 +16,14 @@ export interface M365Host {
   context: app.Context;
 }
 
+/** Where the app runs. */
 export type Host = { kind: 'standalone' } | M365Host;
 
 /** The manifest's personal tab opens the app with ?host=teams-personal. */
 const PERSONAL_TAB_HOST_PARAM = 'teams-personal';
 
 /** Which Microsoft 365 host a teams-js context comes from. HostName has no SharePoint: its context does. */
-export function hostKindOf(context: app.Context, search: string): M365HostKind {
+function hostKindOf(context: app.Context, search: string): M365HostKind {
   if (context.sharepoint !== undefined) return 'sharepoint';
   if (context.channel || context.chat || context.meeting) return 'teams-channel';
   if (new URLSearchParams(search).get('host') === PERSONAL_TAB_HOST_PARAM) return 'teams-personal';

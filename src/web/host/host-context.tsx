@@ -4,7 +4,7 @@ import type { ClientConfig } from '../../shared/user.ts';
 import { useClientConfig } from '../lib/get-client-config.ts';
 import { detectHost, type Host } from './detect-host.ts';
 
-export interface HostFailure {
+interface HostFailure {
   /** 'auth' when signing in failed, so the host can say so. */
   reason: 'auth' | 'other';
   message: string;
@@ -20,7 +20,7 @@ export interface HostApi {
   notifyFailure(failure: HostFailure): void;
 }
 
-export type HostState =
+type HostState =
   | { status: 'pending' }
   | { status: 'error'; error: unknown; retry(): void }
   | { status: 'ready'; api: HostApi };

@@ -4,7 +4,7 @@ import * as PlainDateTimeFns from 'temporal-polyfill/fns/PlainDateTime';
 import * as ZonedDateTimeFns from 'temporal-polyfill/fns/ZonedDateTime';
 
 /** A wall-clock reading, as the browser's date and time inputs give it. */
-export interface WallClock {
+interface WallClock {
   /** YYYY-MM-DD */
   date: string;
   /** HH:MM */

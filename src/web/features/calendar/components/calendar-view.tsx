@@ -35,7 +35,7 @@ export interface CalendarViewHandle {
 }
 
 /** A performance mark when the calendar first shows its events: time to first calendar, for monitoring and tests. */
-export const FIRST_EVENTS_MARK = 'company-calendar:first-events';
+const FIRST_EVENTS_MARK = 'company-calendar:first-events';
 
 // Module-level constants and renderers: FullCalendar compares options by identity, and a new renderer
 // would remount its content on every render.

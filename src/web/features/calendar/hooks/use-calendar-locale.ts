@@ -7,7 +7,7 @@ const LOCALE_FILES = import.meta.glob<LocaleInput>('../../../../../node_modules/
 const LOADERS = new Map(Object.entries(LOCALE_FILES).map(([path, load]) => [path.slice(path.lastIndexOf('/') + 1, -'.js'.length), load]));
 
 /** The most specific locale file for a BCP 47 tag (de-AT → de-at, de-DE → de), or null for FullCalendar's own English. */
-export function calendarLocaleCode(locale: string): string | null {
+function calendarLocaleCode(locale: string): string | null {
   const parts = locale.toLowerCase().split('-');
   for (let length = parts.length; length > 0; length--) {
     const code = parts.slice(0, length).join('-');
@@ -16,7 +16,7 @@ export function calendarLocaleCode(locale: string): string | null {
   return null;
 }
 
-export type CalendarLocale = { status: 'loading' } | { status: 'ready'; locale: LocaleInput | null };
+type CalendarLocale = { status: 'loading' } | { status: 'ready'; locale: LocaleInput | null };
 
 /** FullCalendar's texts, formats and first day of the week for a locale. */
 export function useCalendarLocale(locale: string): CalendarLocale {

@@ -2,7 +2,7 @@ import type { CalendarEvent } from '../../../../shared/event-schema.ts';
 import { addDays, dateToDayMs } from '../../../../shared/time.ts';
 
 /** Where and how dates are shown: the host's locale and the shown time zone. */
-export interface DateDisplay {
+interface DateDisplay {
   locale: string;
   timeZone: string;
 }
