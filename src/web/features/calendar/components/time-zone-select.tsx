@@ -1,14 +1,25 @@
-import { Field, Select } from '@fluentui/react-components';
+import { Field, Select, makeStyles } from '@fluentui/react-components';
 import { useMemo } from 'react';
 import type { RegionalSettings } from '../../../host/regional-settings.tsx';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
 
+const useStyles = makeStyles({
+  // As wide as the panel, not as its longest zone name.
+  select: { minWidth: 0, width: '100%' },
+});
+
 /** Shows the calendar in another time zone than the device's, e.g. to plan with another office. */
 export function TimeZoneSelect({ choice }: { choice: NonNullable<RegionalSettings['timeZoneChoice']> }) {
+  const styles = useStyles();
   const zones = useMemo(() => Intl.supportedValuesOf('timeZone'), []);
   return (
     <Field label="Time zone" hint="Times on the calendar and in events are shown in this zone.">
-      <Select value={choice.chosen ?? ''} onChange={(_, data) => choice.choose(data.value || null)}>
+      <Select
+        className={styles.select}
+        select={{ className: styles.select }}
+        value={choice.chosen ?? ''}
+        onChange={(_, data) => choice.choose(data.value || null)}
+      >
         <option value="">This device’s ({browserTimeZone()})</option>
         {zones.map((zone) => (
           <option key={zone} value={zone}>
