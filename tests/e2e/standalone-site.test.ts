@@ -53,6 +53,16 @@ afterAll(async () => {
 });
 
 describe('the standalone site', () => {
+  test('says so when signing in is cancelled at the provider, and offers to sign in again', async () => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.origin === idp.issuer);
+    await page.getByRole('link', { name: '[ Cancel ]' }).click();
+    await page.waitForURL((url) => url.origin === server.baseUrl);
+    await page.getByText(/Signing in did not work: .*access_denied/).waitFor();
+    expect(await page.getByRole('button', { name: 'Sign in' }).isEnabled()).toBe(true);
+  });
+
   test('signs in through the OpenID Connect provider with MSAL, and creates an event', async () => {
     await page.goto('/');
     await page.getByRole('heading', { name: 'Sign in to Company Calendar' }).waitFor();

@@ -1,8 +1,8 @@
-import { InteractionRequiredAuthError, InteractionStatus, PublicClientApplication, type AccountInfo } from '@azure/msal-browser';
+import { EventType, InteractionRequiredAuthError, InteractionStatus, PublicClientApplication, type AccountInfo } from '@azure/msal-browser';
 import { MsalProvider, useMsal } from '@azure/msal-react';
 import { Button } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { FullPageStatus } from '../components/full-page-status.tsx';
 import { createApiClient, errorMessage, type GetAccessToken } from '../lib/api-client.ts';
 import { AuthContext, type Auth } from './auth-context.ts';
@@ -34,12 +34,26 @@ function MsalSignIn({ scopes, children }: { scopes: string[]; children: ReactNod
   const [signInError, setSignInError] = useState<unknown>(null);
   const account = instance.getActiveAccount() ?? accounts[0] ?? null;
 
+  // A sign-in that came back with an error (cancelled, refused): MsalProvider swallows it; the user should hear of it.
+  // Registered before MsalProvider reads the redirect's answer, as a child's effects run before its parent's.
+  useEffect(() => {
+    const callbackId = instance.addEventCallback((message) => {
+      if (message.eventType === EventType.ACQUIRE_TOKEN_FAILURE) setSignInError(message.error);
+    });
+    return () => {
+      if (callbackId) instance.removeEventCallback(callbackId);
+    };
+  }, [instance]);
+
   // MSAL is starting or reading a redirect's answer: whether someone is signed in is not known yet.
   if (inProgress === InteractionStatus.Startup || inProgress === InteractionStatus.HandleRedirect) {
     return <FullPageStatus loading title="Signing in…" />;
   }
   if (account === null) {
-    const signIn = () => instance.loginRedirect({ scopes }).catch(setSignInError);
+    const signIn = () => {
+      setSignInError(null);
+      instance.loginRedirect({ scopes }).catch(setSignInError);
+    };
     return (
       <FullPageStatus
         title="Sign in to Company Calendar"

@@ -12,6 +12,7 @@ const useStyles = makeStyles({
     padding: tokens.spacingHorizontalXXL,
     textAlign: 'center',
   },
+  actions: { display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: tokens.spacingHorizontalS },
 });
 
 /** A whole-page loading or error state, for before the app shell can render. */
@@ -25,7 +26,7 @@ export function FullPageStatus({ loading, title, detail, action }: { loading?: b
         <>
           <Title3 as="h1">{title}</Title3>
           {detail && <Body1>{detail}</Body1>}
-          {action}
+          {action && <div className={styles.actions}>{action}</div>}
         </>
       )}
     </main>
