@@ -13,14 +13,15 @@ let event: CalendarEvent;
 beforeAll(async () => {
   rig = await startHostedTabRig();
   const token = await rig.token();
-  const events = await new ApiDriver(rig.server.baseUrl).request<CalendarEvent[]>(
-    'GET',
-    `/api/events?start=${localDate(-20)}&end=${localDate(20)}&timeZone=${encodeURIComponent(TEST_TIME_ZONE)}`,
-    { token },
-  );
-  const timed = events.body.find((candidate) => !candidate.allDay && candidate.title !== 'Engineering stand-up');
-  if (!timed) throw new Error('The demo data has no timed event near today');
-  event = timed;
+  // Two months ahead: the link must take the calendar to that month, not just open the details.
+  const api = new ApiDriver(rig.server.baseUrl);
+  const day = localDate(61);
+  const created = await api.request<CalendarEvent>('POST', `/api/calendars/${await api.calendarId(token, 'Company')}/events`, {
+    token,
+    body: { title: 'Budget review', start: new Date(`${day}T14:00`).toISOString(), end: new Date(`${day}T15:30`).toISOString() },
+  });
+  if (created.status !== 201) throw new Error(`POST event: ${created.status}`);
+  event = created.body;
   open = await openTab(
     rig,
     '/?host=teams-personal',
@@ -58,6 +59,11 @@ describe('a Teams personal tab', () => {
       new Date(event.end),
     );
     await expect.poll(() => dialog.getByText(when).count()).toBe(1);
+    // Behind the dialog, the calendar shows the event's month (in German).
+    const month = new Intl.DateTimeFormat('de-DE', { month: 'long', year: 'numeric' }).format(new Date(event.start));
+    // (The modal dialog hides it from the accessibility tree meanwhile.)
+    expect(await open.tab.getByRole('heading', { name: month, includeHidden: true }).count()).toBe(1);
+    await open.tab.locator(`[data-event-id="${event.id}"]`).first().waitFor({ state: 'attached' });
   });
 
   test('“Copy link” copies a Teams deep link back to the event', async () => {

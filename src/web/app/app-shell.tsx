@@ -72,6 +72,8 @@ export function AppShell() {
   const [openEvent, setOpenEvent] = useState<EventKey | null>(null);
   const [form, setForm] = useState<EventFormTarget | null>(null);
   const [managingCalendars, setManagingCalendars] = useState(false);
+  // Where a link took the user: the calendar shows that period, once it is there.
+  const [focusDate, setFocusDate] = useState<string | null>(null);
   const handleEventMove = useEventMoveHandler();
 
   const visibleCalendarIds = useMemo(
@@ -91,7 +93,7 @@ export function AppShell() {
   useLinkedEvent(
     useCallback((event: CalendarEvent) => {
       setOpenEvent({ calendarId: event.extendedProps.calendarId, eventId: event.id });
-      calendarView.current?.gotoDate(event.start);
+      setFocusDate(event.start);
     }, []),
   );
 
@@ -137,6 +139,7 @@ export function AppShell() {
                 onEventChange={handleEventMove}
                 onFirstRender={notifyReady}
                 onLoadFailure={failToLoad}
+                focusDate={focusDate}
               />
             ) : (
               calendarsQuery.isPending && <Spinner label="Loading calendars" />

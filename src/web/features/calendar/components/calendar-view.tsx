@@ -30,8 +30,6 @@ import { BLOCK_EVENT_CLASS, CALENDAR_CLASS, EVENT_CLASS, POPOVER_CLASS, useCalen
 
 export interface CalendarViewHandle {
   refetchEvents(): void;
-  /** Shows the period around a date (ISO date or date-time). */
-  gotoDate(date: string): void;
 }
 
 /** A performance mark when the calendar first shows its events: time to first calendar, for monitoring and tests. */
@@ -87,6 +85,8 @@ interface CalendarViewProps {
   onFirstRender(): void;
   /** The first events could not be loaded. At most once, and never after onFirstRender. */
   onLoadFailure(message: string): void;
+  /** A date (ISO date or date-time) whose period to show, e.g. a linked event's; the calendar goes there when it changes. */
+  focusDate: string | null;
 }
 
 export function CalendarView(props: CalendarViewProps) {
@@ -106,6 +106,7 @@ function LocalizedCalendarView({
   onEventChange,
   onFirstRender,
   onLoadFailure,
+  focusDate,
   locale,
   english,
 }: CalendarViewProps & { locale: LocaleInput | null; english: boolean }) {
@@ -127,10 +128,13 @@ function LocalizedCalendarView({
     ref,
     () => ({
       refetchEvents: () => calendarRef.current?.getApi().refetchEvents(),
-      gotoDate: (date) => calendarRef.current?.getApi().gotoDate(date),
     }),
     [],
   );
+
+  useEffect(() => {
+    if (focusDate) calendarRef.current?.getApi().gotoDate(focusDate);
+  }, [focusDate]);
 
   // How the first load ended: its events on screen (or none to show), or a failure. Reported once, either way.
   const firstLoad = useRef({ settled: false, onFirstRender, onLoadFailure });
