@@ -3,7 +3,7 @@ import type { Server } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHttpsServer } from '@vercel/cosmosdb-server';
-import { generate } from 'selfsigned';
+import { localhostCertificate } from './localhost-certificate.ts';
 
 /** Any base64 string: the local protocol server checks no signature. */
 export const LOCAL_COSMOS_KEY = Buffer.from('company-calendar-local-cosmos').toString('base64');
@@ -13,19 +13,10 @@ export const LOCAL_COSMOS_KEY = Buffer.from('company-calendar-local-cosmos').toS
  * Its own bundled certificate expired long ago; clients trust ours through NODE_EXTRA_CA_CERTS.
  */
 export async function startCosmosServer(): Promise<{ endpoint: string; certificateFile: string; close(): Promise<void> }> {
-  const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
-    keySize: 2048,
-    algorithm: 'sha256',
-    extensions: [
-      { name: 'basicConstraints', cA: false },
-      { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
-      { name: 'extKeyUsage', serverAuth: true },
-      { name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] },
-    ],
-  });
+  const pems = await localhostCertificate();
   const certificateFile = join(mkdtempSync(join(tmpdir(), 'company-calendar-cosmos-')), 'cosmos-server.pem');
   writeFileSync(certificateFile, pems.cert);
-  const server: Server = createHttpsServer({ key: pems.private, cert: pems.cert });
+  const server: Server = createHttpsServer({ key: pems.key, cert: pems.cert });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider from 'oidc-provider';
-import { generate } from 'selfsigned';
+import { localhostCertificate } from '../../support/localhost-certificate.ts';
 
 export interface TestIdentityProvider {
   /** The issuer, e.g. https://localhost:40123 */
@@ -36,20 +36,11 @@ const DISPLAY_NAMES: Record<string, string> = { eddie: 'Eddie Editor', ada: 'Ada
 export async function startTestIdentityProvider(options: TestIdentityProviderOptions): Promise<TestIdentityProvider> {
   const clientId = options.clientId ?? 'company-calendar-web';
   const audience = options.audience ?? 'api://company-calendar-e2e';
-  const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
-    keySize: 2048,
-    algorithm: 'sha256',
-    extensions: [
-      { name: 'basicConstraints', cA: false },
-      { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
-      { name: 'extKeyUsage', serverAuth: true },
-      { name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] },
-    ],
-  });
+  const pems = await localhostCertificate();
   const certificateFile = join(options.dir, 'test-identity-provider.pem');
   writeFileSync(certificateFile, pems.cert);
 
-  const server: Server = createServer({ key: pems.private, cert: pems.cert });
+  const server: Server = createServer({ key: pems.key, cert: pems.cert });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   const issuer = `https://localhost:${typeof address === 'object' && address ? address.port : 0}`;

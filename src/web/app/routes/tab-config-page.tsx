@@ -2,7 +2,6 @@ import {
   Body1,
   Button,
   Caption1,
-  Checkbox,
   Skeleton,
   SkeletonItem,
   Subtitle2,
@@ -15,9 +14,9 @@ import { Add20Regular } from '@fluentui/react-icons';
 import { useEffect, useRef, useState } from 'react';
 import type { Calendar, CalendarInput } from '../../../shared/calendar-schema.ts';
 import { useAuth } from '../../auth/auth-context.ts';
-import { ColorSwatch } from '../../components/color-swatch.tsx';
 import { FullPageStatus } from '../../components/full-page-status.tsx';
 import { useNotify } from '../../components/notifications.tsx';
+import { CalendarCheckboxList } from '../../features/calendars/components/calendar-checkbox-list.tsx';
 import { CalendarEditor } from '../../features/calendars/components/calendar-editor.tsx';
 import { calendarFieldErrors, type CalendarFormErrors } from '../../features/calendars/lib/calendar-form-values.ts';
 import { tabCalendarIds, tabContentUrl } from '../../features/calendars/lib/tab-calendars.ts';
@@ -37,8 +36,6 @@ const useStyles = makeStyles({
     gap: tokens.spacingVerticalL,
   },
   heading: { margin: 0 },
-  list: { listStyleType: 'none', margin: 0, padding: 0 },
-  label: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS, wordBreak: 'break-word' },
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   hint: { color: tokens.colorNeutralForeground2 },
   newCalendar: { alignSelf: 'flex-start' },
@@ -164,23 +161,7 @@ function TabConfigForm({ host }: { host: M365Host }) {
             <Button onClick={() => void calendars.refetch()}>Try again</Button>
           </>
         ) : (
-          <ul className={styles.list}>
-            {calendars.data.map((calendar) => (
-              <li key={calendar.id}>
-                <Checkbox
-                  checked={selected.includes(calendar.id)}
-                  onChange={(_, data) => setChosen(calendar.id, data.checked === true)}
-                  data-calendar-id={calendar.id}
-                  label={
-                    <span className={styles.label}>
-                      <ColorSwatch color={calendar.color} />
-                      {calendar.name}
-                    </span>
-                  }
-                />
-              </li>
-            ))}
-          </ul>
+          <CalendarCheckboxList calendars={calendars.data} isChecked={(id) => selected.includes(id)} onCheckedChange={setChosen} />
         )}
         {calendars.isSuccess && selected.length === 0 && <Caption1 className={styles.hint}>Choose at least one calendar to save the tab.</Caption1>}
       </section>

@@ -1,14 +1,11 @@
-import { Body1, Button, Checkbox, Skeleton, SkeletonItem, Subtitle2, makeStyles, tokens, useId } from '@fluentui/react-components';
-import type { Calendar } from '../../../../shared/calendar-schema.ts';
-import { ColorSwatch } from '../../../components/color-swatch.tsx';
+import { Body1, Button, Skeleton, SkeletonItem, Subtitle2, makeStyles, tokens, useId } from '@fluentui/react-components';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCalendars } from '../requests/get-calendars.ts';
+import { CalendarCheckboxList } from './calendar-checkbox-list.tsx';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   heading: { margin: 0 },
-  list: { listStyleType: 'none', margin: 0, padding: 0 },
-  label: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS, wordBreak: 'break-word' },
   skeleton: { display: 'grid', gap: tokens.spacingVerticalM, paddingBlock: tokens.spacingVerticalS },
 });
 
@@ -44,23 +41,7 @@ export function CalendarList({ hidden, onVisibleChange, only }: CalendarListProp
       ) : calendars.length === 0 ? (
         <Body1>There are no calendars yet.</Body1>
       ) : (
-        <ul className={styles.list}>
-          {calendars.map((calendar: Calendar) => (
-            <li key={calendar.id}>
-              <Checkbox
-                checked={!hidden.includes(calendar.id)}
-                onChange={(_, data) => onVisibleChange(calendar.id, data.checked === true)}
-                data-calendar-id={calendar.id}
-                label={
-                  <span className={styles.label}>
-                    <ColorSwatch color={calendar.color} />
-                    {calendar.name}
-                  </span>
-                }
-              />
-            </li>
-          ))}
-        </ul>
+        <CalendarCheckboxList calendars={calendars} isChecked={(id) => !hidden.includes(id)} onCheckedChange={onVisibleChange} />
       )}
     </section>
   );
