@@ -3,7 +3,8 @@ import { createServer, type Server } from 'node:http';
 /**
  * A Teams / SharePoint host for end-to-end tests: a page on its own loopback origin that frames the tab and
  * answers teams-js's postMessage protocol (initialize, getContext, themeChange, authentication.getAuthToken,
- * settings.* and appInitialization.*). Tests drive it through `window.hostSimulator` in the host page.
+ * settings.*, appInitialization.* and, when announced, MSAL's nested app authentication bridge). Tests drive it
+ * through `window.hostSimulator` in the host page.
  */
 export interface HostSimulator {
   origin: string;
@@ -25,12 +26,31 @@ export interface SimulatedHostContext {
   allowClipboard?: boolean;
   /** A page that frames the tab but is no host: it answers nothing. */
   silent?: boolean;
+  /** Nested app authentication: the host recommends it and answers MSAL's bridge requests. */
+  naa?: {
+    /** What GetToken (silent) answers. */
+    token: NestedAppAuthAnswer;
+    /** What GetTokenPopup answers, after the host's own prompt. */
+    popupToken: NestedAppAuthAnswer;
+  };
+}
+
+/** Tokens for the signed-in user (the account comes from the legacy context), or a bridge error (BridgeStatusCode). */
+export type NestedAppAuthAnswer =
+  | { ok: true; accessToken: string; idToken: string }
+  | { ok: false; status: string; code?: string; description?: string };
+
+/** A request MSAL sent over the bridge: GetInitContext, GetToken, GetTokenPopup, … */
+export interface NestedAppAuthRequest {
+  method: string;
+  tokenParams?: { clientId?: string; scope?: string; authority?: string };
 }
 
 /** What the host saw, read back by tests with page.evaluate(() => window.hostSimulator.state). */
 export interface HostSimulatorState {
   calls: { func: string; args: unknown[] }[];
   tokenRequests: { resources: unknown }[];
+  naaRequests: NestedAppAuthRequest[];
   validity: boolean | null;
   savedSettings: { entityId?: string; contentUrl?: string; websiteUrl?: string; suggestedDisplayName?: string } | null;
   saveSucceeded: boolean;
@@ -47,13 +67,32 @@ const params = new URLSearchParams(location.search);
 const tabUrl = params.get('tab');
 const tabOrigin = new URL(tabUrl).origin;
 const context = JSON.parse(params.get('context'));
-const state = { calls: [], tokenRequests: [], validity: null, savedSettings: null, saveSucceeded: false, saveFailedReason: null, notifiedSuccess: false, failure: null };
+const state = { calls: [], tokenRequests: [], naaRequests: [], validity: null, savedSettings: null, saveSucceeded: false, saveFailedReason: null, notifiedSuccess: false, failure: null };
 const frame = document.createElement('iframe');
 frame.title = 'Company Calendar';
 if (context.allowClipboard) frame.allow = 'clipboard-write';
 frame.src = tabUrl;
 document.body.append(frame);
 function send(message) { frame.contentWindow.postMessage(message, tabOrigin); }
+// The signed-in user, as the bridge describes their account.
+const account = {
+  homeAccountId: context.legacy.userObjectId + '.' + context.legacy.tid,
+  environment: 'login.microsoftonline.com',
+  tenantId: context.legacy.tid,
+  localAccountId: context.legacy.userObjectId,
+  username: context.legacy.userPrincipalName,
+};
+function naaResult(request) {
+  if (request.method === 'GetInitContext') {
+    const { homeAccountId, environment, tenantId } = account;
+    return { success: true, initContext: { sdkName: 'host-simulator', sdkVersion: '1.0.0', accountContext: { homeAccountId, environment, tenantId }, capabilities: { queryAccount: false } } };
+  }
+  const answer = request.method === 'GetToken' ? context.naa.token : request.method === 'GetTokenPopup' ? context.naa.popupToken : { ok: false, status: 'PERSISTENT_ERROR', description: 'Not simulated: ' + request.method };
+  if (!answer.ok) return { success: false, error: { status: answer.status, code: answer.code, description: answer.description } };
+  const { exp } = JSON.parse(atob(answer.accessToken.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
+  const token = { access_token: answer.accessToken, id_token: answer.idToken, token_type: 'Bearer', scope: request.tokenParams.scope, expires_in: exp - Math.floor(Date.now() / 1000) };
+  return { success: true, token, account };
+}
 window.hostSimulator = {
   state,
   context,
@@ -70,13 +109,24 @@ window.addEventListener('message', (event) => {
   const reply = (args) => send({ id: message.id, uuidAsString: message.uuidAsString, args });
   switch (message.func) {
     case 'initialize': {
-      const runtimeConfig = { apiVersion: 4, supports: Object.assign({ appEntity: {}, pages: { tabs: {}, config: {} }, teamsCore: {}, dialog: { url: {} } }, context.supports || {}) };
-      reply([context.frameContext, context.hostClientType || 'web', JSON.stringify(runtimeConfig), '2.58.0']);
+      const supports = Object.assign({ appEntity: {}, pages: { tabs: {}, config: {} }, teamsCore: {}, dialog: { url: {} } }, context.naa ? { nestedAppAuth: {} } : {}, context.supports || {});
+      const runtimeConfig = JSON.stringify(Object.assign({ apiVersion: 4, supports }, context.naa ? { isNAAChannelRecommended: true } : {}));
+      // teams-js installs window.nestedAppAuthBridge only from a runtime config in the last place, the order Teams
+      // itself sends (it accepts either order for everything else).
+      reply(context.naa ? [context.frameContext, context.hostClientType || 'web', '2.58.0', runtimeConfig] : [context.frameContext, context.hostClientType || 'web', runtimeConfig, '2.58.0']);
       break;
     }
     case 'getContext':
       reply([Object.assign({ frameContext: context.frameContext }, context.legacy)]);
       break;
+    case 'nestedAppAuth.execute': {
+      // MSAL's request is a JSON string; the answer goes in args[1], as a JSON string too.
+      const request = JSON.parse(message.data);
+      state.naaRequests.push({ method: request.method, tokenParams: request.tokenParams });
+      const response = Object.assign({ messageType: 'NestedAppAuthResponse', requestId: request.requestId }, naaResult(request));
+      reply([null, JSON.stringify(response)]);
+      break;
+    }
     case 'authentication.getAuthToken':
       state.tokenRequests.push({ resources: message.args && message.args[0] });
       reply(context.token.ok ? [true, context.token.value] : [false, context.token.reason]);

@@ -17,6 +17,8 @@ export interface HostedTabRig {
   browser: Browser;
   /** An Entra v2 access token for the API, as Teams's getAuthToken hands out. */
   token(claims?: Record<string, unknown>): Promise<string>;
+  /** Eddie's Entra v2 ID token for the app, which nested app authentication hands out with an access token. */
+  idToken(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -49,6 +51,17 @@ export async function startHostedTabRig(): Promise<HostedTabRig> {
         scp: 'access_as_user',
         ver: '2.0',
         ...claims,
+      }),
+    idToken: () =>
+      jwks.sign({
+        iss: `https://login.microsoftonline.com/${DEMO_TENANT_ID}/v2.0`,
+        aud: ENTRA_CLIENT_ID,
+        tid: DEMO_TENANT_ID,
+        oid: 'eddie',
+        sub: 'eddie-pairwise',
+        name: 'Eddie Editor',
+        preferred_username: 'eddie@contoso.test',
+        ver: '2.0',
       }),
     async close() {
       await browser.close();
@@ -92,6 +105,8 @@ export interface OpenTab {
   triggerRemove(): Promise<void>;
   /** Changes what getAuthToken answers from now on. */
   setToken(token: SimulatedHostContext['token']): Promise<void>;
+  /** Changes what the nested app authentication bridge answers from now on. */
+  setNestedAppAuth(naa: NonNullable<SimulatedHostContext['naa']>): Promise<void>;
 }
 
 /**
@@ -135,5 +150,6 @@ export async function openTab(rig: HostedTabRig, path: string, host: SimulatedHo
     triggerSave: () => page.evaluate(() => (window as unknown as HostWindow).hostSimulator.triggerSave()),
     triggerRemove: () => page.evaluate(() => (window as unknown as HostWindow).hostSimulator.triggerRemove()),
     setToken: (token) => page.evaluate((answer) => void ((window as unknown as HostWindow).hostSimulator.context.token = answer), token),
+    setNestedAppAuth: (naa) => page.evaluate((answers) => void ((window as unknown as HostWindow).hostSimulator.context.naa = answers), naa),
   };
 }
