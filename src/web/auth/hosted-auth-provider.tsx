@@ -8,7 +8,7 @@ import { ApiError, createApiClient, errorMessage } from '../lib/api-client.ts';
 import { AuthContext, type Auth } from './auth-context.ts';
 import { useMe } from './get-me.ts';
 import { SignInError } from './sign-in-error.ts';
-import { createHostTokenSource, requestConsent, type EntraAuthConfig } from './teams-token-source.ts';
+import { createHostSignIn, type EntraAuthConfig } from './teams-token-source.ts';
 
 /** Whether an error means the user could not be signed in (rather than, say, the server being down). */
 function isSignInFailure(error: unknown): boolean {
@@ -18,7 +18,7 @@ function isSignInFailure(error: unknown): boolean {
 /** Single sign-on in Teams and SharePoint: never a sign-in screen of our own, only the host's consent when needed. */
 export function HostedAuthProvider({ host, entra, children }: { host: M365Host; entra: EntraAuthConfig; children: ReactNode }) {
   const { notifyFailure } = useHost();
-  const getAccessToken = useMemo(() => createHostTokenSource(host, entra), [host, entra]);
+  const { getAccessToken, requestConsent } = useMemo(() => createHostSignIn(host, entra), [host, entra]);
   const api = useMemo(() => createApiClient(getAccessToken), [getAccessToken]);
   const me = useMe(api, `${host.kind}:${host.context.user?.id ?? ''}`);
   const auth = useMemo<Auth | null>(() => (me.data ? { me: me.data, getAccessToken, signOut: null } : null), [me.data, getAccessToken]);
@@ -27,13 +27,23 @@ export function HostedAuthProvider({ host, entra, children }: { host: M365Host; 
     if (me.isError) notifyFailure({ reason: isSignInFailure(me.error) ? 'auth' : 'other', message: errorMessage(me.error) });
   }, [me.isError, me.error, notifyFailure]);
 
-  if (me.isError) return <HostedSignInFailure host={host} error={me.error} onRetry={() => void me.refetch()} />;
+  if (me.isError) return <HostedSignInFailure host={host} error={me.error} requestConsent={requestConsent} onRetry={() => void me.refetch()} />;
   if (auth === null) return <FullPageStatus loading title="Signing in…" />;
   return <AuthContext value={auth}>{children}</AuthContext>;
 }
 
 /** What went wrong, what to do about it, and a way to try again. */
-function HostedSignInFailure({ host, error, onRetry }: { host: M365Host; error: unknown; onRetry(): void }) {
+function HostedSignInFailure({
+  host,
+  error,
+  requestConsent,
+  onRetry,
+}: {
+  host: M365Host;
+  error: unknown;
+  requestConsent(): Promise<void>;
+  onRetry(): void;
+}) {
   const notify = useNotify();
   const [asking, setAsking] = useState(false);
   const hostName = host.kind === 'sharepoint' ? 'SharePoint' : 'Teams';
@@ -42,7 +52,7 @@ function HostedSignInFailure({ host, error, onRetry }: { host: M365Host; error: 
   if (error instanceof SignInError && error.kind === 'consent') {
     const allow = () => {
       setAsking(true);
-      requestConsent(host)
+      requestConsent()
         .then(onRetry, (consentError: unknown) => notify.error('Access was not allowed', errorMessage(consentError)))
         .finally(() => setAsking(false));
     };

@@ -21,7 +21,7 @@ function tokenExpiry(token: string): number {
   return Date.now();
 }
 
-function reasonOf(error: unknown): string {
+export function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -39,26 +39,38 @@ function createGetAuthTokenSource(host: M365Host): GetAccessToken {
   });
 }
 
-/**
- * Tokens for the API in a Microsoft 365 host: nested app authentication where the host recommends it
- * (MSAL, loaded only then), teams-js getAuthToken otherwise.
- */
-export function createHostTokenSource(host: M365Host, entra: EntraAuthConfig): GetAccessToken {
-  if (!host.sdk.nestedAppAuth.isNAAChannelRecommended()) return createGetAuthTokenSource(host);
-  const nested = import('./nested-app-token-source.ts').then(({ createNestedAppTokenSource }) =>
-    createNestedAppTokenSource(entra, host.context.user?.loginHint),
-  );
-  return async (options) => (await nested)(options);
-}
-
 /** Where Teams's consent popup starts: the app's own page, which signs in with MSAL and hands the token back. */
 export const CONSENT_START_PATH = '/auth-start';
 
-/** Asks for consent interactively, in a popup the host opens (it must follow a click). */
-export async function requestConsent(host: M365Host): Promise<void> {
+/** Asks for consent in a popup Teams opens (authentication.authenticate), then getAuthToken succeeds. */
+async function requestTeamsConsent(host: M365Host): Promise<void> {
   try {
     await host.sdk.authentication.authenticate({ url: new URL(CONSENT_START_PATH, window.location.origin).href, width: 600, height: 535 });
   } catch (error) {
     throw new SignInError('consent', reasonOf(error));
   }
+}
+
+/** How the tab gets tokens for the API in a Microsoft 365 host, and asks for consent when they need it. */
+export interface HostSignIn {
+  getAccessToken: GetAccessToken;
+  /** Asks the user to consent, in a popup: call it only from a click, or the browser blocks the popup. */
+  requestConsent(): Promise<void>;
+}
+
+/**
+ * Nested app authentication where the host recommends it (MSAL, loaded only then), teams-js getAuthToken
+ * otherwise. Consent goes through the same channel as the tokens, so the token that follows it is there.
+ */
+export function createHostSignIn(host: M365Host, entra: EntraAuthConfig): HostSignIn {
+  if (!host.sdk.nestedAppAuth.isNAAChannelRecommended()) {
+    return { getAccessToken: createGetAuthTokenSource(host), requestConsent: () => requestTeamsConsent(host) };
+  }
+  const nested = import('./nested-app-token-source.ts').then(({ createNestedAppSignIn }) =>
+    createNestedAppSignIn(entra, host.context.user?.loginHint),
+  );
+  return {
+    getAccessToken: async (options) => (await nested).getAccessToken(options),
+    requestConsent: async () => (await nested).requestConsent(),
+  };
 }
