@@ -60,7 +60,7 @@ describe('a Teams tab where the host recommends nested app authentication', () =
     expect((await open.hostState()).naaRequests.map((request) => request.method)).not.toContain('GetTokenPopup');
 
     await open.tab.getByRole('button', { name: 'Allow access' }).click();
-    await open.tab.getByText('Access was not allowed').waitFor();
+    await open.tab.getByText('Access was not allowed', { exact: true }).waitFor();
     expect((await open.hostState()).naaRequests.map((request) => request.method)).toContain('GetTokenPopup');
 
     const granted = await tokens();

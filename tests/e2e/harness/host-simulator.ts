@@ -3,8 +3,9 @@ import { createServer, type Server } from 'node:http';
 /**
  * A Teams / SharePoint host for end-to-end tests: a page on its own loopback origin that frames the tab and
  * answers teams-js's postMessage protocol (initialize, getContext, themeChange, authentication.getAuthToken,
- * settings.*, appInitialization.* and, when announced, MSAL's nested app authentication bridge). Tests drive it
- * through `window.hostSimulator` in the host page.
+ * settings.*, appInitialization.*, authentication.authenticate (a popup window, whose own teams-js it answers too)
+ * and, when announced, MSAL's nested app authentication bridge). Tests drive it through `window.hostSimulator` in
+ * the host page.
  */
 export interface HostSimulator {
   origin: string;
@@ -57,6 +58,8 @@ export interface HostSimulatorState {
   saveFailedReason: string | null;
   notifiedSuccess: boolean;
   failure: { reason?: string; message?: string } | null;
+  /** The consent popups opened for authentication.authenticate, with what each reported. */
+  popups: { url: string; width: number; height: number; result: { ok: boolean; value: string } | null }[];
 }
 
 const PAGE = `<!doctype html>
@@ -67,7 +70,7 @@ const params = new URLSearchParams(location.search);
 const tabUrl = params.get('tab');
 const tabOrigin = new URL(tabUrl).origin;
 const context = JSON.parse(params.get('context'));
-const state = { calls: [], tokenRequests: [], naaRequests: [], validity: null, savedSettings: null, saveSucceeded: false, saveFailedReason: null, notifiedSuccess: false, failure: null };
+const state = { calls: [], tokenRequests: [], naaRequests: [], validity: null, savedSettings: null, saveSucceeded: false, saveFailedReason: null, notifiedSuccess: false, failure: null, popups: [] };
 const frame = document.createElement('iframe');
 frame.title = 'Company Calendar';
 if (context.allowClipboard) frame.allow = 'clipboard-write';
@@ -100,14 +103,43 @@ window.hostSimulator = {
   triggerSave() { send({ func: 'settings.save', args: [] }); },
   triggerRemove() { send({ func: 'settings.remove', args: [] }); },
 };
+// The consent popup: its window, and how to answer the tab's authentication.authenticate once it reports.
+let popup = null;
+function popupMessage(message, reply) {
+  switch (message.func) {
+    case 'initialize':
+      reply(['authentication', context.hostClientType || 'web', JSON.stringify({ apiVersion: 4, supports: {} }), '2.58.0']);
+      break;
+    case 'getContext':
+      reply([Object.assign({}, context.legacy, { frameContext: 'authentication' })]);
+      break;
+    case 'authentication.authenticate.success':
+    case 'authentication.authenticate.failure': {
+      const ok = message.func === 'authentication.authenticate.success';
+      state.popups.at(-1).result = { ok, value: message.args[0] };
+      popup.answer([ok, message.args[0]]);
+      popup.window.close();
+      break;
+    }
+  }
+}
 window.addEventListener('message', (event) => {
-  if (event.source !== frame.contentWindow || event.origin !== tabOrigin) return;
+  if (event.origin !== tabOrigin) return;
   const message = event.data;
   if (!message || typeof message.func !== 'string') return;
+  const reply = (args) => event.source.postMessage({ id: message.id, uuidAsString: message.uuidAsString, args }, tabOrigin);
+  if (popup && event.source === popup.window) return popupMessage(message, reply);
+  if (event.source !== frame.contentWindow) return;
   state.calls.push({ func: message.func, args: message.args });
   if (context.silent) return;
-  const reply = (args) => send({ id: message.id, uuidAsString: message.uuidAsString, args });
   switch (message.func) {
+    case 'authentication.authenticate': {
+      // teams-js sends [url, width, height, isExternal]; the user's click in the tab lets this page open a popup.
+      const [url, width, height] = message.args;
+      state.popups.push({ url, width, height, result: null });
+      popup = { window: window.open(url, 'consent', 'width=' + width + ',height=' + height), answer: reply };
+      break;
+    }
     case 'initialize': {
       const supports = Object.assign({ appEntity: {}, pages: { tabs: {}, config: {} }, teamsCore: {}, dialog: { url: {} } }, context.naa ? { nestedAppAuth: {} } : {}, context.supports || {});
       const runtimeConfig = JSON.stringify(Object.assign({ apiVersion: 4, supports }, context.naa ? { isNAAChannelRecommended: true } : {}));

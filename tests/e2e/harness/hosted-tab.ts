@@ -22,7 +22,8 @@ export interface HostedTabRig {
   close(): Promise<void>;
 }
 
-export async function startHostedTabRig(): Promise<HostedTabRig> {
+/** `browserArgs`, e.g. --ignore-certificate-errors for a TLS proxy's certificate. */
+export async function startHostedTabRig(browserArgs: string[] = []): Promise<HostedTabRig> {
   const [jwks, simulator] = await Promise.all([startJwksServer(), startHostSimulator()]);
   const [server, browser] = await Promise.all([
     startServer({
@@ -33,7 +34,7 @@ export async function startHostedTabRig(): Promise<HostedTabRig> {
       TRUSTED_HOST_ORIGINS: simulator.origin,
       TEAMS_APP_ID,
     }),
-    launchBrowser(),
+    launchBrowser(browserArgs),
   ]);
   return {
     server,
