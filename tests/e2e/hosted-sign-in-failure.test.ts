@@ -43,7 +43,7 @@ describe('when Teams cannot hand out a token', () => {
     });
     await open.tab.getByRole('heading', { name: 'Company Calendar needs your permission' }).waitFor();
     await expect.poll(async () => (await open.hostState()).failure?.reason).toBe('AuthFailed');
-    // The popup itself (authentication.authenticate) needs an https page, which this loopback server is not.
+    // The popup itself (authentication.authenticate) needs the tab on https: teams-consent.test.ts.
     expect(await open.tab.getByRole('button', { name: 'Allow access' }).isEnabled()).toBe(true);
     expect(await open.tab.getByRole('button', { name: /sign in/i }).count()).toBe(0);
     await open.context.close();

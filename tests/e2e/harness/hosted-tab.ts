@@ -17,8 +17,8 @@ export interface HostedTabRig {
   browser: Browser;
   /** An Entra v2 access token for the API, as Teams's getAuthToken hands out. */
   token(claims?: Record<string, unknown>): Promise<string>;
-  /** Eddie's Entra v2 ID token for the app, which nested app authentication hands out with an access token. */
-  idToken(): Promise<string>;
+  /** Eddie's Entra v2 ID token for the app, which Entra hands out with an access token. */
+  idToken(claims?: Record<string, unknown>): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -53,7 +53,7 @@ export async function startHostedTabRig(browserArgs: string[] = []): Promise<Hos
         ver: '2.0',
         ...claims,
       }),
-    idToken: () =>
+    idToken: (claims = {}) =>
       jwks.sign({
         iss: `https://login.microsoftonline.com/${DEMO_TENANT_ID}/v2.0`,
         aud: ENTRA_CLIENT_ID,
@@ -63,6 +63,7 @@ export async function startHostedTabRig(browserArgs: string[] = []): Promise<Hos
         name: 'Eddie Editor',
         preferred_username: 'eddie@contoso.test',
         ver: '2.0',
+        ...claims,
       }),
     async close() {
       await browser.close();
