@@ -168,17 +168,16 @@ function migrate(db: Database.Database): void {
 class SqliteCalendarRepository implements CalendarRepository {
   private readonly db: Database.Database;
   private readonly byId: Database.Statement<[string, string], CalendarRow>;
+  private readonly byTenant: Database.Statement<[string], CalendarRow>;
 
   constructor(db: Database.Database) {
     this.db = db;
     this.byId = db.prepare('SELECT * FROM calendars WHERE tenant_id = ? AND id = ?');
+    this.byTenant = db.prepare('SELECT * FROM calendars WHERE tenant_id = ? ORDER BY name COLLATE NOCASE, id');
   }
 
   async list(tenantId: string): Promise<StoredCalendar[]> {
-    const rows = this.db
-      .prepare<[string], CalendarRow>('SELECT * FROM calendars WHERE tenant_id = ? ORDER BY name COLLATE NOCASE, id')
-      .all(tenantId);
-    return rows.map(toCalendar);
+    return this.byTenant.all(tenantId).map(toCalendar);
   }
 
   async get(tenantId: string, calendarId: string): Promise<StoredCalendar | null> {
@@ -254,6 +253,9 @@ class SqliteEventRepository implements EventRepository {
   private readonly byId: Database.Statement<[string, string, string], EventRow>;
   private readonly longest: Database.Statement<[string, string], { longest_timed_ms: number; longest_all_day_ms: number }>;
   private readonly raiseLongest: Database.Statement<{ tenant: string; calendar: string; timed: number; allDay: number }>;
+  private readonly insert: Database.Statement<EventRow>;
+  private readonly replace: Database.Statement<EventRow>;
+  private readonly anyById: Database.Statement<[string, string], EventRow>;
   private readonly window: Database.Statement<
     { tenant: string; calendar: string; allDay: number; lowest: number; from: number; to: number },
     EventRow
@@ -267,6 +269,14 @@ class SqliteEventRepository implements EventRepository {
       `UPDATE calendars SET longest_timed_ms = MAX(longest_timed_ms, @timed), longest_all_day_ms = MAX(longest_all_day_ms, @allDay)
        WHERE tenant_id = @tenant AND id = @calendar`,
     );
+    this.insert = db.prepare(`INSERT INTO events (${EVENT_COLUMNS.join(', ')}) VALUES (${EVENT_COLUMNS.map((c) => '@' + c).join(', ')})`);
+    this.replace = db.prepare(
+      `UPDATE events SET ${EVENT_COLUMNS.filter((c) => c !== 'tenant_id' && c !== 'id')
+        .map((c) => `${c} = @${c}`)
+        .join(', ')}
+       WHERE tenant_id = @tenant_id AND id = @id`,
+    );
+    this.anyById = db.prepare('SELECT * FROM events WHERE tenant_id = ? AND id = ?');
     // start >= from - longest bounds the index range on both sides; end > from is the true overlap test.
     this.window = db.prepare(
       `SELECT * FROM events
@@ -295,7 +305,7 @@ class SqliteEventRepository implements EventRepository {
   }
 
   async findById(tenantId: string, eventId: string): Promise<CalendarEvent | null> {
-    const row = this.db.prepare<[string, string], EventRow>('SELECT * FROM events WHERE tenant_id = ? AND id = ?').get(tenantId, eventId);
+    const row = this.anyById.get(tenantId, eventId);
     return row ? toEvent(row) : null;
   }
 
@@ -304,14 +314,8 @@ class SqliteEventRepository implements EventRepository {
     const row = toRow(tenantId, eventRecord(randomUUID(), calendarId, draft, { createdBy: actor, updatedBy: actor, createdAt: now, updatedAt: now, version: 1 }));
     this.db
       .transaction(() => {
-        if (!this.db.prepare('SELECT 1 FROM calendars WHERE tenant_id = ? AND id = ?').get(tenantId, calendarId)) {
-          throw new NotFoundError();
-        }
-        this.db
-          .prepare(
-            `INSERT INTO events (${EVENT_COLUMNS.join(', ')}) VALUES (${EVENT_COLUMNS.map((c) => '@' + c).join(', ')})`,
-          )
-          .run(row);
+        if (!this.longest.get(tenantId, calendarId)) throw new NotFoundError();
+        this.insert.run(row);
         this.recordDuration(row);
       })
       .immediate();
@@ -332,9 +336,7 @@ class SqliteEventRepository implements EventRepository {
         if (!current) throw new NotFoundError();
         if (!versionMatches(expected, current.version)) throw new PreconditionFailedError();
         const target = draft.calendarId ?? calendarId;
-        if (!this.db.prepare('SELECT 1 FROM calendars WHERE tenant_id = ? AND id = ?').get(tenantId, target)) {
-          throw new NotFoundError();
-        }
+        if (!this.longest.get(tenantId, target)) throw new NotFoundError();
         const row = toRow(
           tenantId,
           eventRecord(eventId, target, draft, {
@@ -345,14 +347,7 @@ class SqliteEventRepository implements EventRepository {
             version: current.version + 1,
           }),
         );
-        this.db
-          .prepare(
-            `UPDATE events SET ${EVENT_COLUMNS.filter((c) => c !== 'tenant_id' && c !== 'id')
-              .map((c) => `${c} = @${c}`)
-              .join(', ')}
-             WHERE tenant_id = @tenant_id AND id = @id`,
-          )
-          .run(row);
+        this.replace.run(row);
         this.recordDuration(row);
         return toEvent(row);
       })
