@@ -12,7 +12,7 @@ afterAll(async () => {
 });
 
 describe('when Teams cannot hand out a token', () => {
-  test('the tab says what happened and what to do, tells Teams, and a retry signs in once Teams can', async () => {
+  test('the tab says what happened and what to do, tells Teams it stays on screen, and a retry signs in once Teams can', async () => {
     const open = await openTab(rig, '/', {
       frameContext: 'content',
       legacy: channelContext(),
@@ -20,11 +20,13 @@ describe('when Teams cannot hand out a token', () => {
     });
     await open.tab.getByRole('heading', { name: 'You could not be signed in' }).waitFor();
     await open.tab.getByText(/FailedToOpenWindow.*Check that you are signed in to Teams and online, then try again/).waitFor();
-    await expect.poll(async () => (await open.hostState()).failure).toEqual({
-      reason: 'AuthFailed',
+    // An expected failure: a reported failure would have Teams cover the tab, and its Try again, with an error page.
+    await expect.poll(async () => (await open.hostState()).expectedFailure).toEqual({
+      reason: 'Other',
       message: expect.stringContaining('FailedToOpenWindow'),
     });
     const state = await open.hostState();
+    expect(state.failure).toBeNull();
     expect(state.notifiedSuccess).toBe(false);
     // Single sign-on only: the tab never shows a sign-in of its own.
     expect(await open.tab.getByRole('button', { name: /sign in/i }).count()).toBe(0);
@@ -32,6 +34,10 @@ describe('when Teams cannot hand out a token', () => {
     await open.setToken({ ok: true, value: await rig.token() });
     await open.tab.getByRole('button', { name: 'Try again' }).click();
     await open.tab.getByTestId('signed-in-user').getByText('Eddie Editor').waitFor();
+    // Teams took the expected failure as the one outcome of starting: no success, and never a failure, follows.
+    const after = await open.hostState();
+    expect(after.failure).toBeNull();
+    expect(after.notifiedSuccess).toBe(false);
     await open.context.close();
   });
 
@@ -42,9 +48,11 @@ describe('when Teams cannot hand out a token', () => {
       token: { ok: false, reason: 'resourceRequiresConsent' },
     });
     await open.tab.getByRole('heading', { name: 'Company Calendar needs your permission' }).waitFor();
-    await expect.poll(async () => (await open.hostState()).failure?.reason).toBe('AuthFailed');
+    await expect.poll(async () => (await open.hostState()).expectedFailure?.reason).toBe('PermissionError');
+    expect((await open.hostState()).failure).toBeNull();
     // The popup itself (authentication.authenticate) needs the tab on https: teams-consent.test.ts.
     expect(await open.tab.getByRole('button', { name: 'Allow access' }).isEnabled()).toBe(true);
+    expect(await open.tab.getByRole('button', { name: 'Allow access' }).isVisible()).toBe(true);
     expect(await open.tab.getByRole('button', { name: /sign in/i }).count()).toBe(0);
     await open.context.close();
   });

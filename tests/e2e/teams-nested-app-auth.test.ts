@@ -55,7 +55,9 @@ describe('a Teams tab where the host recommends nested app authentication', () =
     const naa = { token: INTERACTION_REQUIRED, popupToken: { ok: false, status: 'USER_CANCEL' } as const };
     const open = await openTab(rig, '/', { frameContext: 'content', legacy: channelContext(), token: { ok: false, reason: 'unused' }, naa });
     await open.tab.getByRole('heading', { name: 'Company Calendar needs your permission' }).waitFor();
-    await expect.poll(async () => (await open.hostState()).failure?.reason).toBe('AuthFailed');
+    // An expected failure keeps the tab, and its Allow access, on screen; a failure would have Teams cover it.
+    await expect.poll(async () => (await open.hostState()).expectedFailure?.reason).toBe('PermissionError');
+    expect((await open.hostState()).failure).toBeNull();
     // The host's prompt is a popup: it must follow the user's click, never open by itself.
     expect((await open.hostState()).naaRequests.map((request) => request.method)).not.toContain('GetTokenPopup');
 

@@ -17,15 +17,19 @@ function isSignInFailure(error: unknown): boolean {
 
 /** Single sign-on in Teams and SharePoint: never a sign-in screen of our own, only the host's consent when needed. */
 export function HostedAuthProvider({ host, entra, children }: { host: M365Host; entra: EntraAuthConfig; children: ReactNode }) {
-  const { notifyFailure } = useHost();
+  const { notifyExpectedFailure } = useHost();
   const { getAccessToken, requestConsent } = useMemo(() => createHostSignIn(host, entra), [host, entra]);
   const api = useMemo(() => createApiClient(getAccessToken), [getAccessToken]);
   const me = useMe(api, `${host.kind}:${host.context.user?.id ?? ''}`);
   const auth = useMemo<Auth | null>(() => (me.data ? { me: me.data, getAccessToken, signOut: null } : null), [me.data, getAccessToken]);
 
+  // Every failure here shows a way forward (Allow access, Try again): an expected failure keeps it on screen,
+  // where notifyFailure would have the host cover the tab with its own error page.
   useEffect(() => {
-    if (me.isError) notifyFailure({ reason: isSignInFailure(me.error) ? 'auth' : 'other', message: errorMessage(me.error) });
-  }, [me.isError, me.error, notifyFailure]);
+    if (!me.isError) return;
+    const needsConsent = me.error instanceof SignInError && me.error.kind === 'consent';
+    notifyExpectedFailure({ reason: needsConsent ? 'permission' : 'other', message: errorMessage(me.error) });
+  }, [me.isError, me.error, notifyExpectedFailure]);
 
   if (me.isError) return <HostedSignInFailure host={host} error={me.error} requestConsent={requestConsent} onRetry={() => void me.refetch()} />;
   if (auth === null) return <FullPageStatus loading title="Signing in…" />;

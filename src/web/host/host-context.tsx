@@ -4,19 +4,38 @@ import type { ClientConfig } from '../../shared/user.ts';
 import { useClientConfig } from '../lib/get-client-config.ts';
 import { detectHost, type Host } from './detect-host.ts';
 
+/** A dead end: nothing in the app lets the user go on. */
 interface HostFailure {
   /** 'auth' when signing in failed, so the host can say so. */
   reason: 'auth' | 'other';
   message: string;
 }
 
-/** The host the app runs in, with what the app tells it. */
+/** A problem the app shows with its own way forward (a retry, a consent button). */
+interface HostExpectedFailure {
+  /** 'permission' when the user (or an admin) has yet to allow something. */
+  reason: 'permission' | 'other';
+  message: string;
+}
+
+/**
+ * The host the app runs in, with what the app tells it about starting. Only the first of notifyReady,
+ * notifyExpectedFailure and notifyFailure per page counts: hosts take one outcome of app initialization.
+ */
 export interface HostApi {
   host: Host;
   clientConfig: ClientConfig;
-  /** The app has rendered: hosts hide their loading indicator. Only the first call per page counts. */
+  /** The app has rendered: hosts hide their loading indicator. */
   notifyReady(): void;
-  /** The app could not start. Only the first call per page counts, and none once the app is ready. */
+  /**
+   * The app started but shows an error with a way forward. Teams hides its loading indicator and keeps the app
+   * visible, as for notifyReady (teams-js app.notifyExpectedFailure), so the app's own buttons stay usable.
+   */
+  notifyExpectedFailure(failure: HostExpectedFailure): void;
+  /**
+   * The app cannot start and offers nothing to do: Teams replaces the app with its own error page
+   * (app.notifyFailure). Never call it while showing a retry or any other button.
+   */
   notifyFailure(failure: HostFailure): void;
 }
 
@@ -49,21 +68,27 @@ export function useHost(): HostApi {
   return host;
 }
 
-/** Tells a Microsoft 365 host how starting went: once, and nothing of a failure once the app is ready. */
-function createNotifier(host: Host): Pick<HostApi, 'notifyReady' | 'notifyFailure'> {
-  let ready = false;
-  let failed = false;
+/** Tells a Microsoft 365 host how starting went: once, as hosts take a single outcome (never both success and failure). */
+function createNotifier(host: Host): Pick<HostApi, 'notifyReady' | 'notifyExpectedFailure' | 'notifyFailure'> {
+  if (host.kind === 'standalone') return { notifyReady: () => undefined, notifyExpectedFailure: () => undefined, notifyFailure: () => undefined };
+  const { app } = host.sdk;
+  let reported = false;
+  // Whether this call is the page's one report to the host.
+  const first = () => {
+    if (reported) return false;
+    reported = true;
+    return true;
+  };
   return {
     notifyReady: () => {
-      if (ready || host.kind === 'standalone') return;
-      ready = true;
-      void host.sdk.app.notifySuccess();
+      if (first()) void app.notifySuccess();
+    },
+    notifyExpectedFailure: ({ reason, message }) => {
+      if (!first()) return;
+      app.notifyExpectedFailure({ reason: reason === 'permission' ? app.ExpectedFailureReason.PermissionError : app.ExpectedFailureReason.Other, message });
     },
     notifyFailure: ({ reason, message }) => {
-      if (ready || failed || host.kind === 'standalone') return;
-      failed = true;
-      const { FailedReason } = host.sdk.app;
-      host.sdk.app.notifyFailure({ reason: reason === 'auth' ? FailedReason.AuthFailed : FailedReason.Other, message });
+      if (first()) app.notifyFailure({ reason: reason === 'auth' ? app.FailedReason.AuthFailed : app.FailedReason.Other, message });
     },
   };
 }

@@ -57,7 +57,10 @@ export interface HostSimulatorState {
   saveSucceeded: boolean;
   saveFailedReason: string | null;
   notifiedSuccess: boolean;
+  /** appInitialization.failure: like Teams, the host then hides the tab behind an error page of its own. */
   failure: { reason?: string; message?: string } | null;
+  /** appInitialization.expectedFailure: the tab stays visible. */
+  expectedFailure: { reason?: string; message?: string } | null;
   /** The consent popups opened for authentication.authenticate, with what each reported. */
   popups: { url: string; width: number; height: number; result: { ok: boolean; value: string } | null }[];
 }
@@ -70,7 +73,7 @@ const params = new URLSearchParams(location.search);
 const tabUrl = params.get('tab');
 const tabOrigin = new URL(tabUrl).origin;
 const context = JSON.parse(params.get('context'));
-const state = { calls: [], tokenRequests: [], naaRequests: [], validity: null, savedSettings: null, saveSucceeded: false, saveFailedReason: null, notifiedSuccess: false, failure: null, popups: [] };
+const state = { calls: [], tokenRequests: [], naaRequests: [], validity: null, savedSettings: null, saveSucceeded: false, saveFailedReason: null, notifiedSuccess: false, failure: null, expectedFailure: null, popups: [] };
 const frame = document.createElement('iframe');
 frame.title = 'Company Calendar';
 if (context.allowClipboard) frame.allow = 'clipboard-write';
@@ -183,6 +186,14 @@ window.addEventListener('message', (event) => {
     case 'appInitialization.failure':
       // teams-js sends [reason, message, authHeader].
       state.failure = { reason: message.args[0], message: message.args[1] };
+      // Teams shows its own error page in place of the app: whatever the tab offers is out of reach.
+      frame.style.display = 'none';
+      document.body.insertAdjacentHTML('beforeend', '<main role="alert"><h1>This app could not load</h1></main>');
+      reply([]);
+      break;
+    case 'appInitialization.expectedFailure':
+      // teams-js sends [reason, message].
+      state.expectedFailure = { reason: message.args[0], message: message.args[1] };
       reply([]);
       break;
     case 'registerHandler':

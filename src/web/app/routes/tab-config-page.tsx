@@ -70,7 +70,7 @@ function TabConfigForm({ host }: { host: M365Host }) {
   const styles = useStyles();
   const headingId = useId('tab-calendars');
   const { me } = useAuth();
-  const { notifyReady, notifyFailure } = useHost();
+  const { notifyReady, notifyExpectedFailure } = useHost();
   const notify = useNotify();
   const calendars = useCalendars();
   const createCalendar = useCreateCalendar();
@@ -120,8 +120,9 @@ function TabConfigForm({ host }: { host: M365Host }) {
 
   useEffect(() => {
     if (calendars.isSuccess) notifyReady();
-    if (calendars.isError) notifyFailure({ reason: 'other', message: errorMessage(calendars.error) });
-  }, [calendars.isSuccess, calendars.isError, calendars.error, notifyReady, notifyFailure]);
+    // The page offers Try again: the host must keep it on screen.
+    if (calendars.isError) notifyExpectedFailure({ reason: 'other', message: errorMessage(calendars.error) });
+  }, [calendars.isSuccess, calendars.isError, calendars.error, notifyReady, notifyExpectedFailure]);
 
   const setChosen = (calendarId: string, chosen: boolean) =>
     setSelected((current) => (chosen ? [...new Set([...current, calendarId])] : current.filter((id) => id !== calendarId)));
