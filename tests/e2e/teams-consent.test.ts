@@ -100,7 +100,7 @@ describe('Teams’s consent popup (authentication.authenticate)', () => {
     await open.context.close();
   });
 
-  test('when the user consents, the popup hands Teams the token and the tab signs in with getAuthToken', async () => {
+  test('when the user consents, the popup tells Teams without handing over a token, keeps none, and the tab signs in with getAuthToken', async () => {
     const open = await openTabNeedingConsent();
     const accessToken = await rig.token();
     const entraRequests = await fakeEntra(open, { accessToken });
@@ -111,7 +111,11 @@ describe('Teams’s consent popup (authentication.authenticate)', () => {
     await open.tab.getByTestId('signed-in-user').getByText('Eddie Editor').waitFor();
     await open.tab.locator('.cc-event').first().waitFor();
     const state = await open.hostState();
-    expect(state.popups).toEqual([{ url: `${proxy.origin}/auth-start`, width: 600, height: 535, result: { ok: true, value: accessToken } }]);
+    expect(state.popups).toEqual([{ url: `${proxy.origin}/auth-start`, width: 600, height: 535, result: { ok: true, value: null } }]);
+    // The popup's MSAL cache lived in its own sessionStorage: nothing of the sign-in stays in the app's origin.
+    const { origins } = await open.context.storageState();
+    const stored = origins.flatMap(({ localStorage }) => localStorage.map(({ name, value }) => `${name}=${value}`));
+    expect(stored.filter((entry) => /accesstoken|idtoken|refreshtoken/i.test(entry) || entry.includes(accessToken))).toEqual([]);
     expect(entraRequests.find((url) => url.pathname.endsWith('/oauth2/v2.0/authorize'))?.searchParams.get('scope')).toContain(
       `${APP_ID_URI}/access_as_user`,
     );

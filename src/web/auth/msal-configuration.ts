@@ -27,6 +27,15 @@ export function entraMsalSetup(entra: EntraAuthConfig): MsalSetup {
 }
 
 /**
+ * Teams's consent popup (/auth-start): Entra ID, with tokens kept for the popup's life only. The tab never reads
+ * them (it asks Teams again with getAuthToken), so they must not stay behind in the app origin's localStorage.
+ */
+export function consentPopupMsalSetup(entra: EntraAuthConfig): MsalSetup {
+  const setup = entraMsalSetup(entra);
+  return { ...setup, configuration: { ...setup.configuration, cache: { cacheLocation: 'sessionStorage' } } };
+}
+
+/**
  * The standalone site's sign-in: a generic OpenID Connect provider when one is configured (it exists for this
  * site), else Entra ID. Null when neither is.
  */

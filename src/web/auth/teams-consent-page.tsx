@@ -4,7 +4,7 @@ import { FullPageStatus } from '../components/full-page-status.tsx';
 import { loadTeamsSdk } from '../host/teams-sdk.ts';
 import { errorMessage } from '../lib/api-client.ts';
 import { getClientConfig } from '../lib/get-client-config.ts';
-import { entraMsalSetup } from './msal-configuration.ts';
+import { consentPopupMsalSetup } from './msal-configuration.ts';
 
 /**
  * In Teams's consent popup (authentication.authenticate): sign in with MSAL, which redirects to Entra ID for
@@ -16,11 +16,13 @@ async function signInForTeams(): Promise<void> {
   try {
     const entra = config.auth.mode === 'production' ? config.auth.entra : undefined;
     if (!entra) throw new Error('Microsoft 365 sign-in is not configured.');
-    const setup = entraMsalSetup(entra);
+    const setup = consentPopupMsalSetup(entra);
     const msal = await createStandardPublicClientApplication(setup.configuration);
     const result = await msal.handleRedirectPromise();
     if (result) {
-      sdk.authentication.notifySuccess(result.accessToken);
+      // No token: the tab asks Teams for its own with getAuthToken once consent is there, and a token handed
+      // through the host would only travel further than it needs to.
+      sdk.authentication.notifySuccess();
       return;
     }
     const context = await sdk.app.getContext();

@@ -62,7 +62,7 @@ export interface HostSimulatorState {
   /** appInitialization.expectedFailure: the tab stays visible. */
   expectedFailure: { reason?: string; message?: string } | null;
   /** The consent popups opened for authentication.authenticate, with what each reported. */
-  popups: { url: string; width: number; height: number; result: { ok: boolean; value: string } | null }[];
+  popups: { url: string; width: number; height: number; result: { ok: boolean; value: string | null } | null }[];
 }
 
 const PAGE = `<!doctype html>
@@ -119,7 +119,7 @@ function popupMessage(message, reply) {
     case 'authentication.authenticate.success':
     case 'authentication.authenticate.failure': {
       const ok = message.func === 'authentication.authenticate.success';
-      state.popups.at(-1).result = { ok, value: message.args[0] };
+      state.popups.at(-1).result = { ok, value: message.args[0] ?? null };
       popup.answer([ok, message.args[0]]);
       popup.window.close();
       break;
