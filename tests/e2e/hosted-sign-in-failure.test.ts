@@ -1,3 +1,4 @@
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { channelContext, openTab, startHostedTabRig, type HostedTabRig } from './harness/hosted-tab.ts';
 
@@ -54,6 +55,40 @@ describe('when Teams cannot hand out a token', () => {
     expect(await open.tab.getByRole('button', { name: 'Allow access' }).isEnabled()).toBe(true);
     expect(await open.tab.getByRole('button', { name: 'Allow access' }).isVisible()).toBe(true);
     expect(await open.tab.getByRole('button', { name: /sign in/i }).count()).toBe(0);
+    await open.context.close();
+  });
+});
+
+/** Fails downloads of teams-js's chunk, as a flaky network would, until the returned switch says otherwise. */
+async function failTeamsSdk(context: BrowserContext): Promise<{ failing: boolean; failed: number }> {
+  const teamsSdk = { failing: true, failed: 0 };
+  await context.route(/\/assets\/.*\.js$/, async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (teamsSdk.failing && body.includes('teamsjs instance is version')) {
+      teamsSdk.failed += 1;
+      await route.abort('connectionreset');
+      return;
+    }
+    await route.fulfill({ response, body });
+  });
+  return teamsSdk;
+}
+
+describe('when teams-js does not download', () => {
+  test('the tab says it could not start, and “Try again” downloads it again and signs in', async () => {
+    let teamsSdk = { failing: true, failed: 0 };
+    const open = await openTab(rig, '/', { frameContext: 'content', legacy: channelContext(), token: { ok: true, value: await rig.token() } }, [], async (context) => {
+      teamsSdk = await failTeamsSdk(context);
+    });
+    await open.tab.getByRole('heading', { name: 'Company Calendar could not start' }).waitFor();
+    expect(teamsSdk.failed).toBeGreaterThan(0);
+
+    // A failed download is not remembered: the retry downloads teams-js again, and initializes it once.
+    teamsSdk.failing = false;
+    await open.tab.getByRole('button', { name: 'Try again' }).click();
+    await open.tab.getByTestId('signed-in-user').getByText('Eddie Editor').waitFor();
+    expect((await open.hostState()).calls.filter((call) => call.func === 'initialize')).toHaveLength(1);
     await open.context.close();
   });
 });

@@ -66,11 +66,18 @@ export function createHostSignIn(host: M365Host, entra: EntraAuthConfig): HostSi
   if (!host.sdk.nestedAppAuth.isNAAChannelRecommended()) {
     return { getAccessToken: createGetAuthTokenSource(host), requestConsent: () => requestTeamsConsent(host) };
   }
-  const nested = import('./nested-app-token-source.ts').then(({ createNestedAppSignIn }) =>
-    createNestedAppSignIn(entra, host.context.user?.loginHint),
-  );
+  // Loaded once; a failed load (a chunk that did not download, MSAL failing to start) is forgotten, so that
+  // "Try again" loads it again.
+  let nested: Promise<HostSignIn> | null = null;
+  const nestedSignIn = () =>
+    (nested ??= import('./nested-app-token-source.ts')
+      .then(({ createNestedAppSignIn }) => createNestedAppSignIn(entra, host.context.user?.loginHint))
+      .catch((error: unknown) => {
+        nested = null;
+        throw error;
+      }));
   return {
-    getAccessToken: async (options) => (await nested).getAccessToken(options),
-    requestConsent: async () => (await nested).requestConsent(),
+    getAccessToken: async (options) => (await nestedSignIn()).getAccessToken(options),
+    requestConsent: async () => (await nestedSignIn()).requestConsent(),
   };
 }

@@ -46,13 +46,17 @@ async function initializeWithin(sdk: TeamsSdk, validMessageOrigins: string[], ti
   }
 }
 
-// Once per page: a second app.initialize would only return the first one's pending promise.
+// Once per page: a second app.initialize would only return the first one's pending promise. Only a pending or
+// settled initialization is kept: when teams-js failed to load, initialize never ran, and a retry loads it again.
 let initialization: Promise<TeamsSdk | null> | null = null;
 
 function initializeOnce(validMessageOrigins: string[]): Promise<TeamsSdk | null> {
-  initialization ??= loadTeamsSdk().then(async (sdk) =>
-    (await initializeWithin(sdk, validMessageOrigins, HOST_INITIALIZE_TIMEOUT_MS)) ? sdk : null,
-  );
+  initialization ??= loadTeamsSdk()
+    .catch((error: unknown) => {
+      initialization = null;
+      throw error;
+    })
+    .then(async (sdk) => ((await initializeWithin(sdk, validMessageOrigins, HOST_INITIALIZE_TIMEOUT_MS)) ? sdk : null));
   return initialization;
 }
 

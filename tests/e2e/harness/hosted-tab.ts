@@ -113,11 +113,19 @@ export interface OpenTab {
 
 /**
  * Opens the host page framing the app at `path` (e.g. /?host=teams-personal), in a new browser context.
- * `permissions` are granted to every origin, e.g. clipboard-read to read back what the tab copied.
+ * `permissions` are granted to every origin, e.g. clipboard-read to read back what the tab copied; `prepare`
+ * runs on the context before the host page loads, e.g. to route requests.
  */
-export async function openTab(rig: HostedTabRig, path: string, host: SimulatedHostContext, permissions: string[] = []): Promise<OpenTab> {
+export async function openTab(
+  rig: HostedTabRig,
+  path: string,
+  host: SimulatedHostContext,
+  permissions: string[] = [],
+  prepare?: (context: BrowserContext) => Promise<void>,
+): Promise<OpenTab> {
   const context = await newContext(rig.browser, rig.simulator.origin, { permissions });
   await blockTeamsCdn(context);
+  await prepare?.(context);
   const page = await context.newPage();
   const apiRequests: OpenTab['apiRequests'] = [];
   page.on('request', (request) => {
