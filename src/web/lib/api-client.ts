@@ -94,6 +94,11 @@ export function createApiClient(getAccessToken: GetAccessToken): ApiClient {
   };
 }
 
+/** Whether a call failed with one of these HTTP statuses. */
+export function isApiStatus(error: unknown, ...statuses: number[]): error is ApiError {
+  return error instanceof ApiError && statuses.includes(error.status);
+}
+
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 429) {

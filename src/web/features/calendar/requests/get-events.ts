@@ -20,7 +20,11 @@ export async function getEvents(api: ApiClient, { start, end, timeZone, calendar
   return (await api.request<CalendarEvent[]>('/events', { query })).data;
 }
 
-function toEventInput(event: CalendarEvent, calendar: Calendar | undefined): EventInput {
+/**
+ * Without the event's url: FullCalendar would render every event with one as a link, which a middle-click or
+ * ctrl-click follows unchecked. The details dialog shows the link, checked.
+ */
+function toEventInput({ url: _url, ...event }: CalendarEvent, calendar: Calendar | undefined): EventInput {
   if (!calendar) return { ...event, editable: false };
   return {
     ...event,

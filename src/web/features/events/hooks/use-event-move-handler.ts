@@ -3,7 +3,8 @@ import { useCallback } from 'react';
 import { DEFAULT_TIMED_DURATION_MS, type EventPatch } from '../../../../shared/event-schema.ts';
 import { addDays } from '../../../../shared/time.ts';
 import { useNotify } from '../../../components/notifications.tsx';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage, isApiStatus } from '../../../lib/api-client.ts';
+import { CHANGED_BY_SOMEONE_ELSE } from '../lib/event-messages.ts';
 import { useUpdateEvent } from '../requests/update-event.ts';
 
 /** The new dates of a dragged or resized event, in the API's form: dates when all-day, UTC instants when timed. */
@@ -22,34 +23,34 @@ function datesPatch(event: EventApi): EventPatch {
 /**
  * Saves a drag or resize with If-Match. On any failure the event goes back where it was, the user is told,
  * and the calendar reloads what the server has.
+ *
+ * Every drag shares one mutation, and TanStack Query only runs mutate()'s per-call callbacks for the latest
+ * call: each drag awaits its own promise instead, so a failed first drag still reverts when a second follows.
  */
 export function useEventMoveHandler(): (info: EventDropInfo | EventResizeDoneInfo) => void {
   const notify = useNotify();
-  const { mutate } = useUpdateEvent();
+  const { mutateAsync } = useUpdateEvent();
   return useCallback(
     (info) => {
       const { event } = info;
-      mutate(
-        {
-          calendarId: String(event.extendedProps.calendarId),
-          eventId: event.id,
-          version: Number(event.extendedProps.version),
-          patch: datesPatch(event),
-        },
-        {
-          onError: (error) => {
+      void mutateAsync({
+        calendarId: String(event.extendedProps.calendarId),
+        eventId: event.id,
+        version: Number(event.extendedProps.version),
+        patch: datesPatch(event),
+      })
+        .then(
+          // At once, so dragging it again before the refetch lands sends the version it now has.
+          (updated) => event.setExtendedProp('version', updated.extendedProps.version),
+          (error: unknown) => {
             info.revert();
-            if (error instanceof ApiError && error.status === 412) {
-              notify.error('This event was changed by someone else', 'The calendar now shows the latest version.');
-            } else {
-              notify.error(`“${event.title}” could not be moved`, errorMessage(error));
-            }
+            if (isApiStatus(error, 412)) notify.error(CHANGED_BY_SOMEONE_ELSE, 'The calendar now shows the latest version.');
+            else notify.error(`“${event.title}” could not be moved`, errorMessage(error));
           },
-          // The new version number (for the next If-Match) and anything else that changed.
-          onSettled: () => info.view.calendar.refetchEvents(),
-        },
-      );
+        )
+        // Anything else that changed meanwhile.
+        .finally(() => info.view.calendar.refetchEvents());
     },
-    [mutate, notify],
+    [mutateAsync, notify],
   );
 }
