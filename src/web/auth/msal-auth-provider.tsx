@@ -77,28 +77,37 @@ function MsalSignIn({ scopes, children }: { scopes: string[]; children: ReactNod
 function MsalSession({ account, scopes, children }: { account: AccountInfo; scopes: string[]; children: ReactNode }) {
   const { instance } = useMsal();
   const queryClient = useQueryClient();
-  const getAccessToken = useMemo<GetAccessToken>(
-    () =>
-      async ({ forceRefresh = false } = {}) => {
-        try {
-          // From MSAL's cache, or renewed with the refresh token: no prompt.
-          return (await instance.acquireTokenSilent({ scopes, account, forceRefresh })).accessToken;
-        } catch (error) {
-          if (!(error instanceof InteractionRequiredAuthError)) throw error;
-          // The session with the provider is over: sign in again, and come back here.
-          await instance.acquireTokenRedirect({ scopes, account });
-          throw error;
-        }
-      },
-    [instance, scopes, account],
-  );
+  const { homeAccountId } = account;
+  // By the account's id, not the object: MSAL hands out a new one on every cache change, and a new token function
+  // would make new API clients all over the app.
+  const getAccessToken = useMemo<GetAccessToken>(() => {
+    // One redirect for every request that finds the session over; a second would fail with interaction_in_progress.
+    let redirecting: Promise<void> | null = null;
+    return async ({ forceRefresh = false } = {}) => {
+      const current = instance.getAccount({ homeAccountId }) ?? undefined;
+      try {
+        // From MSAL's cache, or renewed with the refresh token: no prompt.
+        return (await instance.acquireTokenSilent({ scopes, account: current, forceRefresh })).accessToken;
+      } catch (error) {
+        if (!(error instanceof InteractionRequiredAuthError)) throw error;
+        // The session with the provider is over: sign in again, and come back here.
+        redirecting ??= instance.acquireTokenRedirect({ scopes, account: current }).catch((redirectError: unknown) => {
+          redirecting = null;
+          throw redirectError;
+        });
+        await redirecting;
+        throw error;
+      }
+    };
+  }, [instance, scopes, homeAccountId]);
   const api = useMemo(() => createApiClient(getAccessToken), [getAccessToken]);
-  const me = useMe(api, account.homeAccountId);
+  const me = useMe(api, homeAccountId);
   const signOut = useCallback(() => {
     removeUserQueries(queryClient);
+    const current = instance.getAccount({ homeAccountId });
     // The ID token tells the provider which app signs out, so it may send the user back here.
-    void instance.logoutRedirect({ account, idTokenHint: account.idToken });
-  }, [queryClient, instance, account]);
+    void instance.logoutRedirect({ account: current, idTokenHint: current?.idToken });
+  }, [queryClient, instance, homeAccountId]);
   const auth = useMemo<Auth | null>(() => (me.data ? { me: me.data, getAccessToken, signOut } : null), [me.data, getAccessToken, signOut]);
 
   if (me.isError) {
