@@ -48,7 +48,7 @@ async function openEditForm(page: Page) {
 }
 
 describe('two tabs editing one event', () => {
-  test('the second save gets the conflict message and the latest version', async () => {
+  test('the second save gets the conflict message, keeps its own edit and takes the rest from the latest version', async () => {
     const first = await context.newPage();
     await signIn(first, /Eddie Editor/);
     // The second tab shares the first one's sign-in, as tabs do.
@@ -71,12 +71,13 @@ describe('two tabs editing one event', () => {
     expect((await conflict).status()).toBe(412);
 
     await secondForm.getByText('This event was changed by someone else.').waitFor();
-    // The form now holds the first tab's version.
-    await expect.poll(() => secondForm.getByLabel('Title').inputValue()).toBe('Quarterly planning (moved to Room 2)');
-    expect(await secondForm.getByLabel('Location').inputValue()).toBe('Room 2');
+    // The location only the first tab changed comes from the latest version, and the form says so…
+    await expect.poll(() => secondForm.getByLabel('Location').inputValue()).toBe('Room 2');
+    await secondForm.getByText(/From their change: location\./).waitFor();
+    // …while the title this tab changed keeps this tab's edit, though both changed it.
+    expect(await secondForm.getByLabel('Title').inputValue()).toBe('Quarterly planning, agenda attached');
 
-    // Saving again, on top of the latest version, works.
-    await secondForm.getByLabel('Title').fill('Quarterly planning, agenda attached');
+    // Saving again, now on top of the latest version, works.
     const saved = second.waitForResponse((response) => response.request().method() === 'PATCH');
     await secondForm.getByRole('button', { name: 'Save' }).click();
     expect((await saved).status()).toBe(200);

@@ -25,7 +25,7 @@ import type { CalendarEvent } from '../../../../shared/event-schema.ts';
 import { useNotify } from '../../../components/notifications.tsx';
 import { useRegionalSettings } from '../../../host/regional-settings.tsx';
 import { focusControl } from '../../../lib/focus-control.ts';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage, isApiStatus } from '../../../lib/api-client.ts';
 import type { DateSpan } from '../../../lib/date-span.ts';
 import { useCreateEvent } from '../requests/create-event.ts';
 import { useFetchLatestEvent } from '../requests/get-event.ts';
@@ -35,11 +35,13 @@ import {
   eventFormValues,
   formFieldForPath,
   newEventValues,
+  rebaseFormValues,
   validateEventForm,
   type EventFormErrors,
   type EventFormField,
   type EventFormValues,
 } from '../lib/event-form-values.ts';
+import { CHANGED_BY_SOMEONE_ELSE, MAYBE_DELETED, NO_LONGER_EXISTS } from '../lib/event-messages.ts';
 
 export type EventFormTarget = { mode: 'create'; range: DateSpan | null } | { mode: 'edit'; event: CalendarEvent };
 
@@ -80,9 +82,12 @@ export function EventFormDialog({ target, calendars, onClose, onChanged }: Event
   const [base, setBase] = useState(original);
   const [errors, setErrors] = useState<EventFormErrors>({});
   const [formErrors, setFormErrors] = useState<string[]>([]);
-  const [conflict, setConflict] = useState(false);
+  // After a 412: which fields the other change brought in.
+  const [conflict, setConflict] = useState<{ takenFromLatest: string[] } | null>(null);
+  const [rereading, setRereading] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const saving = createEvent.isPending || updateEvent.isPending;
+  // Until a conflict's re-read settles, a save would still carry the stale version.
+  const saving = createEvent.isPending || updateEvent.isPending || rereading;
 
   const showErrors = (fieldErrors: EventFormErrors, messages: string[]) => {
     flushSync(() => {
@@ -103,7 +108,7 @@ export function EventFormDialog({ target, calendars, onClose, onChanged }: Event
   });
 
   const handleFailure = async (error: unknown): Promise<void> => {
-    if (error instanceof ApiError && error.status === 400 && error.fieldErrors.length > 0) {
+    if (isApiStatus(error, 400) && error.fieldErrors.length > 0) {
       const fieldErrors: EventFormErrors = {};
       const messages: string[] = [];
       for (const { field, message } of error.fieldErrors) {
@@ -114,24 +119,31 @@ export function EventFormDialog({ target, calendars, onClose, onChanged }: Event
       showErrors(fieldErrors, messages);
       return;
     }
-    if (error instanceof ApiError && error.status === 412 && base) {
+    if (isApiStatus(error, 412) && base) {
+      setRereading(true);
       let latest: CalendarEvent;
       try {
-        latest = await fetchLatestEvent({ calendarId: base.extendedProps.calendarId, eventId: base.id });
+        // By id: someone may have moved it to another calendar, where the old path would say it is gone.
+        latest = await fetchLatestEvent(base.id);
       } catch (fetchError) {
         // Most likely a 404: it was deleted meanwhile.
         return handleFailure(fetchError);
+      } finally {
+        setRereading(false);
       }
+      // Rebased rather than replaced: what the user changed stays, the rest is the latest version,
+      // which becomes the base the next save is checked against.
+      const rebased = rebaseFormValues(eventFormValues(base, timeZone), values, eventFormValues(latest, timeZone));
       setBase(latest);
-      setValues(eventFormValues(latest, timeZone));
+      setValues(rebased.values);
       setErrors({});
       setFormErrors([]);
-      setConflict(true);
+      setConflict({ takenFromLatest: rebased.takenFromLatest });
       onChanged();
       return;
     }
-    if (error instanceof ApiError && error.status === 404) {
-      notify.error('This event no longer exists', 'Someone may have deleted it.');
+    if (isApiStatus(error, 404)) {
+      notify.error(NO_LONGER_EXISTS, MAYBE_DELETED);
       onChanged();
       onClose();
       return;
@@ -184,8 +196,10 @@ export function EventFormDialog({ target, calendars, onClose, onChanged }: Event
               {conflict && (
                 <MessageBar intent="warning" role="alert">
                   <MessageBarBody>
-                    <MessageBarTitle>This event was changed by someone else.</MessageBarTitle>
-                    The form now shows the latest version. Make your changes again and save.
+                    <MessageBarTitle>{CHANGED_BY_SOMEONE_ELSE}.</MessageBarTitle>
+                    {conflict.takenFromLatest.length > 0
+                      ? `Your changes are kept. From their change: ${conflict.takenFromLatest.join(', ')}. Check the event and save again.`
+                      : 'Your changes are kept. Check the event and save again.'}
                   </MessageBarBody>
                 </MessageBar>
               )}

@@ -36,7 +36,7 @@ export const EVENT_FORM_FIELDS: readonly EventFormField[] = [
 
 export type EventFormErrors = Partial<Record<EventFormField, string>>;
 
-export type EventWriteBody = z.output<typeof eventWriteSchema>;
+type EventWriteBody = z.output<typeof eventWriteSchema>;
 
 const TIME_INPUT = /^\d{2}:\d{2}$/;
 const HOUR_MS = 3_600_000;
@@ -75,6 +75,37 @@ export function eventFormValues(event: CalendarEvent, timeZone: string): EventFo
     return { ...details, ...DEFAULT_TIMES, allDay: true, startDate: event.start, endDate: addDays(event.end, -1) };
   }
   return { ...details, ...timedValues(new Date(event.start), new Date(event.end), timeZone) };
+}
+
+const FIELD_GROUPS: readonly { label: string; fields: readonly (keyof EventFormValues)[] }[] = [
+  { label: 'title', fields: ['title'] },
+  { label: 'calendar', fields: ['calendarId'] },
+  // Dates and times only make sense together: the user's, or the latest version's, whole.
+  { label: 'date and time', fields: ['allDay', 'startDate', 'startTime', 'endDate', 'endTime'] },
+  { label: 'location', fields: ['location'] },
+  { label: 'description', fields: ['description'] },
+  { label: 'link', fields: ['url'] },
+];
+
+/**
+ * After a conflict: the user's edit replayed on the latest version. A group of fields the user changed (from the
+ * version they started on) keeps their values; the others take the latest version's. `takenFromLatest` names
+ * what the other change brought in.
+ */
+export function rebaseFormValues(
+  started: EventFormValues,
+  edited: EventFormValues,
+  latest: EventFormValues,
+): { values: EventFormValues; takenFromLatest: string[] } {
+  const values = { ...edited };
+  const takenFromLatest: string[] = [];
+  for (const { label, fields } of FIELD_GROUPS) {
+    const differs = (a: EventFormValues, b: EventFormValues) => fields.some((field) => a[field] !== b[field]);
+    if (differs(edited, started) || !differs(latest, started)) continue;
+    Object.assign(values, Object.fromEntries(fields.map((field) => [field, latest[field]])));
+    takenFromLatest.push(label);
+  }
+  return { values, takenFromLatest };
 }
 
 /** Which form field an API or schema path belongs to, e.g. "extendedProps.location" → location. */
