@@ -163,6 +163,16 @@ describe('the standalone site', () => {
     }
   });
 
+  test('the Teams configuration page, opened here, says to open it from Teams without asking anyone to sign in', async () => {
+    // A fresh visitor: nobody is signed in, so a page that signed in would show MSAL's sign-in screen.
+    const visitor = await newContext(browser, server.baseUrl);
+    const visit = await visitor.newPage();
+    await visit.goto('/config');
+    await visit.getByRole('heading', { name: 'Open this page from Teams' }).waitFor();
+    expect(await visit.getByRole('heading', { name: 'Sign in to Company Calendar' }).count()).toBe(0);
+    await visitor.close();
+  });
+
   test('signing out ends the session with the provider too: the next visit asks to sign in', async () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Sign out' }).click();

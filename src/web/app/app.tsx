@@ -35,10 +35,9 @@ function page(pathname: string): ReactNode {
       );
     case '/config':
       return (
+        // It signs in itself, once it knows it runs in a host.
         <HostGate>
-          <AuthProvider>
-            <TabConfigPage />
-          </AuthProvider>
+          <TabConfigPage />
         </HostGate>
       );
     default:

@@ -13,6 +13,7 @@ import {
 import { Add20Regular } from '@fluentui/react-icons';
 import { useEffect, useRef, useState } from 'react';
 import type { Calendar, CalendarInput } from '../../../shared/calendar-schema.ts';
+import { AuthProvider } from '../../auth/auth-provider.tsx';
 import { useAuth } from '../../auth/auth-context.ts';
 import { FullPageStatus } from '../../components/full-page-status.tsx';
 import { useNotify } from '../../components/notifications.tsx';
@@ -52,7 +53,7 @@ function tabName(calendars: readonly Calendar[]): string {
   return `${names[0]} and ${names.length - 1} more`;
 }
 
-/** Teams's configuration page (frameContext settings): which calendars a channel, chat or SharePoint tab shows. */
+/** Teams's configuration page (frameContext settings), below HostGate: which calendars a channel, chat or SharePoint tab shows. */
 export function TabConfigPage() {
   const { host } = useHost();
   if (host.kind === 'standalone') {
@@ -63,7 +64,12 @@ export function TabConfigPage() {
       />
     );
   }
-  return <TabConfigForm host={host} />;
+  // Signing in only here: a visitor outside any host has nothing to sign in for.
+  return (
+    <AuthProvider>
+      <TabConfigForm host={host} />
+    </AuthProvider>
+  );
 }
 
 function TabConfigForm({ host }: { host: M365Host }) {
