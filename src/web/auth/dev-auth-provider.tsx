@@ -1,6 +1,6 @@
 import { Button } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { z } from 'zod';
 import type { DevelopmentAuthConfig } from '../../shared/user.ts';
 import { FullPageStatus } from '../components/full-page-status.tsx';
@@ -17,7 +17,15 @@ const userIdSchema = z.string().nullable();
 
 /** Development sign-in: the chosen demo user survives reloads; tokens come from POST /api/dev/token. */
 export function DevAuthProvider({ config, children }: { config: DevelopmentAuthConfig; children: ReactNode }) {
+  const queryClient = useQueryClient();
   const [userId, setUserId] = useLocalStorageState(USER_KEY, userIdSchema, null);
+  // Whose data the query cache holds. Another tab may sign in someone else (the choice lives in localStorage):
+  // the previous user's data goes before anything renders for the new one, which an effect would do too late.
+  const [cachedUserId, setCachedUserId] = useState(userId);
+  if (cachedUserId !== userId) {
+    removeUserQueries(queryClient);
+    setCachedUserId(userId);
+  }
   const user = config.devUsers.find((candidate) => candidate.id === userId);
   const signOut = useCallback(() => setUserId(null), [setUserId]);
   if (!user) return <DevSignInScreen users={config.devUsers} onSignIn={setUserId} />;
@@ -30,22 +38,18 @@ export function DevAuthProvider({ config, children }: { config: DevelopmentAuthC
 }
 
 function DevSession({ userId, onSignOut, children }: { userId: string; onSignOut: () => void; children: ReactNode }) {
-  const queryClient = useQueryClient();
   const getAccessToken = useMemo(() => createDevTokenSource(userId), [userId]);
   const api = useMemo(() => createApiClient(getAccessToken), [getAccessToken]);
   const me = useMe(api, userId);
-  const signOut = useCallback(() => {
-    removeUserQueries(queryClient);
-    onSignOut();
-  }, [queryClient, onSignOut]);
-  const auth = useMemo<Auth | null>(() => (me.data ? { me: me.data, getAccessToken, signOut } : null), [me.data, getAccessToken, signOut]);
+  // DevAuthProvider removes the user's queries when the user changes, signing out included.
+  const auth = useMemo<Auth | null>(() => (me.data ? { me: me.data, getAccessToken, signOut: onSignOut } : null), [me.data, getAccessToken, onSignOut]);
 
   if (me.isError) {
     return (
       <FullPageStatus
         title="Sign-in failed"
         detail={errorMessage(me.error)}
-        action={<Button onClick={signOut}>Choose another user</Button>}
+        action={<Button onClick={onSignOut}>Choose another user</Button>}
       />
     );
   }
