@@ -1,10 +1,9 @@
 import { Button, Field, Input, Spinner, Textarea, makeStyles, tokens, webLightTheme } from '@fluentui/react-components';
-import { useRef, useState, type FormEvent } from 'react';
-import { flushSync } from 'react-dom';
+import { useState, type FormEvent } from 'react';
 import { calendarColorSchema, type Calendar, type CalendarInput } from '../../../../shared/calendar-schema.ts';
 import { ColorSwatch } from '../../../components/color-swatch.tsx';
 import { MIN_TEXT_CONTRAST, readableTextOn } from '../../../lib/color-contrast.ts';
-import { focusControl } from '../../../lib/focus-control.ts';
+import { useFormErrors } from '../../../lib/form-errors.ts';
 import {
   CALENDAR_FORM_FIELDS,
   calendarFormValues,
@@ -41,21 +40,9 @@ export function CalendarEditor({ calendar, saving, onSave, onCancel }: CalendarE
   const styles = useStyles();
   // New calendars start with the brand colour: a value, not a style.
   const [values, setValues] = useState<CalendarFormValues>(() => calendarFormValues(calendar, webLightTheme.colorBrandBackground));
-  const [errors, setErrors] = useState<CalendarFormErrors>({});
-  const formRef = useRef<HTMLFormElement>(null);
-
-  const showErrors = (fieldErrors: CalendarFormErrors) => {
-    flushSync(() => setErrors(fieldErrors));
-    // After the errors render, so the focused field already carries aria-invalid and its message.
-    const first = CALENDAR_FORM_FIELDS.find((field) => fieldErrors[field]);
-    if (first) focusControl(formRef.current, first);
-  };
+  const { formRef, showErrors, clearErrors, fieldProps } = useFormErrors(CALENDAR_FORM_FIELDS);
 
   const set = (field: keyof CalendarFormValues, value: string) => setValues((current) => ({ ...current, [field]: value }));
-  const fieldProps = (field: keyof CalendarFormValues) => ({
-    validationState: errors[field] ? ('error' as const) : ('none' as const),
-    validationMessage: errors[field],
-  });
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -64,7 +51,7 @@ export function CalendarEditor({ calendar, saving, onSave, onCancel }: CalendarE
       showErrors(result.errors);
       return;
     }
-    setErrors({});
+    clearErrors();
     void onSave(result.input).then((serverErrors) => serverErrors && showErrors(serverErrors));
   };
 

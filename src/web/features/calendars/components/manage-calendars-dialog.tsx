@@ -16,12 +16,13 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { Add20Regular, Delete20Regular, Dismiss24Regular, Edit20Regular } from '@fluentui/react-icons';
+import { Add20Regular, Dismiss24Regular, Edit20Regular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import type { Calendar, CalendarInput } from '../../../../shared/calendar-schema.ts';
 import { ColorSwatch } from '../../../components/color-swatch.tsx';
+import { ConfirmDeleteButton } from '../../../components/confirm-delete-button.tsx';
 import { useNotify } from '../../../components/notifications.tsx';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage, isApiStatus } from '../../../lib/api-client.ts';
 import { useCreateCalendar } from '../requests/create-calendar.ts';
 import { useDeleteCalendar } from '../requests/delete-calendar.ts';
 import { useCalendars } from '../requests/get-calendars.ts';
@@ -64,7 +65,7 @@ export function ManageCalendarsDialog({ onClose }: { onClose(): void }) {
     } catch (error) {
       const fieldErrors = calendarFieldErrors(error);
       if (fieldErrors) return fieldErrors;
-      if (error instanceof ApiError && error.status === 412 && editing.mode === 'edit') {
+      if (isApiStatus(error, 412) && editing.mode === 'edit') {
         const latest = (await calendars.refetch()).data?.find((calendar) => calendar.id === editing.calendar.id);
         setConflict(CONFLICT_MESSAGE);
         setEditing(latest ? { mode: 'edit', calendar: latest } : null);
@@ -150,38 +151,22 @@ export function ManageCalendarsDialog({ onClose }: { onClose(): void }) {
 function DeleteCalendarButton({ calendar, onConflict }: { calendar: Calendar; onConflict(): void }) {
   const notify = useNotify();
   const deleteCalendar = useDeleteCalendar();
-  const [confirming, setConfirming] = useState(false);
   const confirm = () =>
-    deleteCalendar.mutate(
-      { id: calendar.id, version: calendar.version },
-      {
-        onSuccess: () => notify.success(`${calendar.name} deleted`),
-        onError: (error) => {
-          if (error instanceof ApiError && error.status === 412) onConflict();
-          else notify.error('The calendar could not be deleted', errorMessage(error));
-        },
-        onSettled: () => setConfirming(false),
+    deleteCalendar.mutateAsync({ id: calendar.id, version: calendar.version }).then(
+      () => notify.success(`${calendar.name} deleted`),
+      (error: unknown) => {
+        if (isApiStatus(error, 412)) onConflict();
+        else notify.error('The calendar could not be deleted', errorMessage(error));
       },
     );
   return (
-    <Dialog modalType="alert" open={confirming} onOpenChange={(_, data) => setConfirming(data.open)}>
-      <DialogTrigger disableButtonEnhancement>
-        <Button appearance="subtle" icon={<Delete20Regular />} aria-label={`Delete ${calendar.name}`} />
-      </DialogTrigger>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>Delete {calendar.name}?</DialogTitle>
-          <DialogContent>The calendar and all its events will be deleted for everyone. This cannot be undone.</DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={confirm} disabled={deleteCalendar.isPending}>
-              Delete calendar
-            </Button>
-            <DialogTrigger disableButtonEnhancement>
-              <Button>Cancel</Button>
-            </DialogTrigger>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <ConfirmDeleteButton
+      trigger={{ appearance: 'subtle', 'aria-label': `Delete ${calendar.name}` }}
+      title={`Delete ${calendar.name}?`}
+      warning="The calendar and all its events will be deleted for everyone. This cannot be undone."
+      confirmLabel="Delete calendar"
+      deleting={deleteCalendar.isPending}
+      onConfirm={confirm}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { calendarCreateSchema, type Calendar, type CalendarInput } from '../../../../shared/calendar-schema.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { serverFieldErrors, type FieldErrors } from '../../../lib/form-errors.ts';
 
 export interface CalendarFormValues {
   name: string;
@@ -9,7 +9,7 @@ export interface CalendarFormValues {
   editors: string;
 }
 
-export type CalendarFormErrors = Partial<Record<keyof CalendarFormValues, string>>;
+export type CalendarFormErrors = FieldErrors<keyof CalendarFormValues>;
 
 export const CALENDAR_FORM_FIELDS: readonly (keyof CalendarFormValues)[] = ['name', 'color', 'description', 'editors'];
 
@@ -18,7 +18,7 @@ export function calendarFormValues(calendar: Calendar | null, defaultColor: stri
   return { name: calendar.name, color: calendar.color, description: calendar.description, editors: calendar.editors.join('\n') };
 }
 
-export function calendarFormField(path: string): keyof CalendarFormValues | null {
+function calendarFormField(path: string): keyof CalendarFormValues | null {
   const [first] = path.split('.');
   return first === 'name' || first === 'color' || first === 'description' || first === 'editors' ? first : null;
 }
@@ -45,11 +45,5 @@ export function validateCalendarForm(values: CalendarFormValues): { ok: true; in
 
 /** Maps a server refusal to field errors, or null when it is not about fields. */
 export function calendarFieldErrors(error: unknown): CalendarFormErrors | null {
-  if (!(error instanceof ApiError) || error.status !== 400 || error.fieldErrors.length === 0) return null;
-  const errors: CalendarFormErrors = {};
-  for (const { field, message } of error.fieldErrors) {
-    const formField = calendarFormField(field);
-    if (formField) errors[formField] ??= message;
-  }
-  return errors;
+  return serverFieldErrors(error, calendarFormField)?.errors ?? null;
 }

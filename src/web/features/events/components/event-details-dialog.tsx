@@ -20,18 +20,20 @@ import {
   mergeClasses,
   tokens,
 } from '@fluentui/react-components';
-import { Delete20Regular, Dismiss24Regular, Edit20Regular, Link20Regular } from '@fluentui/react-icons';
+import { Dismiss24Regular, Edit20Regular, Link20Regular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import { isHttpUrl, type CalendarEvent } from '../../../../shared/event-schema.ts';
 import { ColorSwatch } from '../../../components/color-swatch.tsx';
+import { ConfirmDeleteButton } from '../../../components/confirm-delete-button.tsx';
 import { useNotify } from '../../../components/notifications.tsx';
 import { useRegionalSettings } from '../../../host/regional-settings.tsx';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage, isApiStatus } from '../../../lib/api-client.ts';
 import type { EventKey } from '../../../lib/event-key.ts';
 import { useCopyEventLink } from '../hooks/use-copy-event-link.ts';
 import { useDeleteEvent } from '../requests/delete-event.ts';
 import { useEvent } from '../requests/get-event.ts';
+import { CHANGED_BY_SOMEONE_ELSE, MAYBE_DELETED, NO_LONGER_EXISTS } from '../lib/event-messages.ts';
 import { formatEventWhen, formatTimestamp } from '../lib/format-event-time.ts';
 
 const useStyles = makeStyles({
@@ -68,8 +70,10 @@ export function EventDetailsDialog({ eventKey, calendars, onClose, onEdit, onCha
   const { copy, uncopiedLink } = useCopyEventLink(eventKey.eventId);
   const [conflict, setConflict] = useState(false);
   const event = query.data;
-  const calendar = calendars.find((candidate) => candidate.id === eventKey.calendarId);
-  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  // The event's own calendar once loaded: someone may have moved it since the calendar showed it.
+  const calendarId = event?.extendedProps.calendarId ?? eventKey.calendarId;
+  const calendar = calendars.find((candidate) => candidate.id === calendarId);
+  const notFound = isApiStatus(query.error, 404);
 
   return (
     <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
@@ -88,7 +92,7 @@ export function EventDetailsDialog({ eventKey, calendars, onClose, onEdit, onCha
             {conflict && (
               <MessageBar intent="warning" role="alert">
                 <MessageBarBody>
-                  <MessageBarTitle>This event was changed by someone else.</MessageBarTitle>
+                  <MessageBarTitle>{CHANGED_BY_SOMEONE_ELSE}.</MessageBarTitle>
                   These are the latest details. It was not deleted.
                 </MessageBarBody>
               </MessageBar>
@@ -145,7 +149,7 @@ export function EventDetailsDialog({ eventKey, calendars, onClose, onEdit, onCha
                 <SkeletonItem size={16} />
               </Skeleton>
             ) : (
-              <Body1>{notFound ? 'This event no longer exists. Someone may have deleted it.' : errorMessage(query.error)}</Body1>
+              <Body1>{notFound ? `${NO_LONGER_EXISTS}. ${MAYBE_DELETED}` : errorMessage(query.error)}</Body1>
             )}
             {uncopiedLink && (
               <Field label="Link to this event" hint="The link could not be copied for you: select it and copy it from here.">
@@ -196,47 +200,28 @@ function selectOnMount(input: HTMLInputElement | null): void {
 function DeleteEventButton({ event, onDeleted, onConflict }: { event: CalendarEvent; onDeleted(): void; onConflict(): void }) {
   const notify = useNotify();
   const deleteEvent = useDeleteEvent();
-  const [confirming, setConfirming] = useState(false);
-
   const confirm = () =>
-    deleteEvent.mutate(
-      { calendarId: event.extendedProps.calendarId, eventId: event.id, version: event.extendedProps.version },
-      {
-        onSuccess: () => {
-          notify.success('Event deleted');
+    deleteEvent.mutateAsync({ calendarId: event.extendedProps.calendarId, eventId: event.id, version: event.extendedProps.version }).then(
+      () => {
+        notify.success('Event deleted');
+        onDeleted();
+      },
+      (error: unknown) => {
+        if (isApiStatus(error, 412)) onConflict();
+        else if (isApiStatus(error, 404)) {
+          notify.error(NO_LONGER_EXISTS, MAYBE_DELETED);
           onDeleted();
-        },
-        onError: (error) => {
-          setConfirming(false);
-          if (error instanceof ApiError && error.status === 412) onConflict();
-          else if (error instanceof ApiError && error.status === 404) {
-            notify.error('This event no longer exists', 'Someone may have deleted it.');
-            onDeleted();
-          }
-          else notify.error('The event could not be deleted', errorMessage(error));
-        },
+        } else notify.error('The event could not be deleted', errorMessage(error));
       },
     );
-
   return (
-    <Dialog modalType="alert" open={confirming} onOpenChange={(_, data) => setConfirming(data.open)}>
-      <DialogTrigger disableButtonEnhancement>
-        <Button icon={<Delete20Regular />}>Delete</Button>
-      </DialogTrigger>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>Delete this event?</DialogTitle>
-          <DialogContent>“{event.title}” will be deleted for everyone. This cannot be undone.</DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={confirm} disabled={deleteEvent.isPending}>
-              Delete
-            </Button>
-            <DialogTrigger disableButtonEnhancement>
-              <Button>Cancel</Button>
-            </DialogTrigger>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <ConfirmDeleteButton
+      trigger={{ children: 'Delete' }}
+      title="Delete this event?"
+      warning={`“${event.title}” will be deleted for everyone. This cannot be undone.`}
+      confirmLabel="Delete"
+      deleting={deleteEvent.isPending}
+      onConfirm={confirm}
+    />
   );
 }

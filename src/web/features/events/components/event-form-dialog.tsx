@@ -18,14 +18,13 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { useRef, useState, type FormEvent } from 'react';
-import { flushSync } from 'react-dom';
+import { useState, type FormEvent } from 'react';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import type { CalendarEvent } from '../../../../shared/event-schema.ts';
 import { useNotify } from '../../../components/notifications.tsx';
 import { useRegionalSettings } from '../../../host/regional-settings.tsx';
-import { focusControl } from '../../../lib/focus-control.ts';
 import { errorMessage, isApiStatus } from '../../../lib/api-client.ts';
+import { serverFieldErrors, useFormErrors } from '../../../lib/form-errors.ts';
 import type { DateSpan } from '../../../lib/date-span.ts';
 import { useCreateEvent } from '../requests/create-event.ts';
 import { useFetchLatestEvent } from '../requests/get-event.ts';
@@ -37,8 +36,6 @@ import {
   newEventValues,
   rebaseFormValues,
   validateEventForm,
-  type EventFormErrors,
-  type EventFormField,
   type EventFormValues,
 } from '../lib/event-form-values.ts';
 import { CHANGED_BY_SOMEONE_ELSE, MAYBE_DELETED, NO_LONGER_EXISTS } from '../lib/event-messages.ts';
@@ -80,43 +77,20 @@ export function EventFormDialog({ target, calendars, onClose, onChanged }: Event
   );
   // The version this edit is based on; replaced by the latest one after a conflict.
   const [base, setBase] = useState(original);
-  const [errors, setErrors] = useState<EventFormErrors>({});
-  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const { formRef, formErrors, showErrors, clearErrors, fieldProps } = useFormErrors(EVENT_FORM_FIELDS);
   // After a 412: which fields the other change brought in.
   const [conflict, setConflict] = useState<{ takenFromLatest: string[] } | null>(null);
   const [rereading, setRereading] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
   // Until a conflict's re-read settles, a save would still carry the stale version.
   const saving = createEvent.isPending || updateEvent.isPending || rereading;
-
-  const showErrors = (fieldErrors: EventFormErrors, messages: string[]) => {
-    flushSync(() => {
-      setErrors(fieldErrors);
-      setFormErrors(messages);
-    });
-    // After the errors render, so the focused field already carries aria-invalid and its message.
-    const first = EVENT_FORM_FIELDS.find((field) => fieldErrors[field]);
-    if (first) focusControl(formRef.current, first);
-  };
 
   const set = <K extends keyof EventFormValues>(field: K, value: EventFormValues[K]) =>
     setValues((current) => ({ ...current, [field]: value }));
 
-  const fieldProps = (field: EventFormField) => ({
-    validationState: errors[field] ? ('error' as const) : ('none' as const),
-    validationMessage: errors[field],
-  });
-
   const handleFailure = async (error: unknown): Promise<void> => {
-    if (isApiStatus(error, 400) && error.fieldErrors.length > 0) {
-      const fieldErrors: EventFormErrors = {};
-      const messages: string[] = [];
-      for (const { field, message } of error.fieldErrors) {
-        const formField = formFieldForPath(field, values);
-        if (formField) fieldErrors[formField] ??= message;
-        else messages.push(message);
-      }
-      showErrors(fieldErrors, messages);
+    const refused = serverFieldErrors(error, (path) => formFieldForPath(path, values));
+    if (refused) {
+      showErrors(refused.errors, refused.messages);
       return;
     }
     if (isApiStatus(error, 412) && base) {
@@ -136,8 +110,7 @@ export function EventFormDialog({ target, calendars, onClose, onChanged }: Event
       const rebased = rebaseFormValues(eventFormValues(base, timeZone), values, eventFormValues(latest, timeZone));
       setBase(latest);
       setValues(rebased.values);
-      setErrors({});
-      setFormErrors([]);
+      clearErrors();
       setConflict({ takenFromLatest: rebased.takenFromLatest });
       onChanged();
       return;
@@ -158,8 +131,7 @@ export function EventFormDialog({ target, calendars, onClose, onChanged }: Event
       showErrors(result.errors, result.formErrors);
       return;
     }
-    setErrors({});
-    setFormErrors([]);
+    clearErrors();
     const onSuccess = () => {
       notify.success(base ? 'Event saved' : 'Event created');
       onChanged();

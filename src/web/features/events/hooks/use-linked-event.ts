@@ -3,7 +3,8 @@ import type { CalendarEvent } from '../../../../shared/event-schema.ts';
 import { useNotify } from '../../../components/notifications.tsx';
 import { forgetLinkedEvent, linkedEventId } from '../../../host/event-link.ts';
 import { useHost } from '../../../host/host-context.tsx';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage, isApiStatus } from '../../../lib/api-client.ts';
+import { MAYBE_DELETED } from '../lib/event-messages.ts';
 import { useEventById } from '../requests/get-event-by-id.ts';
 
 /** Opens the event a link points at (Teams sub-page or ?eventId=), once, when it has loaded. */
@@ -19,8 +20,8 @@ export function useLinkedEvent(open: (event: CalendarEvent) => void): void {
     handled.current = true;
     forgetLinkedEvent();
     if (query.isSuccess) open(query.data);
-    else if (query.error instanceof ApiError && query.error.status === 404) {
-      notify.error('The linked event no longer exists', 'Someone may have deleted it.');
+    else if (isApiStatus(query.error, 404)) {
+      notify.error('The linked event no longer exists', MAYBE_DELETED);
     } else notify.error('The linked event could not be opened', errorMessage(query.error));
   }, [query.isSuccess, query.isError, query.data, query.error, open, notify]);
 }

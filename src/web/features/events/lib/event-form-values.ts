@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { eventWriteSchema, normaliseEvent, type CalendarEvent } from '../../../../shared/event-schema.ts';
 import { addDays, dateToDayMs, isDateOnly } from '../../../../shared/time.ts';
 import type { DateSpan } from '../../../lib/date-span.ts';
+import type { FieldErrors } from '../../../lib/form-errors.ts';
 import { instantOfWallClock, nextFullHour, wallClockAt } from '../../../lib/zoned-time.ts';
 
 /** What the event form edits: dates and times as the browser's date and time inputs give them, in the shown time zone. */
@@ -34,7 +35,7 @@ export const EVENT_FORM_FIELDS: readonly EventFormField[] = [
   'url',
 ];
 
-export type EventFormErrors = Partial<Record<EventFormField, string>>;
+type EventFormErrors = FieldErrors<EventFormField>;
 
 type EventWriteBody = z.output<typeof eventWriteSchema>;
 
