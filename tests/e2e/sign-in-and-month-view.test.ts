@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
-import { launchBrowser, newContext } from './harness/browser.ts';
+import { TEST_TIME_ZONE, launchBrowser, newContext } from './harness/browser.ts';
 import { calendarEvent, dayCell, localDate, signIn } from './harness/calendar-page.ts';
 import { startServer, type AppServer } from './harness/server.ts';
 
@@ -50,6 +50,41 @@ describe('signing in and the month view', () => {
     await expect.poll(() => dialog.getByRole('heading').first().textContent()).toBe(event!.title);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+  });
+
+  test('times in another zone than the device’s name the zone, and a stored zone outside the list stays chosen', async () => {
+    const [event] = events.filter((candidate) => !candidate.allDay && candidate.title !== 'Engineering stand-up');
+    const zone = TEST_TIME_ZONE === 'Australia/Adelaide' ? 'America/New_York' : 'Australia/Adelaide';
+    await page.getByLabel('Time zone').selectOption(zone);
+    await calendarEvent(page, event!.id).first().click();
+    const zoneName = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' })
+      .formatToParts(new Date(event!.start))
+      .find((part) => part.type === 'timeZoneName')?.value;
+    await page.getByRole('dialog').getByText(`(${zoneName})`).first().waitFor();
+    await page.keyboard.press('Escape');
+
+    // UTC is a valid zone, but Intl.supportedValuesOf lists canonical names only.
+    await page.evaluate(() => localStorage.setItem('company-calendar:time-zone', JSON.stringify('UTC')));
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Time zone').inputValue()).toBe('UTC');
+    await page.getByLabel('Time zone').selectOption('');
+  });
+
+  test('calendars that fail to load are said so once, with one Try again that loads them', async () => {
+    const isCalendarList = (url: URL) => url.pathname === '/api/calendars';
+    // A 404 is not retried, so the failure shows at once.
+    await page.route(isCalendarList, (route) =>
+      route.fulfill({ status: 404, contentType: 'application/problem+json', body: JSON.stringify({ title: 'Calendars are away', status: 404 }) }),
+    );
+    await page.reload();
+    await page.getByText('Calendars are away').first().waitFor();
+    expect(await page.getByText('could not be loaded').count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(1);
+
+    await page.unroute(isCalendarList);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('checkbox', { name: 'Company' }).waitFor();
+    expect(await page.getByText('could not be loaded').count()).toBe(0);
   });
 
   test('signing out returns to the sign-in screen', async () => {

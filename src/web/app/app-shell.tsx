@@ -53,7 +53,7 @@ const useStyles = makeStyles({
 export function AppShell() {
   const styles = useStyles();
   const { me, signOut } = useAuth();
-  const { notifyReady, notifyFailure } = useHost();
+  const { notifyReady, notifyExpectedFailure } = useHost();
   const { timeZoneChoice } = useRegionalSettings();
   // A Teams or SharePoint tab shows the calendars chosen when it was added.
   const [tabCalendars] = useState(() => tabCalendarIds(window.location.search));
@@ -84,11 +84,11 @@ export function AppShell() {
   const refetchEvents = useCallback(() => calendarView.current?.refetchEvents(), []);
   const openCreateForm = useCallback((range: DateSpan | null) => setForm({ mode: 'create', range }), []);
   const panelVisible = !narrow || panelExpanded;
-  const failToLoad = useCallback((message: string) => notifyFailure({ reason: 'other', message }), [notifyFailure]);
 
+  // The app shows this failure with its Try again: an expected one, so Teams keeps the tab and its button on screen.
   useEffect(() => {
-    if (calendarsQuery.isError) failToLoad(errorMessage(calendarsQuery.error));
-  }, [calendarsQuery.isError, calendarsQuery.error, failToLoad]);
+    if (calendarsQuery.isError) notifyExpectedFailure({ reason: 'other', message: errorMessage(calendarsQuery.error) });
+  }, [calendarsQuery.isError, calendarsQuery.error, notifyExpectedFailure]);
 
   useLinkedEvent(
     useCallback((event: CalendarEvent) => {
@@ -109,10 +109,11 @@ export function AppShell() {
       />
       <div className={mergeClasses(styles.body, narrow && styles.bodyNarrow)}>
         <aside id={panelId} hidden={!panelVisible} className={mergeClasses(styles.panel, narrow && styles.panelNarrow)}>
-          <CalendarList hidden={hidden} onVisibleChange={setVisible} only={tabCalendars} />
+          <CalendarList calendars={calendars} status={calendarsQuery.status} hidden={hidden} onVisibleChange={setVisible} />
           {timeZoneChoice && <TimeZoneSelect choice={timeZoneChoice} />}
         </aside>
         <main className={mergeClasses(styles.main, narrow && styles.mainNarrow)}>
+          {/* The one place the calendars' load failure shows, with its retry: the panel only lists what loaded. */}
           {calendarsQuery.isSuccess && tabCalendars !== null && calendars.length === 0 && (
             <MessageBar intent="warning">
               <MessageBarBody>The calendars this tab shows no longer exist. Ask the tab’s owner to choose others in its settings.</MessageBarBody>
@@ -138,7 +139,6 @@ export function AppShell() {
                 onSelectRange={openCreateForm}
                 onEventChange={handleEventMove}
                 onFirstRender={notifyReady}
-                onLoadFailure={failToLoad}
                 focusDate={focusDate}
               />
             ) : (

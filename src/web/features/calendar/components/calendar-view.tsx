@@ -83,8 +83,6 @@ interface CalendarViewProps {
   onEventChange(info: EventDropInfo | EventResizeDoneInfo): void;
   /** The calendar has shown its first events (or that there are none). At most once. */
   onFirstRender(): void;
-  /** The first events could not be loaded. At most once, and never after onFirstRender. */
-  onLoadFailure(message: string): void;
   /** A date (ISO date or date-time) whose period to show, e.g. a linked event's; the calendar goes there when it changes. */
   focusDate: string | null;
 }
@@ -105,7 +103,6 @@ function LocalizedCalendarView({
   onSelectRange,
   onEventChange,
   onFirstRender,
-  onLoadFailure,
   focusDate,
   locale,
   english,
@@ -136,11 +133,12 @@ function LocalizedCalendarView({
     if (focusDate) calendarRef.current?.getApi().gotoDate(focusDate);
   }, [focusDate]);
 
-  // How the first load ended: its events on screen (or none to show), or a failure. Reported once, either way.
-  const firstLoad = useRef({ settled: false, onFirstRender, onLoadFailure });
+  // The first load ended: its events on screen, none to show, or a failure shown in a toast with the calendar
+  // still usable (so it too is a start, not a failure to start). Reported once.
+  const firstLoad = useRef({ settled: false, onFirstRender });
   useEffect(() => {
-    Object.assign(firstLoad.current, { onFirstRender, onLoadFailure });
-  }, [onFirstRender, onLoadFailure]);
+    firstLoad.current.onFirstRender = onFirstRender;
+  }, [onFirstRender]);
   const reportFirstRender = useCallback(() => {
     if (firstLoad.current.settled) return;
     firstLoad.current.settled = true;
@@ -164,8 +162,6 @@ function LocalizedCalendarView({
 
   const handleEventClick = useCallback(
     (info: EventClickInfo) => {
-      // Events with a url render as links; the link belongs in the details, not in a surprise navigation.
-      info.jsEvent.preventDefault();
       onOpenEvent({ calendarId: String(info.event.extendedProps.calendarId), eventId: info.event.id });
     },
     [onOpenEvent],
@@ -180,11 +176,9 @@ function LocalizedCalendarView({
   const handleEventSourceFailure = useCallback(
     (error: unknown) => {
       notify.error('Events could not be loaded', errorMessage(error));
-      if (firstLoad.current.settled) return;
-      firstLoad.current.settled = true;
-      firstLoad.current.onLoadFailure(errorMessage(error));
+      reportFirstRender();
     },
-    [notify],
+    [notify, reportFirstRender],
   );
 
   return (

@@ -1,6 +1,5 @@
-import { Body1, Button, Skeleton, SkeletonItem, Subtitle2, makeStyles, tokens, useId } from '@fluentui/react-components';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { useCalendars } from '../requests/get-calendars.ts';
+import { Body1, Skeleton, SkeletonItem, Subtitle2, makeStyles, tokens, useId } from '@fluentui/react-components';
+import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import { CalendarCheckboxList } from './calendar-checkbox-list.tsx';
 
 const useStyles = makeStyles({
@@ -10,35 +9,32 @@ const useStyles = makeStyles({
 });
 
 interface CalendarListProps {
+  /** The calendars to list, as the shell loaded them (a tab's own selection, if it has one). */
+  calendars: readonly Calendar[];
+  status: 'pending' | 'error' | 'success';
   hidden: string[];
   onVisibleChange: (calendarId: string, visible: boolean) => void;
-  /** The calendars a tab is limited to; null for all. */
-  only: readonly string[] | null;
 }
 
-/** The calendars the user can see, each with a checkbox to show or hide its events. */
-export function CalendarList({ hidden, onVisibleChange, only }: CalendarListProps) {
+/**
+ * The calendars the user can see, each with a checkbox to show or hide its events. A failure to load them is
+ * the shell's to show, once, with its retry.
+ */
+export function CalendarList({ calendars, status, hidden, onVisibleChange }: CalendarListProps) {
   const styles = useStyles();
   const headingId = useId('calendars-heading');
-  const query = useCalendars();
-  const calendars = query.data?.filter((calendar) => only === null || only.includes(calendar.id)) ?? [];
   return (
     <section className={styles.root} aria-labelledby={headingId}>
       <Subtitle2 as="h2" id={headingId} className={styles.heading}>
         Calendars
       </Subtitle2>
-      {query.isPending ? (
+      {status === 'pending' ? (
         <Skeleton aria-label="Loading calendars" className={styles.skeleton}>
           <SkeletonItem />
           <SkeletonItem />
           <SkeletonItem />
         </Skeleton>
-      ) : query.isError ? (
-        <>
-          <Body1>Calendars could not be loaded. {errorMessage(query.error)}</Body1>
-          <Button onClick={() => void query.refetch()}>Try again</Button>
-        </>
-      ) : calendars.length === 0 ? (
+      ) : status === 'error' ? null : calendars.length === 0 ? (
         <Body1>There are no calendars yet.</Body1>
       ) : (
         <CalendarCheckboxList calendars={calendars} isChecked={(id) => !hidden.includes(id)} onCheckedChange={onVisibleChange} />
