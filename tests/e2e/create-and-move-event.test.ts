@@ -127,10 +127,10 @@ describe('creating and moving an event', () => {
     });
     try {
       const firstSave = page.waitForResponse((response) => response.request().method() === 'PATCH');
-      await dragTo(page, calendarEvent(dayCell(page, today), event.id), dayCell(page, tomorrow));
+      await drop(calendarEvent(dayCell(page, today), event.id), dayCell(page, tomorrow));
       expect((await firstSave).status()).toBe(200);
       const secondSave = page.waitForResponse((response) => response.request().method() === 'PATCH');
-      await dragTo(page, calendarEvent(dayCell(page, tomorrow), event.id), dayCell(page, today));
+      await drop(calendarEvent(dayCell(page, tomorrow), event.id), dayCell(page, today));
       const response = await secondSave;
       expect(response.request().headers()['if-match']).toBe(`"${event.extendedProps.version + 1}"`);
       expect(response.status()).toBe(200);

@@ -11,7 +11,9 @@ const useStyles = makeStyles({
 /** Shows the calendar in another time zone than the device's, e.g. to plan with another office. */
 export function TimeZoneSelect({ choice }: { choice: NonNullable<RegionalSettings['timeZoneChoice']> }) {
   const styles = useStyles();
-  const zones = useMemo(() => Intl.supportedValuesOf('timeZone'), []);
+  const supported = useMemo(() => Intl.supportedValuesOf('timeZone'), []);
+  // A stored zone the list leaves out (it has canonical names only, so not e.g. UTC) still shows as chosen.
+  const zones = choice.chosen && !supported.includes(choice.chosen) ? [choice.chosen, ...supported] : supported;
   return (
     <Field label="Time zone" hint="Times on the calendar and in events are shown in this zone.">
       <Select
