@@ -1,4 +1,4 @@
-import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
 
 const useStyles = makeStyles({
   swatch: {
@@ -14,7 +14,7 @@ const useStyles = makeStyles({
 });
 
 /** A calendar's colour, decorative: the calendar's name always sits next to it. */
-export function ColorSwatch({ color, className }: { color: string; className?: string }) {
+export function ColorSwatch({ color }: { color: string }) {
   const styles = useStyles();
-  return <span aria-hidden className={mergeClasses(styles.swatch, className)} style={{ backgroundColor: color }} />;
+  return <span aria-hidden className={styles.swatch} style={{ backgroundColor: color }} />;
 }

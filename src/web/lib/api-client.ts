@@ -22,8 +22,6 @@ export class ApiError extends Error {
 
 export interface ApiResponse<T> {
   data: T;
-  /** The response's ETag header, when it has one. */
-  etag: string | null;
 }
 
 export interface ApiRequest {
@@ -32,7 +30,6 @@ export interface ApiRequest {
   body?: unknown;
   /** The version the write is based on; sent as If-Match so a stale write fails with 412. */
   ifMatch?: number;
-  signal?: AbortSignal;
 }
 
 export type GetAccessToken = (options?: { forceRefresh?: boolean }) => Promise<string>;
@@ -69,14 +66,13 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}, access
     method: request.method ?? 'GET',
     headers,
     body: request.body === undefined ? undefined : JSON.stringify(request.body),
-    signal: request.signal,
   });
   if (!response.ok) {
     const retryAfter = Number(response.headers.get('Retry-After'));
     throw new ApiError(await readProblem(response), Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
   }
   const data = (response.status === 204 ? undefined : await response.json()) as T;
-  return { data, etag: response.headers.get('ETag') };
+  return { data };
 }
 
 /** An API client that asks the signed-in session for its bearer token. */

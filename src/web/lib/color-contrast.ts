@@ -1,4 +1,4 @@
-import { tokens } from '@fluentui/react-components';
+import { tokens, webLightTheme } from '@fluentui/react-components';
 
 /** WCAG relative luminance of a #RRGGBB colour. */
 function relativeLuminance(hex: string): number {
@@ -13,9 +13,9 @@ function contrastRatio(l1: number, l2: number): number {
   return (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05);
 }
 
-// The luminances of the two static text tokens below (white and grey 14, #242424), the same in every Fluent theme.
-const STATIC_INVERTED_LUMINANCE = 1;
-const STATIC_FOREGROUND_LUMINANCE = relativeLuminance('#242424');
+// The luminances of the two static text tokens below: static, so the same in every Fluent theme as in this one.
+const STATIC_INVERTED_LUMINANCE = relativeLuminance(webLightTheme.colorNeutralForegroundStaticInverted);
+const STATIC_FOREGROUND_LUMINANCE = relativeLuminance(webLightTheme.colorNeutralForeground1Static);
 
 /** The minimum contrast WCAG AA asks of normal-size text. */
 export const MIN_TEXT_CONTRAST = 4.5;

@@ -1,4 +1,4 @@
-/** Events are addressed by calendar and id, as in the API's paths (and, later, deep links). */
+/** An event as the API's paths address it: by calendar and id. (Links carry the id alone: see get-event-by-id.) */
 export interface EventKey {
   calendarId: string;
   eventId: string;
