@@ -38,9 +38,9 @@ afterAll(async () => {
 });
 
 // Background tabs get their animation frames throttled; the tab being used comes to the front, as a user's would.
-async function openEditForm(page: Page) {
+async function openEditForm(page: Page, eventId = event.id) {
   await page.bringToFront();
-  await calendarEvent(page, event.id).click();
+  await calendarEvent(page, eventId).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Edit' }).click();
   const form = page.getByRole('dialog', { name: 'Edit event' });
   await form.getByLabel('Title').waitFor();
@@ -87,5 +87,40 @@ describe('two tabs editing one event', () => {
     expect(stored.title).toBe('Quarterly planning, agenda attached');
     expect(stored.extendedProps.location).toBe('Room 2');
     expect(stored.extendedProps.version).toBe(event.extendedProps.version + 2);
+  });
+
+  test('an event someone moved to another calendar meanwhile is found, not taken for deleted', async () => {
+    const token = await api.token('eddie');
+    const today = localDate();
+    const created = await api.request<CalendarEvent>('POST', `/api/calendars/${await api.calendarId(token, 'Company')}/events`, {
+      token,
+      body: { title: 'Offsite logistics', start: new Date(`${today}T17:00`).toISOString(), end: new Date(`${today}T18:00`).toISOString() },
+    });
+    expect(created.status).toBe(201);
+    const page = await context.newPage();
+    await page.goto('/');
+    const form = await openEditForm(page, created.body.id);
+
+    const engineering = await api.calendarId(token, 'Engineering');
+    const moved = await api.request('PATCH', `/api/calendars/${created.body.extendedProps.calendarId}/events/${created.body.id}`, {
+      token,
+      ifMatch: `"${created.body.extendedProps.version}"`,
+      body: { extendedProps: { calendarId: engineering } },
+    });
+    expect(moved.status).toBe(200);
+
+    await form.getByLabel('Title').fill('Offsite logistics, buses booked');
+    // The old calendar's path no longer has it.
+    const conflict = page.waitForResponse((response) => response.request().method() === 'PATCH');
+    await form.getByRole('button', { name: 'Save' }).click();
+    expect((await conflict).status()).toBe(404);
+    await form.getByText('This event was changed by someone else.').waitFor();
+    await expect.poll(() => form.getByLabel('Calendar').inputValue()).toBe(engineering);
+
+    const saved = page.waitForResponse((response) => response.request().method() === 'PATCH');
+    await form.getByRole('button', { name: 'Save' }).click();
+    expect((await saved).status()).toBe(200);
+    await form.waitFor({ state: 'detached' });
+    expect((await api.event(token, engineering, created.body.id)).title).toBe('Offsite logistics, buses booked');
   });
 });

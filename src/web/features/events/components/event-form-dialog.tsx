@@ -93,15 +93,17 @@ export function EventFormDialog({ target, calendars, onClose, onChanged }: Event
       showErrors(refused.errors, refused.messages);
       return;
     }
-    if (isApiStatus(error, 412) && base) {
+    // A 404 too: the path names the calendar, so an event someone moved to another one is not found there.
+    if (isApiStatus(error, 412, 404) && base) {
       setRereading(true);
       let latest: CalendarEvent;
       try {
-        // By id: someone may have moved it to another calendar, where the old path would say it is gone.
+        // By id, which finds the event wherever it is now.
         latest = await fetchLatestEvent(base.id);
       } catch (fetchError) {
         // Most likely a 404: it was deleted meanwhile.
-        return handleFailure(fetchError);
+        reportFailure(fetchError);
+        return;
       } finally {
         setRereading(false);
       }
@@ -115,13 +117,15 @@ export function EventFormDialog({ target, calendars, onClose, onChanged }: Event
       onChanged();
       return;
     }
+    reportFailure(error);
+  };
+
+  const reportFailure = (error: unknown) => {
     if (isApiStatus(error, 404)) {
       notify.error(NO_LONGER_EXISTS, MAYBE_DELETED);
       onChanged();
       onClose();
-      return;
-    }
-    notify.error('The event could not be saved', errorMessage(error));
+    } else notify.error('The event could not be saved', errorMessage(error));
   };
 
   const handleSubmit = (submitEvent: FormEvent) => {
