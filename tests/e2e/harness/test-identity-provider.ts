@@ -112,6 +112,11 @@ export async function startTestIdentityProvider(options: TestIdentityProviderOpt
     clientId,
     audience,
     certificateFile,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // The browser keeps connections alive; close waits for them unless they are cut.
+        server.closeAllConnections();
+      }),
   };
 }
