@@ -4,11 +4,10 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { z } from 'zod';
 import type { DevelopmentAuthConfig } from '../../shared/user.ts';
 import { FullPageStatus } from '../components/full-page-status.tsx';
-import { createApiClient, errorMessage } from '../lib/api-client.ts';
+import { errorMessage } from '../lib/api-client.ts';
 import { useLocalStorageState } from '../lib/use-local-storage-state.ts';
-import { AuthContext, type Auth } from './auth-context.ts';
+import { AuthSession } from './auth-session.tsx';
 import { DevSignInScreen } from './dev-sign-in-screen.tsx';
-import { useMe } from './get-me.ts';
 import { removeUserQueries } from './remove-user-queries.ts';
 import { createDevTokenSource } from './request-dev-token.ts';
 
@@ -39,20 +38,17 @@ export function DevAuthProvider({ config, children }: { config: DevelopmentAuthC
 
 function DevSession({ userId, onSignOut, children }: { userId: string; onSignOut: () => void; children: ReactNode }) {
   const getAccessToken = useMemo(() => createDevTokenSource(userId), [userId]);
-  const api = useMemo(() => createApiClient(getAccessToken), [getAccessToken]);
-  const me = useMe(api, userId);
-  // DevAuthProvider removes the user's queries when the user changes, signing out included.
-  const auth = useMemo<Auth | null>(() => (me.data ? { me: me.data, getAccessToken, signOut: onSignOut } : null), [me.data, getAccessToken, onSignOut]);
-
-  if (me.isError) {
-    return (
-      <FullPageStatus
-        title="Sign-in failed"
-        detail={errorMessage(me.error)}
-        action={<Button onClick={onSignOut}>Choose another user</Button>}
-      />
-    );
-  }
-  if (auth === null) return <FullPageStatus loading title="Signing in…" />;
-  return <AuthContext value={auth}>{children}</AuthContext>;
+  return (
+    // DevAuthProvider removes the user's queries when the user changes, signing out included.
+    <AuthSession
+      sessionKey={userId}
+      getAccessToken={getAccessToken}
+      signOut={onSignOut}
+      renderFailure={({ error }) => (
+        <FullPageStatus title="Sign-in failed" detail={errorMessage(error)} action={<Button onClick={onSignOut}>Choose another user</Button>} />
+      )}
+    >
+      {children}
+    </AuthSession>
+  );
 }

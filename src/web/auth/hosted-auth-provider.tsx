@@ -4,9 +4,8 @@ import { FullPageStatus } from '../components/full-page-status.tsx';
 import { useNotify } from '../components/notifications.tsx';
 import type { M365Host } from '../host/detect-host.ts';
 import { useHost } from '../host/host-context.tsx';
-import { ApiError, createApiClient, errorMessage } from '../lib/api-client.ts';
-import { AuthContext, type Auth } from './auth-context.ts';
-import { useMe } from './get-me.ts';
+import { ApiError, errorMessage } from '../lib/api-client.ts';
+import { AuthSession } from './auth-session.tsx';
 import { SignInError } from './sign-in-error.ts';
 import { createHostSignIn, type EntraAuthConfig } from './teams-token-source.ts';
 
@@ -17,23 +16,17 @@ function isSignInFailure(error: unknown): boolean {
 
 /** Single sign-on in Teams and SharePoint: never a sign-in screen of our own, only the host's consent when needed. */
 export function HostedAuthProvider({ host, entra, children }: { host: M365Host; entra: EntraAuthConfig; children: ReactNode }) {
-  const { notifyExpectedFailure } = useHost();
   const { getAccessToken, requestConsent } = useMemo(() => createHostSignIn(host, entra), [host, entra]);
-  const api = useMemo(() => createApiClient(getAccessToken), [getAccessToken]);
-  const me = useMe(api, `${host.kind}:${host.context.user?.id ?? ''}`);
-  const auth = useMemo<Auth | null>(() => (me.data ? { me: me.data, getAccessToken, signOut: null } : null), [me.data, getAccessToken]);
-
-  // Every failure here shows a way forward (Allow access, Try again): an expected failure keeps it on screen,
-  // where notifyFailure would have the host cover the tab with its own error page.
-  useEffect(() => {
-    if (!me.isError) return;
-    const needsConsent = me.error instanceof SignInError && me.error.kind === 'consent';
-    notifyExpectedFailure({ reason: needsConsent ? 'permission' : 'other', message: errorMessage(me.error) });
-  }, [me.isError, me.error, notifyExpectedFailure]);
-
-  if (me.isError) return <HostedSignInFailure host={host} error={me.error} requestConsent={requestConsent} onRetry={() => void me.refetch()} />;
-  if (auth === null) return <FullPageStatus loading title="Signing in…" />;
-  return <AuthContext value={auth}>{children}</AuthContext>;
+  return (
+    <AuthSession
+      sessionKey={`${host.kind}:${host.context.user?.id ?? ''}`}
+      getAccessToken={getAccessToken}
+      signOut={null}
+      renderFailure={({ error, retry }) => <HostedSignInFailure host={host} error={error} requestConsent={requestConsent} onRetry={retry} />}
+    >
+      {children}
+    </AuthSession>
+  );
 }
 
 /** What went wrong, what to do about it, and a way to try again. */
@@ -49,11 +42,19 @@ function HostedSignInFailure({
   onRetry(): void;
 }) {
   const notify = useNotify();
+  const { notifyExpectedFailure } = useHost();
   const [asking, setAsking] = useState(false);
+  const needsConsent = error instanceof SignInError && error.kind === 'consent';
+
+  // Every failure here shows a way forward (Allow access, Try again): an expected failure keeps it on screen,
+  // where notifyFailure would have the host cover the tab with its own error page.
+  useEffect(() => {
+    notifyExpectedFailure({ reason: needsConsent ? 'permission' : 'other', message: errorMessage(error) });
+  }, [needsConsent, error, notifyExpectedFailure]);
   const hostName = host.kind === 'sharepoint' ? 'SharePoint' : 'Teams';
   const retry = <Button onClick={onRetry}>Try again</Button>;
 
-  if (error instanceof SignInError && error.kind === 'consent') {
+  if (needsConsent) {
     const allow = () => {
       setAsking(true);
       requestConsent()

@@ -4,9 +4,8 @@ import { Button } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { FullPageStatus } from '../components/full-page-status.tsx';
-import { createApiClient, errorMessage, type GetAccessToken } from '../lib/api-client.ts';
-import { AuthContext, type Auth } from './auth-context.ts';
-import { useMe } from './get-me.ts';
+import { errorMessage, type GetAccessToken } from '../lib/api-client.ts';
+import { AuthSession } from './auth-session.tsx';
 import type { ProductionAuthConfig } from '../../shared/user.ts';
 import { standaloneMsalSetup, type MsalSetup } from './msal-configuration.ts';
 import { removeUserQueries } from './remove-user-queries.ts';
@@ -100,32 +99,33 @@ function MsalSession({ account, scopes, children }: { account: AccountInfo; scop
       }
     };
   }, [instance, scopes, homeAccountId]);
-  const api = useMemo(() => createApiClient(getAccessToken), [getAccessToken]);
-  const me = useMe(api, homeAccountId);
   const signOut = useCallback(() => {
     removeUserQueries(queryClient);
     const current = instance.getAccount({ homeAccountId });
     // The ID token tells the provider which app signs out, so it may send the user back here.
     void instance.logoutRedirect({ account: current, idTokenHint: current?.idToken });
   }, [queryClient, instance, homeAccountId]);
-  const auth = useMemo<Auth | null>(() => (me.data ? { me: me.data, getAccessToken, signOut } : null), [me.data, getAccessToken, signOut]);
-
-  if (me.isError) {
-    return (
-      <FullPageStatus
-        title="Sign-in failed"
-        detail={errorMessage(me.error)}
-        action={
-          <>
-            <Button appearance="primary" onClick={() => void me.refetch()}>
-              Try again
-            </Button>
-            <Button onClick={signOut}>Sign out</Button>
-          </>
-        }
-      />
-    );
-  }
-  if (auth === null) return <FullPageStatus loading title="Signing in…" />;
-  return <AuthContext value={auth}>{children}</AuthContext>;
+  return (
+    <AuthSession
+      sessionKey={homeAccountId}
+      getAccessToken={getAccessToken}
+      signOut={signOut}
+      renderFailure={({ error, retry }) => (
+        <FullPageStatus
+          title="Sign-in failed"
+          detail={errorMessage(error)}
+          action={
+            <>
+              <Button appearance="primary" onClick={retry}>
+                Try again
+              </Button>
+              <Button onClick={signOut}>Sign out</Button>
+            </>
+          }
+        />
+      )}
+    >
+      {children}
+    </AuthSession>
+  );
 }

@@ -1,0 +1,38 @@
+import { useMemo, type ReactNode } from 'react';
+import { FullPageStatus } from '../components/full-page-status.tsx';
+import { createApiClient, type GetAccessToken } from '../lib/api-client.ts';
+import { AuthContext, type Auth } from './auth-context.ts';
+import { useMe } from './get-me.ts';
+
+/** Why the signed-in user's profile could not be loaded, and how to load it again. */
+export interface SessionFailure {
+  error: unknown;
+  retry(): void;
+}
+
+/**
+ * What every way of signing in shares once it has a token source: the user's profile from the API, "Signing in…"
+ * until then, the provider's own failure screen, and the auth context for the app.
+ */
+export function AuthSession({
+  sessionKey,
+  getAccessToken,
+  signOut,
+  renderFailure,
+  children,
+}: {
+  /** Tells sessions apart in the cache, so one user's profile never shows for another. */
+  sessionKey: string;
+  getAccessToken: GetAccessToken;
+  signOut: Auth['signOut'];
+  renderFailure(failure: SessionFailure): ReactNode;
+  children: ReactNode;
+}) {
+  const api = useMemo(() => createApiClient(getAccessToken), [getAccessToken]);
+  const me = useMe(api, sessionKey);
+  const auth = useMemo<Auth | null>(() => (me.data ? { me: me.data, getAccessToken, signOut } : null), [me.data, getAccessToken, signOut]);
+
+  if (me.isError) return renderFailure({ error: me.error, retry: () => void me.refetch() });
+  if (auth === null) return <FullPageStatus loading title="Signing in…" />;
+  return <AuthContext value={auth}>{children}</AuthContext>;
+}
