@@ -26,6 +26,11 @@ export function entraMsalSetup(entra: EntraAuthConfig): MsalSetup {
   };
 }
 
+/** Nested app authentication: the host keeps the session and the tokens, so no redirect pages and no cache to choose. */
+export function nestedAppMsalSetup(entra: EntraAuthConfig): MsalSetup {
+  return { configuration: { auth: { clientId: entra.clientId, authority: entra.authority } }, scopes: [entra.apiScope] };
+}
+
 /**
  * Teams's consent popup (/auth-start): Entra ID, with tokens kept for the popup's life only. The tab never reads
  * them (it asks Teams again with getAuthToken), so they must not stay behind in the app origin's localStorage.

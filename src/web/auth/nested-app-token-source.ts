@@ -1,4 +1,5 @@
 import { createNestablePublicClientApplication, InteractionRequiredAuthError, type AuthenticationResult } from '@azure/msal-browser';
+import { nestedAppMsalSetup } from './msal-configuration.ts';
 import { SignInError } from './sign-in-error.ts';
 import { reasonOf, type EntraAuthConfig, type HostSignIn } from './teams-token-source.ts';
 
@@ -7,8 +8,8 @@ import { reasonOf, type EntraAuthConfig, type HostSignIn } from './teams-token-s
  * the user must consent, the tab says so and prompts through the host from the user's click (requestConsent).
  */
 export async function createNestedAppSignIn(entra: EntraAuthConfig, loginHint: string | undefined): Promise<HostSignIn> {
-  const msal = await createNestablePublicClientApplication({ auth: { clientId: entra.clientId, authority: entra.authority } });
-  const scopes = [entra.apiScope];
+  const { configuration, scopes } = nestedAppMsalSetup(entra);
+  const msal = await createNestablePublicClientApplication(configuration);
   const remember = (result: AuthenticationResult) => {
     msal.setActiveAccount(result.account);
     return result.accessToken;

@@ -1,17 +1,18 @@
 import { createStandardPublicClientApplication } from '@azure/msal-browser';
 import { useEffect, useState } from 'react';
+import type { ClientConfig } from '../../shared/user.ts';
 import { FullPageStatus } from '../components/full-page-status.tsx';
 import { loadTeamsSdk } from '../host/teams-sdk.ts';
 import { errorMessage } from '../lib/api-client.ts';
-import { getClientConfig } from '../lib/get-client-config.ts';
+import { useClientConfig } from '../lib/get-client-config.ts';
 import { consentPopupMsalSetup } from './msal-configuration.ts';
 
 /**
  * In Teams's consent popup (authentication.authenticate): sign in with MSAL, which redirects to Entra ID for
  * consent and comes back here, then hand the token to the tab. Runs once per page load.
  */
-async function signInForTeams(): Promise<void> {
-  const [config, sdk] = await Promise.all([getClientConfig(), loadTeamsSdk()]);
+async function signInForTeams(config: ClientConfig): Promise<void> {
+  const sdk = await loadTeamsSdk();
   await sdk.app.initialize(config.host.validMessageOrigins);
   try {
     const entra = config.auth.mode === 'production' ? config.auth.entra : undefined;
@@ -36,11 +37,15 @@ async function signInForTeams(): Promise<void> {
 let running: Promise<void> | null = null;
 
 export function TeamsConsentPage() {
+  // The config HostProvider has fetched already for every page.
+  const config = useClientConfig();
   const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {
-    running ??= signInForTeams();
+    if (!config.data) return;
+    running ??= signInForTeams(config.data);
     running.catch((error: unknown) => setFailure(errorMessage(error)));
-  }, []);
+  }, [config.data]);
+  if (config.isError) return <FullPageStatus title="Access was not allowed" detail={`${errorMessage(config.error)} Close this window and try again.`} />;
   if (failure !== null) return <FullPageStatus title="Access was not allowed" detail={`${failure} Close this window and try again.`} />;
   return <FullPageStatus loading title="Asking for your permission…" />;
 }
