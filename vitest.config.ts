@@ -1,19 +1,21 @@
 import { defineConfig } from 'vitest/config';
 
 const COSMOS_SETUP = './tests/support/cosmos-global-setup.ts';
+// The attack suite (tests/security) runs inside the projects whose rig it needs, named by suffix.
+const API_TESTS = ['tests/api/**/*.test.ts', 'tests/security/**/*.api.test.ts'];
 
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/security/**/*.unit.test.ts'], environment: 'node' } },
       // The store contract, run against SQLite and against a Cosmos DB protocol server.
       { test: { name: 'contract', include: ['tests/contract/**/*.test.ts'], environment: 'node', globalSetup: [COSMOS_SETUP], testTimeout: 30_000 } },
-      { test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 20_000 } },
+      { test: { name: 'api', include: API_TESTS, environment: 'node', testTimeout: 20_000 } },
       // The same API suite once more, end to end over the Cosmos store.
       {
         test: {
           name: 'api-cosmos',
-          include: ['tests/api/**/*.test.ts'],
+          include: API_TESTS,
           environment: 'node',
           env: { TEST_STORE: 'cosmos' },
           globalSetup: [COSMOS_SETUP],
@@ -24,7 +26,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
+          include: ['tests/e2e/**/*.test.ts', 'tests/security/**/*.browser.test.ts'],
           environment: 'node',
           // One Chromium at a time: the machines have two cores.
           fileParallelism: false,
