@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -438,9 +438,25 @@ describe('the deployment zip', () => {
     expect(dropped).toEqual([]);
   });
 
-  it('works on Linux whatever machine deploys it: no production package builds or picks a binary when installed', () => {
+  it('works on Linux whatever machine deploys it: the one native package loads its bundled linux-x64 prebuild', () => {
+    // npm gives better-sqlite3 an implicit `node-gyp rebuild` install script (it has a binding.gyp), so the lock
+    // file says hasInstallScript. Its binding.gyp builds nothing while a prebuild for the deploying machine exists,
+    // and the package ships prebuilds for every platform App Service or a developer runs, so `npm ci` on Windows,
+    // macOS or Linux leaves the same linux-x64 binary in the zip. Any other platform-bound package would need a look.
     const platformBound = Object.entries(lock.packages).filter(([location, entry]) => location !== '' && !entry.dev && (entry.hasInstallScript || entry.os || entry.cpu));
-    expect(platformBound.map(([location]) => location)).toEqual([]);
+    expect(platformBound.map(([location]) => location)).toEqual(['node_modules/better-sqlite3']);
+    expect(read('node_modules/better-sqlite3/binding.gyp')).toMatch(/force_build==1 or prebuild_exists==0/);
+  });
+
+  it('ships better-sqlite3\'s linux-x64 prebuild, an x86-64 ELF library, and never a binary compiled on the deploying machine', () => {
+    const prebuild = 'node_modules/better-sqlite3/prebuilds/linux-x64.node';
+    expect(isShipped(rules, prebuild)).toBe(true);
+    const header = readFileSync(join(ROOT, prebuild)).subarray(0, 20);
+    expect(header.subarray(0, 4).toString('latin1')).toBe('\x7fELF');
+    // e_machine 62 is x86-64 (little-endian, at offset 18).
+    expect(header.readUInt16LE(18)).toBe(62);
+    // A binary node-gyp compiled would be loaded before the prebuild, and it was built for the deploying machine.
+    expect(isShipped(rules, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node')).toBe(false);
   });
 
   it('is made after a clean install, a production build and the removal of development dependencies', () => {
