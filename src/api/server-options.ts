@@ -1,6 +1,7 @@
 import type { FastifyServerOptions } from 'fastify';
 import { REQUEST_BODY_MAX_BYTES } from '../shared/limits.ts';
 import type { Config } from './config.ts';
+import { answerClientError, answerFrameworkError } from './http/protocol-errors.ts';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
@@ -14,5 +15,8 @@ export function serverOptions(config: Config): FastifyServerOptions {
     // Longer than the usual 60 s idle timeout of Azure's front ends, so they never reuse a closed socket.
     keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
     routerOptions: { maxParamLength: 200 },
+    // Requests refused before routing answer as problems too, not with Fastify's application/json.
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
   };
 }
