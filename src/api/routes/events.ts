@@ -52,7 +52,7 @@ export default async function eventRoutes(app: FastifyInstance) {
 
   app.get('/events', async (request) => {
     const principal = principalOf(request);
-    const query = parseOrThrow(eventWindowQuerySchema, request.query);
+    const query = parseOrThrow(eventWindowQuerySchema, request.query, 'query');
     const window = resolveEventWindow(query.start, query.end, query.timeZone);
     if ('field' in window) throw validationFailed([window]);
     const calendars = await app.store.calendars.list(principal.tenantId);
