@@ -30,7 +30,7 @@ const isoDate = z.iso.date({ error: 'Use a date in the form YYYY-MM-DD' });
 
 const fields = {
   title: z
-    .string({ error: 'Enter a title' })
+    .string()
     .trim()
     .min(1, 'Enter a title')
     .max(EVENT_TITLE_MAX, `A title has at most ${EVENT_TITLE_MAX} characters`),
