@@ -1,3 +1,5 @@
+// First: zod's settings hold before any module parses with it.
+import '../shared/zod-config.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
