@@ -281,6 +281,8 @@ resource webAppSettings 'Microsoft.Web/sites/config@2024-11-01' = {
   properties: {
     // App Service passes PORT; the server must listen beyond loopback for the platform's front end to reach it.
     HOST: '0.0.0.0'
+    // The only host name the server answers for beyond loopback (against DNS rebinding); add custom domains here.
+    PUBLIC_HOSTS: webApp.properties.defaultHostName
     STORE: 'cosmos'
     COSMOS_ENDPOINT: cosmosAccount.properties.documentEndpoint
     COSMOS_DATABASE: cosmosDatabaseName

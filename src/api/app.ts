@@ -5,6 +5,7 @@ import { entraTrustedIssuer, oidcTrustedIssuer } from './auth/trusted-issuers.ts
 import type { Config } from './config.ts';
 import authentication from './plugins/app/authentication.ts';
 import errorHandler from './plugins/app/error-handler.ts';
+import hostAllowList from './plugins/app/host-allow-list.ts';
 import storePlugin from './plugins/app/store.ts';
 import webApp from './plugins/app/web-app.ts';
 import rateLimit from './plugins/external/rate-limit.ts';
@@ -43,6 +44,8 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
     frameAncestors: [...config.sharePointOrigins, ...config.trustedHostOrigins],
     identityOrigins: identityOrigins(config.identity),
   });
+  // Its onRequest hook runs before every other but the security headers', which a refusal should carry too.
+  await fastify.register(hostAllowList, { publicHosts: config.publicHosts });
   await fastify.register(rateLimit, { perMinute: config.rateLimitPerMinute });
 
   await fastify.register(errorHandler);
@@ -56,14 +59,17 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   if (devKey) issuers.push(devTrustedIssuer(devKey));
   if (identity.mode === 'production' && identity.entra) issuers.push(entraTrustedIssuer(identity.entra));
   if (identity.mode === 'production' && identity.oidc) issuers.push(oidcTrustedIssuer(identity.oidc));
-  await fastify.register(authentication, { verifyToken: createTokenVerifier(issuers) });
+  await fastify.register(authentication, {
+    verifyToken: createTokenVerifier(issuers),
+    failuresPerMinute: config.failedAuthenticationsPerMinute,
+  });
 
   await fastify.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(clientConfigRoutes, { config });
       if (devKey && identity.mode === 'development') {
-        await api.register(devSignInRoutes, { key: devKey, allowOnNetwork: identity.allowOnNetwork });
+        await api.register(devSignInRoutes, { key: devKey, allowOnNetwork: identity.allowOnNetwork, publicHosts: config.publicHosts });
       }
       await api.register(async (secured) => {
         secured.addHook('onRequest', secured.authenticate);

@@ -1,8 +1,14 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { formatHost, parseHost } from './http/host-header.ts';
 import { isLoopbackHost } from './loopback.ts';
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
+/**
+ * Failed authentications per client address per minute before 429. A browser whose token expired fails once per
+ * request in flight before it signs in again: a handful, far below this.
+ */
+export const DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE = 30;
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -14,6 +20,20 @@ const originList = z
   .default('')
   .transform((value) => value.split(/[\s,]+/).filter(Boolean))
   .pipe(z.array(z.url({ protocol: /^https$/, error: 'Each origin is an https:// URL' })));
+
+/** Host names, each optionally with :port, normalised to lowercase. */
+const hostList = z
+  .string()
+  .default('')
+  .transform((value) => value.split(/[\s,]+/).filter(Boolean))
+  .pipe(
+    z.array(
+      z
+        .string()
+        .refine((value) => parseHost(value) !== null, 'Each entry is a host name, optionally with :port, e.g. calendar.contoso.com')
+        .transform((value) => formatHost(parseHost(value)!)),
+    ),
+  );
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -55,6 +75,9 @@ const envSchema = z.object({
   /** Further hosts that may frame the app and talk to it through teams-js, e.g. a local host simulator. */
   TRUSTED_HOST_ORIGINS: hostOriginList,
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(DEFAULT_RATE_LIMIT_PER_MINUTE),
+  FAILED_AUTHENTICATIONS_PER_MINUTE: z.coerce.number().int().min(1).default(DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE),
+  /** The host names the server answers for beyond loopback (loadConfig defaults it to WEBSITE_HOSTNAME). */
+  PUBLIC_HOSTS: hostList,
   /** Development sign-in listens on loopback only, unless this says otherwise. */
   ALLOW_DEV_SIGN_IN_ON_NETWORK: booleanFlag,
   /** Seed a demo tenant when the store is empty. Defaults to on in development mode. */
@@ -113,6 +136,9 @@ export interface Config {
   trustedHostOrigins: string[];
   teamsAppId: string | null;
   rateLimitPerMinute: number;
+  failedAuthenticationsPerMinute: number;
+  /** Host names (`name` or `name:port`) the server answers for besides loopback's. */
+  publicHosts: string[];
   /** Development sign-in is the mode while no identity provider is configured. */
   identity:
     | { mode: 'development'; allowOnNetwork: boolean }
@@ -126,7 +152,8 @@ export class ConfigError extends Error {}
 
 /** Reads and checks the environment; one error lists every variable at fault. */
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
-  const parsed = envSchema.safeParse(env);
+  // App Service sets WEBSITE_HOSTNAME to the app's default host name.
+  const parsed = envSchema.safeParse({ ...env, PUBLIC_HOSTS: env.PUBLIC_HOSTS ?? env.WEBSITE_HOSTNAME });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -173,6 +200,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     trustedHostOrigins: e.TRUSTED_HOST_ORIGINS.map((url) => new URL(url).origin),
     teamsAppId: e.TEAMS_APP_ID ?? null,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    failedAuthenticationsPerMinute: e.FAILED_AUTHENTICATIONS_PER_MINUTE,
+    publicHosts: e.PUBLIC_HOSTS,
     identity,
     seedDemoData: e.SEED_DEMO_DATA === undefined ? identity.mode === 'development' : e.SEED_DEMO_DATA === 'true' || e.SEED_DEMO_DATA === '1',
     webRoot: resolve(e.WEB_ROOT),
@@ -192,6 +221,13 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       `Development sign-in lets anyone act as any demo user, so it only listens on loopback. ` +
         `HOST is "${config.host}". Use HOST=localhost, configure an identity provider, ` +
         `or set ALLOW_DEV_SIGN_IN_ON_NETWORK=true if you really mean to expose it.`,
+    );
+  }
+  if (!isLoopbackHost(config.host) && config.publicHosts.length === 0) {
+    throw new ConfigError(
+      `HOST is "${config.host}", beyond loopback, but PUBLIC_HOSTS is empty. The server only answers requests for ` +
+        `loopback and the host names in PUBLIC_HOSTS (a defence against DNS rebinding). Set PUBLIC_HOSTS to the ` +
+        `names people reach it by, e.g. PUBLIC_HOSTS=calendar.contoso.com, or use HOST=localhost.`,
     );
   }
   return config;

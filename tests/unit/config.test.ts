@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/api/config.ts';
+import { ConfigError, DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE, loadConfig } from '../../src/api/config.ts';
 import { isLoopbackHost } from '../../src/api/loopback.ts';
 
 describe('configuration', () => {
@@ -13,7 +13,10 @@ describe('configuration', () => {
 
   it('lets development sign-in onto the network only with the explicit opt-in', () => {
     expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(ConfigError);
-    expect(loadConfig({ HOST: '0.0.0.0', ALLOW_DEV_SIGN_IN_ON_NETWORK: 'true' }).identity).toEqual({ mode: 'development', allowOnNetwork: true });
+    expect(loadConfig({ HOST: '0.0.0.0', ALLOW_DEV_SIGN_IN_ON_NETWORK: 'true', PUBLIC_HOSTS: 'dev-box.contoso.test' }).identity).toEqual({
+      mode: 'development',
+      allowOnNetwork: true,
+    });
   });
 
   it('has defaults that run the app on localhost:3000 with a ./data folder', () => {
@@ -46,7 +49,7 @@ describe('identity provider configuration', () => {
   });
 
   it('leaves development mode, and demo seeding, once Entra is configured', () => {
-    const config = loadConfig({ ENTRA_CLIENT_ID: '11111111-2222-4333-8444-555555555555', HOST: '0.0.0.0' });
+    const config = loadConfig({ ENTRA_CLIENT_ID: '11111111-2222-4333-8444-555555555555', HOST: '0.0.0.0', PUBLIC_HOSTS: 'calendar.contoso.com' });
     expect(config.identity.mode).toBe('production');
     expect(config.seedDemoData).toBe(false);
   });
@@ -59,5 +62,49 @@ describe('trusted host origins', () => {
       'http://127.0.0.1:4100',
     ]);
     expect(() => loadConfig({ TRUSTED_HOST_ORIGINS: 'http://host.contoso.test' })).toThrow(/TRUSTED_HOST_ORIGINS/);
+  });
+});
+
+describe('public host names', () => {
+  const production = { ENTRA_CLIENT_ID: '11111111-2222-4333-8444-555555555555', HOST: '0.0.0.0' };
+
+  it('has none on loopback, where loopback names are enough', () => {
+    expect(loadConfig({}).publicHosts).toEqual([]);
+  });
+
+  it('takes names, with or without a port, space or comma separated, in lowercase', () => {
+    expect(loadConfig({ ...production, PUBLIC_HOSTS: 'Calendar.Contoso.com, calendar.contoso.com:8443 [2001:db8::1]:443' }).publicHosts).toEqual([
+      'calendar.contoso.com',
+      'calendar.contoso.com:8443',
+      '[2001:db8::1]:443',
+    ]);
+  });
+
+  it('defaults to App Service’s WEBSITE_HOSTNAME, unless PUBLIC_HOSTS says otherwise', () => {
+    expect(loadConfig({ ...production, WEBSITE_HOSTNAME: 'calendar-abc.azurewebsites.net' }).publicHosts).toEqual(['calendar-abc.azurewebsites.net']);
+    expect(loadConfig({ ...production, WEBSITE_HOSTNAME: 'calendar-abc.azurewebsites.net', PUBLIC_HOSTS: 'calendar.contoso.com' }).publicHosts).toEqual([
+      'calendar.contoso.com',
+    ]);
+  });
+
+  it.each(['https://calendar.contoso.com', 'calendar.contoso.com/path', 'user@calendar.contoso.com', 'calendar.contoso.com:0', 'calendar.contoso.com:70000', '.contoso.com'])(
+    'refuses %s, naming PUBLIC_HOSTS',
+    (entry) => {
+      expect(() => loadConfig({ ...production, PUBLIC_HOSTS: entry })).toThrow(/PUBLIC_HOSTS\.0: Each entry is a host name/);
+    },
+  );
+
+  it('refuses to listen beyond loopback with no public host name, saying what to set', () => {
+    expect(() => loadConfig(production)).toThrow(ConfigError);
+    expect(() => loadConfig(production)).toThrow(/PUBLIC_HOSTS=calendar\.contoso\.com/);
+    expect(() => loadConfig({ ...production, PUBLIC_HOSTS: '' })).toThrow(/PUBLIC_HOSTS is empty/);
+  });
+});
+
+describe('failed authentications', () => {
+  it('are limited to DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE unless configured', () => {
+    expect(loadConfig({}).failedAuthenticationsPerMinute).toBe(DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE);
+    expect(loadConfig({ FAILED_AUTHENTICATIONS_PER_MINUTE: '100' }).failedAuthenticationsPerMinute).toBe(100);
+    expect(() => loadConfig({ FAILED_AUTHENTICATIONS_PER_MINUTE: '0' })).toThrow(/FAILED_AUTHENTICATIONS_PER_MINUTE/);
   });
 });

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { unauthorized } from '../../errors.ts';
+import { HttpProblem, unauthorized } from '../../errors.ts';
 import type { Principal } from '../../auth/principal.ts';
 import { TokenRejectedError, type TokenVerifier } from '../../auth/token-verifier.ts';
+import { RATE_LIMIT_WINDOW, tooManyRequests } from '../external/rate-limit.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,25 +16,47 @@ declare module 'fastify' {
 
 const BEARER = /^Bearer ([A-Za-z0-9\-_.~+/]+=*)$/;
 
+async function verifyBearer(request: FastifyRequest, verifyToken: TokenVerifier): Promise<Principal> {
+  const header = request.headers.authorization;
+  const match = header ? BEARER.exec(header) : null;
+  if (!match) throw unauthorized('Sign in: send Authorization: Bearer <token>.');
+  try {
+    return await verifyToken(match[1] as string);
+  } catch (error) {
+    if (error instanceof TokenRejectedError) {
+      request.log.info({ reason: error.message }, 'token rejected');
+      throw unauthorized('The access token is missing, invalid or expired. Sign in again.');
+    }
+    throw error;
+  }
+}
+
+/**
+ * Bearer tokens, and a limit on failed authentications per client address: past it, a failure is a 429 with
+ * Retry-After rather than a 401. The limit counts failures only and a valid token always passes, so that one
+ * client failing behind a shared address (a company's NAT, a proxy) cannot lock out everyone else behind it.
+ */
 export default fp(
-  async function authentication(app: FastifyInstance, opts: { verifyToken: TokenVerifier }) {
+  async function authentication(app: FastifyInstance, opts: { verifyToken: TokenVerifier; failuresPerMinute: number }) {
+    // @fastify/rate-limit's counters, apart from its per-request ones.
+    const countFailure = app.createRateLimit({
+      max: opts.failuresPerMinute,
+      timeWindow: RATE_LIMIT_WINDOW,
+      keyGenerator: (request) => `ip:${request.ip}`,
+    });
     app.decorateRequest('principal', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
-      const header = request.headers.authorization;
-      const match = header ? BEARER.exec(header) : null;
-      if (!match) throw unauthorized('Sign in: send Authorization: Bearer <token>.');
       try {
-        request.principal = await opts.verifyToken(match[1] as string);
+        request.principal = await verifyBearer(request, opts.verifyToken);
       } catch (error) {
-        if (error instanceof TokenRejectedError) {
-          request.log.info({ reason: error.message }, 'token rejected');
-          throw unauthorized('The access token is missing, invalid or expired. Sign in again.');
-        }
+        if (!(error instanceof HttpProblem && error.status === 401)) throw error;
+        const failures = await countFailure(request);
+        if (!failures.isAllowed && failures.isExceeded) throw tooManyRequests(failures.ttlInSeconds);
         throw error;
       }
     });
   },
-  { name: 'authentication' },
+  { name: 'authentication', dependencies: ['rate-limit'] },
 );
 
 /** The caller of a route that ran `authenticate`. */

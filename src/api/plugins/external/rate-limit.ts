@@ -5,6 +5,13 @@ import { HttpProblem } from '../../errors.ts';
 
 export const RATE_LIMIT_WINDOW = '1 minute';
 
+/** 429, saying when to try again, in the detail and in Retry-After. */
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new HttpProblem(429, 'Too Many Requests', {
+    detail: `Too many requests. Try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`,
+    headers: { 'retry-after': String(retryAfterSeconds) },
+  });
+
 /**
  * Per-user limits (per IP before sign-in). Counters live in this process: each instance limits on its own.
  * It runs at preHandler so that the caller is known.
@@ -17,9 +24,7 @@ export default fp(
       timeWindow: RATE_LIMIT_WINDOW,
       hook: 'preHandler',
       keyGenerator: (request) => (request.principal ? `user:${request.principal.tenantId}:${request.principal.id}` : `ip:${request.ip}`),
-      errorResponseBuilder: (_request, context) =>
-        // The plugin has already set Retry-After.
-        new HttpProblem(429, 'Too Many Requests', { detail: `Too many requests. Try again in ${context.after}.` }),
+      errorResponseBuilder: (_request, context) => tooManyRequests(Math.ceil(context.ttl / 1000)),
     });
   },
   { name: 'rate-limit' },

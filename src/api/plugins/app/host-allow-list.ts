@@ -1,0 +1,40 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpProblem } from '../../errors.ts';
+import { formatHost, parseHost } from '../../http/host-header.ts';
+
+/**
+ * Loopback's names, on any port. A browser always sends the page's own host name, so a page that rebinds its
+ * name to 127.0.0.1 carries that name whatever the port: the name is what tells the two apart, never the port.
+ */
+export const LOOPBACK_HOST_NAMES: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * Answered whatever the Host: App Service's health check and warm-up pings need not carry the public name, and
+ * the answer reveals nothing but "ok" or "unavailable".
+ */
+const ANY_HOST_ROUTES = new Set(['GET /api/health', 'HEAD /api/health']);
+
+const misdirected = () =>
+  // Generic: the header is not echoed back.
+  new HttpProblem(421, 'Misdirected Request', { detail: 'This server does not answer for that host name.' });
+
+/**
+ * Against DNS rebinding: every request must name this server in its Host header, loopback or one of the public
+ * host names (`name`, any port, or `name:port`); anything else, or no Host at all, gets 421 before any handler.
+ */
+export default fp(
+  async function hostAllowList(app: FastifyInstance, opts: { publicHosts: readonly string[] }) {
+    const publicHosts = new Set(opts.publicHosts);
+    const isAllowed = (request: FastifyRequest): boolean => {
+      const host = parseHost(request.headers.host ?? '');
+      if (!host) return false;
+      return LOOPBACK_HOST_NAMES.includes(host.name) || publicHosts.has(host.name) || publicHosts.has(formatHost(host));
+    };
+    app.addHook('onRequest', async (request) => {
+      if (ANY_HOST_ROUTES.has(`${request.method} ${request.routeOptions.url}`)) return;
+      if (!isAllowed(request)) throw misdirected();
+    });
+  },
+  { name: 'host-allow-list' },
+);
