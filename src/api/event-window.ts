@@ -1,7 +1,14 @@
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
 import { DAY_MS, EVENT_WINDOW_CALENDARS_MAX, EVENT_WINDOW_MAX_DAYS } from '../shared/limits.ts';
-import { dateInZone, dateToDayMs, isDateOnly, isValidTimeZone } from '../shared/time.ts';
+import {
+  dateToDayMs,
+  EVENT_RANGE_END_MS,
+  EVENT_RANGE_START_MS,
+  EVENT_YEARS_MESSAGE,
+  isDateOnly,
+  isValidTimeZone,
+} from '../shared/time.ts';
 import type { EventWindow } from './stores/repository.ts';
 
 // What FullCalendar's JSON feed sends: a date, or a date-time with or without an offset.
@@ -28,6 +35,11 @@ function toInstant(value: string, timeZone: string): number {
   return Temporal.PlainDateTime.from(value).toZonedDateTime(timeZone).epochMilliseconds;
 }
 
+/** The calendar date of an instant as seen in a time zone, as epoch ms at UTC midnight. */
+function dayMsInZone(epochMs: number, timeZone: string): number {
+  return dateToDayMs(Temporal.Instant.fromEpochMilliseconds(epochMs).toZonedDateTimeISO(timeZone).toPlainDate().toString());
+}
+
 export type WindowProblem = { field: 'start' | 'end'; message: string };
 
 /** Resolves the query's window to epoch bounds, or says which bound is at fault. */
@@ -48,11 +60,14 @@ export function resolveEventWindow(start: string, end: string, timeZone: string)
   if (toMs - fromMs > EVENT_WINDOW_MAX_DAYS * DAY_MS) {
     return { field: 'end', message: `The window spans at most ${EVENT_WINDOW_MAX_DAYS} days` };
   }
+  // A window need only overlap the supported years: a view of their first or last month reaches a little beyond.
+  if (fromMs >= EVENT_RANGE_END_MS) return { field: 'start', message: EVENT_YEARS_MESSAGE };
+  if (toMs <= EVENT_RANGE_START_MS) return { field: 'end', message: EVENT_YEARS_MESSAGE };
   return {
     fromMs,
     toMs,
-    fromDayMs: dateToDayMs(dateInZone(fromMs, timeZone)),
+    fromDayMs: dayMsInZone(fromMs, timeZone),
     // The window's last instant falls on some date in the zone; all-day events overlap up to the end of that date.
-    toDayMs: dateToDayMs(dateInZone(toMs - 1, timeZone)) + DAY_MS,
+    toDayMs: dayMsInZone(toMs - 1, timeZone) + DAY_MS,
   };
 }

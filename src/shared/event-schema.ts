@@ -8,7 +8,15 @@ import {
   EVENT_TITLE_MAX,
   EVENT_URL_MAX,
 } from './limits.ts';
-import { addDays, dateToDayMs, isDateOnly, isValidTimeZone } from './time.ts';
+import {
+  addDays,
+  EVENT_YEARS_MESSAGE,
+  eventTimeMs,
+  isDateOnly,
+  isEndInEventYears,
+  isStartInEventYears,
+  isValidTimeZone,
+} from './time.ts';
 
 export function isHttpUrl(value: string): boolean {
   try {
@@ -34,8 +42,12 @@ const fields = {
     .trim()
     .min(1, 'Enter a title')
     .max(EVENT_TITLE_MAX, `A title has at most ${EVENT_TITLE_MAX} characters`),
-  start: z.union([isoDate, isoDateTime], { error: 'Use a date (YYYY-MM-DD) or an ISO 8601 date-time with an offset' }),
-  end: z.union([isoDate, isoDateTime], { error: 'Use a date (YYYY-MM-DD) or an ISO 8601 date-time with an offset' }),
+  start: z
+    .union([isoDate, isoDateTime], { error: 'Use a date (YYYY-MM-DD) or an ISO 8601 date-time with an offset' })
+    .refine(isStartInEventYears, EVENT_YEARS_MESSAGE),
+  end: z
+    .union([isoDate, isoDateTime], { error: 'Use a date (YYYY-MM-DD) or an ISO 8601 date-time with an offset' })
+    .refine(isEndInEventYears, EVENT_YEARS_MESSAGE),
   allDay: z.boolean(),
   url: z.union([
     z.literal(''),
@@ -115,40 +127,57 @@ export interface EventDraft {
 
 export const DEFAULT_TIMED_DURATION_MS = 3_600_000;
 
-/**
- * The event rules that span fields: date or date-time by allDay, end after start, the longest event.
- * Returns the normalised draft, or issues with the paths at fault.
- */
-export function normaliseEvent(
-  input: z.output<typeof eventWriteSchema>,
-): { ok: true; draft: EventDraft } | { ok: false; issues: { path: string[]; message: string }[] } {
-  const issues: { path: string[]; message: string }[] = [];
-  const allDay = input.allDay ?? isDateOnly(input.start);
-  const maxMs = EVENT_MAX_DURATION_DAYS * DAY_MS;
-  let start = input.start;
-  let end = input.end ?? null;
+type EventIssue = { path: string[]; message: string };
 
+/** Date or date-time by allDay. */
+function kindIssues(allDay: boolean, start: string, end: string | null): EventIssue[] {
+  const issues: EventIssue[] = [];
   if (allDay) {
     if (!isDateOnly(start)) issues.push({ path: ['start'], message: 'An all-day event starts on a date (YYYY-MM-DD)' });
     if (end !== null && !isDateOnly(end)) issues.push({ path: ['end'], message: 'An all-day event ends on a date (YYYY-MM-DD)' });
-    if (issues.length === 0) {
-      end ??= addDays(start, 1);
-      const duration = dateToDayMs(end) - dateToDayMs(start);
-      if (duration <= 0) issues.push({ path: ['end'], message: 'The end must be after the start (all-day ends are exclusive)' });
-      else if (duration > maxMs) issues.push({ path: ['end'], message: `An event lasts at most ${EVENT_MAX_DURATION_DAYS} days` });
-    }
   } else {
     if (isDateOnly(start)) issues.push({ path: ['start'], message: 'A timed event starts at a date-time with an offset' });
     if (end !== null && isDateOnly(end)) issues.push({ path: ['end'], message: 'A timed event ends at a date-time with an offset' });
-    if (issues.length === 0) {
-      const startMs = Date.parse(start);
-      const endMs = end === null ? startMs + DEFAULT_TIMED_DURATION_MS : Date.parse(end);
-      if (endMs <= startMs) issues.push({ path: ['end'], message: 'The end must be after the start' });
-      else if (endMs - startMs > maxMs) issues.push({ path: ['end'], message: `An event lasts at most ${EVENT_MAX_DURATION_DAYS} days` });
-      start = new Date(startMs).toISOString();
-      end = new Date(endMs).toISOString();
-    }
   }
+  return issues;
+}
+
+/** Start and end as stored: all-day dates as given, timed ones as UTC ISO strings; a missing end gets the default length. */
+function normaliseSpan(allDay: boolean, start: string, end: string | null): { start: string; end: string } {
+  if (allDay) return { start, end: end ?? addDays(start, 1) };
+  const startMs = Date.parse(start);
+  const endMs = end === null ? startMs + DEFAULT_TIMED_DURATION_MS : Date.parse(end);
+  return { start: new Date(startMs).toISOString(), end: new Date(endMs).toISOString() };
+}
+
+/** The range and length rules, checked on the stored strings through the very numbers the stores keep. */
+function spanIssues(allDay: boolean, span: { start: string; end: string }, endGiven: boolean): EventIssue[] {
+  const outside: EventIssue[] = [];
+  if (!isStartInEventYears(span.start)) outside.push({ path: ['start'], message: EVENT_YEARS_MESSAGE });
+  if (!isEndInEventYears(span.end)) {
+    const filled = allDay ? 'a day' : 'an hour';
+    outside.push({ path: ['end'], message: endGiven ? EVENT_YEARS_MESSAGE : `${EVENT_YEARS_MESSAGE} (without an end, an event lasts ${filled})` });
+  }
+  if (outside.length > 0) return outside;
+  const duration = eventTimeMs(span.end) - eventTimeMs(span.start);
+  if (duration <= 0) {
+    return [{ path: ['end'], message: allDay ? 'The end must be after the start (all-day ends are exclusive)' : 'The end must be after the start' }];
+  }
+  if (duration > EVENT_MAX_DURATION_DAYS * DAY_MS) return [{ path: ['end'], message: `An event lasts at most ${EVENT_MAX_DURATION_DAYS} days` }];
+  return [];
+}
+
+/**
+ * The event rules that span fields: date or date-time by allDay, the supported years, end after start, the
+ * longest event. Returns the normalised draft, or issues with the paths at fault.
+ */
+export function normaliseEvent(input: z.output<typeof eventWriteSchema>): { ok: true; draft: EventDraft } | { ok: false; issues: EventIssue[] } {
+  const allDay = input.allDay ?? isDateOnly(input.start);
+  const end = input.end ?? null;
+  const kind = kindIssues(allDay, input.start, end);
+  if (kind.length > 0) return { ok: false, issues: kind };
+  const span = normaliseSpan(allDay, input.start, end);
+  const issues = spanIssues(allDay, span, end !== null);
   if (issues.length > 0) return { ok: false, issues };
 
   const props = input.extendedProps ?? {};
@@ -157,8 +186,7 @@ export function normaliseEvent(
     draft: {
       title: input.title,
       allDay,
-      start,
-      end: end as string,
+      ...span,
       url: input.url ?? '',
       groupId: input.groupId ?? '',
       description: props.description ?? '',

@@ -10,6 +10,13 @@ export const EVENT_URL_MAX = 2_048;
 export const EVENT_GROUP_ID_MAX = 200;
 /** The longest event, in days. */
 export const EVENT_MAX_DURATION_DAYS = 366;
+/**
+ * The supported years, both inclusive: every start and end lies from 1 January EVENT_YEAR_MIN, 00:00 UTC, to the end
+ * of 31 December EVENT_YEAR_MAX. A start may be at most the last instant (or day) of EVENT_YEAR_MAX; an end, being
+ * exclusive, at most 1 January EVENT_YEAR_MAX + 1, 00:00 UTC (the all-day end after 31 December).
+ */
+export const EVENT_YEAR_MIN = 1900;
+export const EVENT_YEAR_MAX = 2200;
 /** The widest window GET /api/events answers, in days. */
 export const EVENT_WINDOW_MAX_DAYS = 400;
 /** How many calendarId filters one GET /api/events may carry. */

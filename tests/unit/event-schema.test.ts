@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eventWriteSchema, normaliseEvent } from '../../src/shared/event-schema.ts';
-import { EVENT_MAX_DURATION_DAYS } from '../../src/shared/limits.ts';
+import { EVENT_MAX_DURATION_DAYS, EVENT_YEAR_MAX, EVENT_YEAR_MIN } from '../../src/shared/limits.ts';
 import { addDays } from '../../src/shared/time.ts';
 
 function check(input: Record<string, unknown>) {
@@ -36,6 +36,18 @@ describe('event rules', () => {
     expect(check({ title: 'x', start: '2027-01-01', end: addDays('2027-01-01', EVENT_MAX_DURATION_DAYS) }).ok).toBe(true);
     expect(check({ title: 'x', start: '2027-01-01', end: addDays('2027-01-01', EVENT_MAX_DURATION_DAYS + 1) })).toEqual({ ok: false, fields: ['end'] });
     expect(check({ title: 'x', start: '2027-01-01T00:00:00Z', end: `${addDays('2027-01-01', EVENT_MAX_DURATION_DAYS)}T00:00:01Z` })).toEqual({
+      ok: false,
+      fields: ['end'],
+    });
+  });
+
+  it(`takes starts and ends from ${EVENT_YEAR_MIN} to the end of ${EVENT_YEAR_MAX}`, () => {
+    expect(check({ title: 'x', start: `${EVENT_YEAR_MIN}-01-01` }).ok).toBe(true);
+    expect(check({ title: 'x', start: `${EVENT_YEAR_MIN - 1}-12-31`, end: `${EVENT_YEAR_MIN}-01-02` })).toEqual({ ok: false, fields: ['start'] });
+    expect(check({ title: 'x', start: `${EVENT_YEAR_MAX}-12-31`, end: `${EVENT_YEAR_MAX + 1}-01-01` }).ok).toBe(true);
+    expect(check({ title: 'x', start: `${EVENT_YEAR_MAX}-12-31`, end: `${EVENT_YEAR_MAX + 1}-01-02` })).toEqual({ ok: false, fields: ['end'] });
+    expect(check({ title: 'x', start: `${EVENT_YEAR_MAX}-12-31T23:00:00Z`, end: `${EVENT_YEAR_MAX + 1}-01-01T00:00:00Z` }).ok).toBe(true);
+    expect(check({ title: 'x', start: `${EVENT_YEAR_MAX}-12-31T23:00:00Z`, end: `${EVENT_YEAR_MAX + 1}-01-01T00:00:01Z` })).toEqual({
       ok: false,
       fields: ['end'],
     });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { resolveEventWindow } from '../../src/api/event-window.ts';
 import type { EventWindow } from '../../src/api/stores/repository.ts';
+import { EVENT_YEAR_MAX, EVENT_YEAR_MIN } from '../../src/shared/limits.ts';
+import { dateToDayMs, EVENT_YEARS_MESSAGE } from '../../src/shared/time.ts';
 
 function windowOf(start: string, end: string, timeZone = 'UTC'): EventWindow {
   const window = resolveEventWindow(start, end, timeZone);
@@ -25,5 +27,16 @@ describe('resolveEventWindow', () => {
   it('refuses an end that is not after the start, and dates that do not exist', () => {
     expect(resolveEventWindow('2027-01-02', '2027-01-02', 'UTC')).toMatchObject({ field: 'end' });
     expect(resolveEventWindow('2027-02-30', '2027-03-02', 'UTC')).toMatchObject({ field: 'start' });
+  });
+
+  it('needs the window to overlap the supported years, and reads its days in the zone at their edges', () => {
+    const early = windowOf(`${EVENT_YEAR_MIN - 1}-12-25`, `${EVENT_YEAR_MIN}-01-02`, 'Pacific/Kiritimati');
+    expect(early.fromDayMs).toBe(dateToDayMs(`${EVENT_YEAR_MIN - 1}-12-25`));
+    expect(early.toDayMs).toBe(dateToDayMs(`${EVENT_YEAR_MIN}-01-02`));
+    const late = windowOf(`${EVENT_YEAR_MAX}-12-31`, `${EVENT_YEAR_MAX + 1}-01-01T00:00:00-11:00`, 'UTC');
+    expect(late.toDayMs).toBe(dateToDayMs(`${EVENT_YEAR_MAX + 1}-01-02`));
+    expect(resolveEventWindow(`${EVENT_YEAR_MAX + 1}-01-01`, `${EVENT_YEAR_MAX + 1}-01-02`, 'UTC')).toEqual({ field: 'start', message: EVENT_YEARS_MESSAGE });
+    expect(resolveEventWindow(`${EVENT_YEAR_MIN - 1}-12-31`, `${EVENT_YEAR_MIN}-01-01`, 'UTC')).toEqual({ field: 'end', message: EVENT_YEARS_MESSAGE });
+    expect(resolveEventWindow('0050-03-01', '0050-03-02', 'UTC')).toEqual({ field: 'end', message: EVENT_YEARS_MESSAGE });
   });
 });

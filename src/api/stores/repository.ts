@@ -1,6 +1,6 @@
 import type { Calendar, CalendarInput, CalendarPatch } from '../../shared/calendar-schema.ts';
 import type { CalendarEvent, EventDraft, UserRef } from '../../shared/event-schema.ts';
-import { dateToDayMs } from '../../shared/time.ts';
+import { eventTimeMs } from '../../shared/time.ts';
 
 /** A calendar as stored: what the API returns, less the per-caller fields. */
 export type StoredCalendar = Omit<Calendar, 'canEdit'>;
@@ -45,8 +45,9 @@ export function eventRecord(
     calendarId,
     title: draft.title,
     allDay: draft.allDay,
-    startMs: draft.allDay ? dateToDayMs(draft.start) : Date.parse(draft.start),
-    endMs: draft.allDay ? dateToDayMs(draft.end) : Date.parse(draft.end),
+    // The numbers normaliseEvent checked the range and length on.
+    startMs: eventTimeMs(draft.start),
+    endMs: eventTimeMs(draft.end),
     start: draft.start,
     end: draft.end,
     url: draft.url,
