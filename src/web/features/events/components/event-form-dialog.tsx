@@ -30,6 +30,8 @@ import { useCreateEvent } from '../requests/create-event.ts';
 import { useFetchLatestEvent } from '../requests/get-event.ts';
 import { useUpdateEvent } from '../requests/update-event.ts';
 import {
+  EVENT_DATE_INPUT_MAX,
+  EVENT_DATE_INPUT_MIN,
   EVENT_FORM_FIELDS,
   eventFormValues,
   formFieldForPath,
@@ -199,7 +201,14 @@ export function EventFormDialog({ target, calendars, onClose, onChanged }: Event
               <Switch label="All day" checked={values.allDay} onChange={(_, data) => set('allDay', data.checked)} />
               <div className={styles.row}>
                 <Field label="Start date" required {...fieldProps('startDate')}>
-                  <Input name="startDate" type="date" value={values.startDate} onChange={(_, data) => set('startDate', data.value)} />
+                  <Input
+                    name="startDate"
+                    type="date"
+                    min={EVENT_DATE_INPUT_MIN}
+                    max={EVENT_DATE_INPUT_MAX}
+                    value={values.startDate}
+                    onChange={(_, data) => set('startDate', data.value)}
+                  />
                 </Field>
                 {!values.allDay && (
                   <Field label="Start time" required hint={timeZone} {...fieldProps('startTime')}>
@@ -209,7 +218,14 @@ export function EventFormDialog({ target, calendars, onClose, onChanged }: Event
               </div>
               <div className={styles.row}>
                 <Field label="End date" required {...fieldProps('endDate')}>
-                  <Input name="endDate" type="date" value={values.endDate} onChange={(_, data) => set('endDate', data.value)} />
+                  <Input
+                    name="endDate"
+                    type="date"
+                    min={EVENT_DATE_INPUT_MIN}
+                    max={EVENT_DATE_INPUT_MAX}
+                    value={values.endDate}
+                    onChange={(_, data) => set('endDate', data.value)}
+                  />
                 </Field>
                 {!values.allDay && (
                   <Field label="End time" required hint={timeZone} {...fieldProps('endTime')}>

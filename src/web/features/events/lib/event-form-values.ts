@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { eventWriteSchema, normaliseEvent, type CalendarEvent } from '../../../../shared/event-schema.ts';
-import { addDays, dateToDayMs, isDateOnly } from '../../../../shared/time.ts';
+import { EVENT_YEAR_MAX, EVENT_YEAR_MIN } from '../../../../shared/limits.ts';
+import { addDays, dateToDayMs, EVENT_YEARS_MESSAGE, isDateOnly } from '../../../../shared/time.ts';
 import type { DateSpan } from '../../../lib/date-span.ts';
 import type { FieldErrors } from '../../../lib/form-errors.ts';
 import { instantOfWallClock, nextFullHour, wallClockAt } from '../../../lib/zoned-time.ts';
@@ -38,6 +39,10 @@ export const EVENT_FORM_FIELDS: readonly EventFormField[] = [
 type EventFormErrors = FieldErrors<EventFormField>;
 
 type EventWriteBody = z.output<typeof eventWriteSchema>;
+
+/** The date inputs' min and max: the supported years, in the shown time zone (the API checks the exact instants). */
+export const EVENT_DATE_INPUT_MIN = `${EVENT_YEAR_MIN}-01-01`;
+export const EVENT_DATE_INPUT_MAX = `${EVENT_YEAR_MAX}-12-31`;
 
 const TIME_INPUT = /^\d{2}:\d{2}$/;
 const HOUR_MS = 3_600_000;
@@ -131,6 +136,15 @@ export function formFieldForPath(path: string, values: EventFormValues): EventFo
   }
 }
 
+/**
+ * What is wrong with a date input's value, if anything. A date input takes years up to 275760, which would make
+ * instants the schema cannot even read, so the years are checked here before any instant is made.
+ */
+function dateInputError(value: string, missing: string): string | null {
+  if (value === '') return missing;
+  return isDateOnly(value) && value >= EVENT_DATE_INPUT_MIN && value <= EVENT_DATE_INPUT_MAX ? null : EVENT_YEARS_MESSAGE;
+}
+
 export type EventFormResult =
   | { ok: true; event: EventWriteBody }
   | { ok: false; errors: EventFormErrors; formErrors: string[] };
@@ -152,8 +166,10 @@ export function validateEventForm(
   };
 
   if (!values.calendarId) addError('calendarId', 'Choose a calendar');
-  if (!isDateOnly(values.startDate)) addError('startDate', 'Enter a start date');
-  if (!isDateOnly(values.endDate)) addError('endDate', 'Enter an end date');
+  const startDateError = dateInputError(values.startDate, 'Enter a start date');
+  const endDateError = dateInputError(values.endDate, 'Enter an end date');
+  if (startDateError) addError('startDate', startDateError);
+  if (endDateError) addError('endDate', endDateError);
   if (!values.allDay) {
     if (!TIME_INPUT.test(values.startTime)) addError('startTime', 'Enter a start time');
     if (!TIME_INPUT.test(values.endTime)) addError('endTime', 'Enter an end time');
