@@ -25,3 +25,14 @@ export const EVENT_WINDOW_CALENDARS_MAX = 100;
 export const REQUEST_BODY_MAX_BYTES = 64 * 1024;
 
 export const DAY_MS = 86_400_000;
+
+/** The most occurrences a series' COUNT may ask for: two years of a daily series. */
+export const RECURRENCE_COUNT_MAX = 730;
+/** The widest INTERVAL: every 99 days, weeks, months or years. */
+export const RECURRENCE_INTERVAL_MAX = 99;
+/** The longest repeat rule (RRULE value), in characters. */
+export const RECURRENCE_RULE_MAX = 1_000;
+/** How many skipped occurrences (exdate) one series may carry. */
+export const RECURRENCE_EXDATE_MAX = 1_000;
+/** The most occurrences one series yields for one window: a guard, since a long event repeated daily overlaps many. */
+export const RECURRENCE_WINDOW_OCCURRENCES_MAX = 500;
