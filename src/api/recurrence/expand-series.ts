@@ -1,0 +1,264 @@
+// A series' occurrences, evaluated in its own zone whatever the process's TZ.
+// rrule-temporal omits occurrences whose local time falls in a DST gap (its reading of RFC 5545 §3.3.10); Outlook
+// and Google move them forward by the gap instead. So the rule runs on floating wall-clock times (UTC as a plain
+// number line, which has no gaps) and each wall-clock start becomes an instant in the series' zone afterwards, with
+// Temporal's 'compatible' disambiguation: a gap moves forward (02:30 becomes 03:30), an overlap takes the earlier.
+import { RRuleTemporal } from 'rrule-temporal';
+import { Temporal } from 'temporal-polyfill';
+import { RECURRENCE_WINDOW_OCCURRENCES_MAX } from '../../shared/limits.ts';
+import { parseRecurrenceRule, type RecurrenceRule } from '../../shared/recurrence-rule.ts';
+import { dateToDayMs, dayMsToDate, isDateOnly } from '../../shared/time.ts';
+import type { EventWindow } from '../stores/repository.ts';
+
+/** A series as its rule needs it: the first occurrence, the normalised rule, the zone and the starts it skips. */
+export interface SeriesDefinition {
+  rrule: string;
+  /** The first occurrence: a UTC ISO instant for timed series, a date for all-day ones; end likewise. */
+  start: string;
+  end: string;
+  allDay: boolean;
+  /** IANA zone the rule is evaluated in; all-day series are floating and ignore it. */
+  timeZone: string;
+  /** Occurrence starts to skip, normalised as normaliseExdates writes them. */
+  exdate: readonly string[];
+}
+
+/** A stored series: its id and version name its content, so they key the cache of parsed rules. */
+export interface StoredSeries extends SeriesDefinition {
+  id: string;
+  version: number;
+}
+
+export interface Occurrence {
+  /** The occurrence's original start: a UTC ISO instant, or a date for all-day series. */
+  recurrenceId: string;
+  start: string;
+  end: string;
+}
+
+/** The last end of a series with no end: 9999-12-31T23:59:59.999Z, so a range filter needs no NULL case. */
+export const SERIES_OPEN_END_MS = 253_402_300_799_999;
+/** Parsed rules kept, by series id and version: more than the 1,000 series the bench's busiest window matches. */
+export const SERIES_CACHE_SIZE = 2_000;
+/** How far ahead a new rule's first occurrence is looked for before the rule counts as producing none. */
+export const FIRST_OCCURRENCE_SEARCH_YEARS = 30;
+
+const HOUR_MS = 3_600_000;
+// A floating all-day date is a different stretch of UTC in each zone, from UTC+14 to UTC-12.
+const FLOATING_DATE_WIDENING_MS = 14 * HOUR_MS;
+// How far a wall-clock time and its instant's wall-clock reading can differ: a DST shift (up to 2 hours in tzdb's past).
+const DST_SLACK_MS = 3 * HOUR_MS;
+
+/** A series ready to expand. Times are on the stores' number line: instants for timed series, UTC-midnight days for all-day ones. */
+interface CompiledSeries {
+  rule: RRuleTemporal<Temporal.ZonedDateTime>;
+  parsed: RecurrenceRule;
+  allDay: boolean;
+  timeZone: string;
+  startMs: number;
+  startWallMs: number;
+  durationMs: number;
+  /** The last possible start, or null when the rule has none (COUNT is the rule's own business). */
+  untilMs: number | null;
+  skipped: ReadonlySet<number>;
+}
+
+const utc = (ms: number) => Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO('UTC');
+
+/** The wall-clock reading of an instant in a zone, as ms on the floating (UTC) line. */
+function wallMs(instantMs: number, timeZone: string): number {
+  return Temporal.Instant.fromEpochMilliseconds(instantMs).toZonedDateTimeISO(timeZone).toPlainDateTime().toZonedDateTime('UTC').epochMilliseconds;
+}
+
+/** The instant a wall-clock time names in a zone: a gap moves it forward, an overlap takes the earlier instant. */
+function wallToInstantMs(floatingMs: number, timeZone: string): number {
+  return utc(floatingMs).toPlainDateTime().toZonedDateTime(timeZone, { disambiguation: 'compatible' }).epochMilliseconds;
+}
+
+/** An occurrence or exdate id on the stores' number line: NaN when it is not of the series' kind. */
+export function recurrenceIdMs(recurrenceId: string, allDay: boolean): number {
+  if (allDay) return isDateOnly(recurrenceId) ? dateToDayMs(recurrenceId) : Number.NaN;
+  return isDateOnly(recurrenceId) ? Number.NaN : Date.parse(recurrenceId);
+}
+
+function toLine(c: CompiledSeries, floatingMs: number): number {
+  if (c.allDay) return floatingMs;
+  // The first occurrence is the series' own start, even when it is the later of two instants an overlap repeats.
+  return floatingMs === c.startWallMs ? c.startMs : wallToInstantMs(floatingMs, c.timeZone);
+}
+
+function toFloating(c: CompiledSeries, lineMs: number): number {
+  return c.allDay ? lineMs : wallMs(lineMs, c.timeZone);
+}
+
+function toOccurrence(c: CompiledSeries, startMs: number): Occurrence {
+  const write = c.allDay ? dayMsToDate : (ms: number) => new Date(ms).toISOString();
+  return { recurrenceId: write(startMs), start: write(startMs), end: write(startMs + c.durationMs) };
+}
+
+function ruleOptions(rule: RecurrenceRule) {
+  return {
+    freq: rule.freq,
+    interval: rule.interval,
+    count: rule.count,
+    byMonth: rule.byMonth,
+    byWeekNo: rule.byWeekNo,
+    byYearDay: rule.byYearDay,
+    byMonthDay: rule.byMonthDay,
+    byDay: rule.byDay?.map((day) => `${day.ordinal ?? ''}${day.weekday}`),
+    bySetPos: rule.bySetPos,
+    wkst: rule.wkst,
+  };
+}
+
+function newRule(rule: RecurrenceRule, startWallMs: number, untilWallMs: number | null, count = rule.count) {
+  return new RRuleTemporal({
+    ...ruleOptions(rule),
+    count,
+    temporal: Temporal,
+    dtstart: utc(startWallMs),
+    ...(untilWallMs === null ? {} : { until: utc(untilWallMs) }),
+  });
+}
+
+/** A stored series' rule, parsed. */
+export function storedRule(rrule: string): RecurrenceRule {
+  const parsed = parseRecurrenceRule(rrule);
+  // Stored rules were normalised on the way in; one that does not parse is a bug, not bad input.
+  if (!parsed.ok) throw new Error(`Stored repeat rule does not parse: ${parsed.errors.join('; ')}`);
+  return parsed.rule;
+}
+
+function untilOnLine(rule: RecurrenceRule, allDay: boolean): number | null {
+  if (!rule.until) return null;
+  if ((rule.until.kind === 'date') !== allDay) throw new Error(`UNTIL=${rule.until.value} does not suit an ${allDay ? 'all-day' : 'timed'} series`);
+  return recurrenceIdMs(rule.until.value, allDay);
+}
+
+/** UNTIL on the wall clock the rule runs on. Timed: with slack for an overlap; starts are cut at the real UNTIL later. */
+function untilWallMs(c: Pick<CompiledSeries, 'allDay' | 'timeZone' | 'untilMs'>): number | null {
+  if (c.untilMs === null) return null;
+  return c.allDay ? c.untilMs : wallMs(c.untilMs, c.timeZone) + DST_SLACK_MS;
+}
+
+function compileSeries(series: SeriesDefinition): CompiledSeries {
+  const parsed = storedRule(series.rrule);
+  const { allDay, timeZone } = series;
+  const startMs = recurrenceIdMs(series.start, allDay);
+  const startWallMs = allDay ? startMs : wallMs(startMs, timeZone);
+  const untilMs = untilOnLine(parsed, allDay);
+  return {
+    rule: newRule(parsed, startWallMs, untilWallMs({ allDay, timeZone, untilMs })),
+    parsed,
+    allDay,
+    timeZone,
+    startMs,
+    startWallMs,
+    durationMs: recurrenceIdMs(series.end, allDay) - startMs,
+    untilMs,
+    skipped: new Set(series.exdate.map((id) => recurrenceIdMs(id, allDay))),
+  };
+}
+
+/** The rule's starts in [fromMs, toMs] on the stores' line, exdates included: the rule counts them. */
+function ruleStarts(c: CompiledSeries, fromMs: number, toMs: number): number[] {
+  const slack = c.allDay ? 0 : DST_SLACK_MS;
+  const found = c.rule.between(new Date(toFloating(c, fromMs) - slack), new Date(toFloating(c, toMs) + slack), true);
+  return found
+    .map((z) => toLine(c, z.epochMilliseconds))
+    .filter((ms) => ms >= fromMs && ms <= toMs && (c.untilMs === null || ms <= c.untilMs));
+}
+
+const cache = new Map<string, CompiledSeries>();
+
+/** A small LRU: a Map keeps insertion order, so re-inserting on use leaves the least recently used first. */
+function cachedSeries(series: StoredSeries): CompiledSeries {
+  const key = `${series.id}@${series.version}`;
+  const compiled = cache.get(key) ?? compileSeries(series);
+  cache.delete(key);
+  cache.set(key, compiled);
+  if (cache.size > SERIES_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  return compiled;
+}
+
+/**
+ * The occurrences overlapping the window, less exdates, in start order: all-day ones against its dates, timed ones
+ * against its instants, as the stores match single events. Expansion starts one duration before the window,
+ * never at the series' start, so a window years into a series costs what its first does.
+ */
+export function expandSeries(series: StoredSeries, window: EventWindow): { occurrences: Occurrence[]; truncated: boolean } {
+  const c = cachedSeries(series);
+  const [fromMs, toMs] = c.allDay ? [window.fromDayMs, window.toDayMs] : [window.fromMs, window.toMs];
+  // Overlap is start < to and start + duration > from, on whole ms.
+  const starts = ruleStarts(c, fromMs - c.durationMs + 1, toMs - 1).filter((ms) => !c.skipped.has(ms));
+  return {
+    occurrences: starts.slice(0, RECURRENCE_WINDOW_OCCURRENCES_MAX).map((ms) => toOccurrence(c, ms)),
+    truncated: starts.length > RECURRENCE_WINDOW_OCCURRENCES_MAX,
+  };
+}
+
+/** The rule's occurrence with this original start, skipped or not; null when the rule has none there. */
+export function occurrenceAt(series: SeriesDefinition, recurrenceId: string): Occurrence | null {
+  const c = compileSeries(series);
+  const ms = recurrenceIdMs(recurrenceId, c.allDay);
+  if (Number.isNaN(ms)) return null;
+  return ruleStarts(c, ms, ms).length > 0 ? toOccurrence(c, ms) : null;
+}
+
+/** How many of the rule's occurrences, skipped ones included, start before this one: for COUNT rules. */
+export function countOccurrencesBefore(series: SeriesDefinition, recurrenceId: string): number {
+  const c = compileSeries(series);
+  return ruleStarts(c, c.startMs, recurrenceIdMs(recurrenceId, c.allDay) - 1).length;
+}
+
+function isIterationLimit(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith('Maximum iterations');
+}
+
+/** The rule's first occurrence, skipped or not, within FIRST_OCCURRENCE_SEARCH_YEARS of the start; null if none. */
+export function firstOccurrence(series: SeriesDefinition): Occurrence | null {
+  const c = compileSeries(series);
+  const horizon = utc(c.startWallMs).add({ years: FIRST_OCCURRENCE_SEARCH_YEARS }).epochMilliseconds;
+  // The first occurrence is the same with or without COUNT; a bounded rule cannot search forever.
+  const search = newRule(c.parsed, c.startWallMs, Math.min(horizon, untilWallMs(c) ?? horizon), undefined);
+  try {
+    const first = search.next(utc(c.startWallMs), true);
+    const ms = first && toLine(c, first.epochMilliseconds);
+    return ms !== null && (c.untilMs === null || ms <= c.untilMs) ? toOccurrence(c, ms) : null;
+  } catch (error) {
+    // rrule-temporal gives up on a rule whose periods never match (e.g. DAILY;BYMONTH=4;BYMONTHDAY=31).
+    if (isIterationLimit(error)) return null;
+    throw error;
+  }
+}
+
+/** Why a normalised rule cannot make this series, for the `rrule` field; empty when it can. */
+export function seriesRuleProblems(series: SeriesDefinition): string[] {
+  const c = compileSeries(series);
+  if (c.untilMs !== null && c.untilMs < c.startMs) return ['The repeat ends (UNTIL) before the series starts'];
+  if (!firstOccurrence(series)) return [`The repeat rule gives no occurrence in the ${FIRST_OCCURRENCE_SEARCH_YEARS} years from the start`];
+  return [];
+}
+
+/** The last start a bounded rule gives, on the stores' line; null when it gives none. */
+function lastStartMs(c: CompiledSeries): number | null {
+  // COUNT is at most RECURRENCE_COUNT_MAX occurrences; UNTIL may be decades of them, so search back from it.
+  const untilWall = untilWallMs(c);
+  if (c.untilMs === null || untilWall === null) return c.rule.all().map((z) => toLine(c, z.epochMilliseconds)).at(-1) ?? null;
+  let last = c.rule.previous(new Date(untilWall), true);
+  // Timed UNTIL has slack on the wall clock: step back past any start after the real UNTIL.
+  while (last && toLine(c, last.epochMilliseconds) > c.untilMs) last = c.rule.previous(last, false);
+  return last && toLine(c, last.epochMilliseconds);
+}
+
+/**
+ * The stretch of UTC ms a series can cover, for the stores to index: from its start to its last end, or to
+ * SERIES_OPEN_END_MS when it never ends. Floating all-day dates are widened to cover every zone.
+ */
+export function seriesRange(series: SeriesDefinition): { firstStartMs: number; lastEndMs: number } {
+  const c = compileSeries(series);
+  const widen = c.allDay ? FLOATING_DATE_WIDENING_MS : 0;
+  const open = c.untilMs === null && c.parsed.count === undefined;
+  const lastEndMs = open ? SERIES_OPEN_END_MS : (lastStartMs(c) ?? c.startMs) + c.durationMs + widen;
+  return { firstStartMs: c.startMs - widen, lastEndMs };
+}
