@@ -96,11 +96,13 @@ function toOccurrence(c: CompiledSeries, startMs: number): Occurrence {
   return { recurrenceId: write(startMs), start: write(startMs), end: write(startMs + c.durationMs) };
 }
 
-function ruleOptions(rule: RecurrenceRule) {
-  return {
+/** The rule on the floating line; COUNT can be left out, as when only the first occurrence matters. */
+function newRule(rule: RecurrenceRule, startWallMs: number, untilWallMs: number | null, count = rule.count) {
+  return new RRuleTemporal({
+    temporal: Temporal,
     freq: rule.freq,
     interval: rule.interval,
-    count: rule.count,
+    count,
     byMonth: rule.byMonth,
     byWeekNo: rule.byWeekNo,
     byYearDay: rule.byYearDay,
@@ -108,14 +110,6 @@ function ruleOptions(rule: RecurrenceRule) {
     byDay: rule.byDay?.map((day) => `${day.ordinal ?? ''}${day.weekday}`),
     bySetPos: rule.bySetPos,
     wkst: rule.wkst,
-  };
-}
-
-function newRule(rule: RecurrenceRule, startWallMs: number, untilWallMs: number | null, count = rule.count) {
-  return new RRuleTemporal({
-    ...ruleOptions(rule),
-    count,
-    temporal: Temporal,
     dtstart: utc(startWallMs),
     ...(untilWallMs === null ? {} : { until: utc(untilWallMs) }),
   });
