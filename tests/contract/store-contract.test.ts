@@ -7,6 +7,8 @@ import { STORE_FACTORIES, type OpenedStore } from './store-factories.ts';
 const TENANT = 'tenant-contract';
 const OTHER_TENANT = 'tenant-other';
 const ACTOR = { id: 'tester', name: 'Tester' };
+/** Conditional writes racing on one version of an event. */
+const RACERS = 10;
 
 function draft(fields: { title: string; start: string; end?: string; calendarId?: string }): EventDraft {
   const { calendarId, ...rest } = fields;
@@ -125,6 +127,59 @@ describe.each(STORE_FACTORIES)('the %s store', (_name, open) => {
       const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
       expect(rejected.reason).toBeInstanceOf(PreconditionFailedError);
       expect((await store.events.findById(TENANT, event.id))?.extendedProps.version).toBe(2);
+    });
+
+    describe('concurrent conditional writes on one version', () => {
+      type Write = { kind: 'update' | 'delete'; title: string };
+      const updates = (count: number): Write[] => Array.from({ length: count }, (_, i) => ({ kind: 'update', title: `Update ${i}` }));
+      const deletes = (count: number): Write[] => Array.from({ length: count }, (_, i) => ({ kind: 'delete', title: `Delete ${i}` }));
+
+      /** Runs the writes at once against a new event at version 1: what each got, and the event afterwards. */
+      async function race(writes: Write[]) {
+        const event = await store.events.create(TENANT, calendarId, draft({ title: 'Raced', start: '2027-06-06' }), ACTOR);
+        const outcomes = await Promise.allSettled(
+          writes.map(({ kind, title }) =>
+            kind === 'update'
+              ? store.events.update(TENANT, calendarId, event.id, draft({ title, start: '2027-06-06' }), ACTOR, 1)
+              : store.events.delete(TENANT, calendarId, event.id, 1),
+          ),
+        );
+        const winners = writes.filter((_, i) => outcomes[i]!.status === 'fulfilled');
+        const errors = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
+        return { outcomes, winners, errors, after: await store.events.findById(TENANT, event.id) };
+      }
+
+      it(`lets exactly one of ${RACERS} updates win; the others get PreconditionFailedError; the event is the winner’s`, async () => {
+        const { outcomes, winners, errors, after } = await race(updates(RACERS));
+        expect(winners).toHaveLength(1);
+        for (const error of errors) expect(error).toBeInstanceOf(PreconditionFailedError);
+        const won = outcomes.find((outcome) => outcome.status === 'fulfilled') as PromiseFulfilledResult<unknown>;
+        expect(after).toEqual(won.value);
+        expect(after).toMatchObject({ title: winners[0]!.title, extendedProps: { version: 2 } });
+      });
+
+      // A loser that read the event before the winner deleted it lost the race; one that read it after found nothing.
+      it(`deletes once: of ${RACERS} deletes one succeeds, the others get PreconditionFailedError or NotFoundError`, async () => {
+        const { winners, errors, after } = await race(deletes(RACERS));
+        expect(winners).toHaveLength(1);
+        for (const error of errors) expect([PreconditionFailedError, NotFoundError]).toContain((error as object).constructor);
+        expect(after).toBeNull();
+      });
+
+      it('lets exactly one of updates and deletes mixed win; after an update won every loser got PreconditionFailedError', async () => {
+        // Each order once: SQLite runs the first to arrive first, so both kinds of winner are seen there.
+        for (const writes of [[...updates(RACERS / 2), ...deletes(RACERS / 2)], [...deletes(RACERS / 2), ...updates(RACERS / 2)]]) {
+          const { outcomes, winners, errors, after } = await race(writes);
+          expect(winners).toHaveLength(1);
+          if (winners[0]!.kind === 'update') {
+            for (const error of errors) expect(error).toBeInstanceOf(PreconditionFailedError);
+            expect(after).toEqual((outcomes.find((outcome) => outcome.status === 'fulfilled') as PromiseFulfilledResult<unknown>).value);
+          } else {
+            for (const error of errors) expect([PreconditionFailedError, NotFoundError]).toContain((error as object).constructor);
+            expect(after).toBeNull();
+          }
+        }
+      });
     });
   });
 

@@ -7,6 +7,9 @@ export type StoredCalendar = Omit<Calendar, 'canEdit'>;
 
 /**
  * The version a write expects to replace, from If-Match: a number, or null for "*" (any current version).
+ * Both stores promise the same: of all the writes (updates and deletes) expecting one version, exactly one
+ * succeeds; the others throw PreconditionFailedError, whether the winner changed the record or deleted it after
+ * they read it. A write that finds no record when it reads throws NotFoundError, with a version or with "*".
  */
 export type ExpectedVersion = number | null;
 

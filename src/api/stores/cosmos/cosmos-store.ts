@@ -16,8 +16,8 @@ import {
   type ExpectedVersion,
   type Store,
   type StoredCalendar,
-  versionMatches,
 } from '../repository.ts';
+import { CONFLICT_ATTEMPTS, writeExpectedVersion } from './conditional-write.ts';
 import { calendarEventIdsQuery, calendarsQuery, PENDING_DELETES_QUERY, windowQuery, type PartitionQuery } from './cosmos-queries.ts';
 import { withRetries } from './cosmos-retry.ts';
 
@@ -27,8 +27,6 @@ export const COSMOS_EVENTS_CONTAINER = 'events';
 export const COSMOS_PARTITION_KEY_PATH = '/tenantId';
 /** Query page size; pages are followed by continuation token. */
 export const COSMOS_PAGE_SIZE = 500;
-/** How often a conditional write is retried when something else changed the document in between. */
-const CONFLICT_ATTEMPTS = 5;
 
 export const EVENTS_INDEXING_POLICY: IndexingPolicy = {
   indexingMode: 'consistent',
@@ -92,28 +90,29 @@ async function queryAll<T>(container: Container, query: PartitionQuery): Promise
   return results;
 }
 
-/** Replaces with If-Match on the document's _etag; false when someone else wrote it first. */
-async function replaceIfUnchanged(container: Container, doc: CalendarDoc | EventDoc): Promise<boolean> {
+/** A write with If-Match on the _etag it read: true when it landed, false when someone else changed or deleted the document first. */
+async function writeIfUnchanged(write: () => Promise<unknown>): Promise<boolean> {
   try {
-    await withRetries(
-      () => container.item(doc.id, doc.tenantId).replace(doc, { accessCondition: { type: 'IfMatch', condition: doc._etag! } }),
-      { idempotent: false },
-    );
+    await withRetries(write, { idempotent: false });
     return true;
   } catch (error) {
-    if (codeOf(error) === 412) return false;
+    if (codeOf(error) === 412 || codeOf(error) === 404) return false;
     throw error;
   }
 }
 
-async function deleteIgnoringMissing(item: Item, etag?: string): Promise<boolean> {
+const ifMatch = (etag: string | undefined) => ({ accessCondition: { type: 'IfMatch', condition: etag! } });
+
+function replaceIfUnchanged(container: Container, doc: CalendarDoc | EventDoc): Promise<boolean> {
+  return writeIfUnchanged(() => container.item(doc.id, doc.tenantId).replace(doc, ifMatch(doc._etag)));
+}
+
+/** Deletes whatever version is there, and gone already counts as done: only for a calendar's delete, which owns its events. */
+async function deleteIgnoringMissing(item: Item): Promise<void> {
   try {
-    await withRetries(() => item.delete(etag ? { accessCondition: { type: 'IfMatch', condition: etag } } : undefined), { idempotent: false });
-    return true;
+    await withRetries(() => item.delete(), { idempotent: false });
   } catch (error) {
-    if (codeOf(error) === 404) return true;
-    if (codeOf(error) === 412) return false;
-    throw error;
+    if (codeOf(error) !== 404) throw error;
   }
 }
 
@@ -200,16 +199,15 @@ class CosmosCalendarRepository implements CalendarRepository {
     throw new PreconditionFailedError();
   }
 
-  /** Read, check the version the caller expects, write with If-Match; repeat if an internal write came between. */
   private async changeCalendar(tenantId: string, calendarId: string, expected: ExpectedVersion, change: (doc: CalendarDoc) => CalendarDoc): Promise<CalendarDoc> {
-    for (let attempt = 0; attempt < CONFLICT_ATTEMPTS; attempt++) {
-      const doc = await this.visibleDoc(tenantId, calendarId);
-      if (!doc) throw new NotFoundError();
-      if (!versionMatches(expected, doc.version)) throw new PreconditionFailedError();
-      const next = change(doc);
-      if (await replaceIfUnchanged(this.calendars, next)) return next;
-    }
-    throw new PreconditionFailedError();
+    return writeExpectedVersion(
+      expected,
+      () => this.visibleDoc(tenantId, calendarId),
+      async (doc) => {
+        const next = change(doc);
+        return (await replaceIfUnchanged(this.calendars, next)) ? next : undefined;
+      },
+    );
   }
 }
 
@@ -269,10 +267,7 @@ class CosmosEventRepository implements EventRepository {
     actor: UserRef,
     expected: ExpectedVersion,
   ): Promise<CalendarEvent> {
-    for (let attempt = 0; attempt < CONFLICT_ATTEMPTS; attempt++) {
-      const current = await readDoc<EventDoc>(this.events.item(eventId, tenantId));
-      if (!current || current.calendarId !== calendarId) throw new NotFoundError();
-      if (!versionMatches(expected, current.version)) throw new PreconditionFailedError();
+    return writeExpectedVersion(expected, () => this.current(tenantId, calendarId, eventId), async (current) => {
       const target = draft.calendarId ?? calendarId;
       const record = eventRecord(eventId, target, draft, {
         createdBy: current.createdBy,
@@ -284,19 +279,22 @@ class CosmosEventRepository implements EventRepository {
       const next = { ...toDoc(tenantId, record), _etag: current._etag };
       // Same partition (the tenant), so even a move to another calendar is one conditional replace.
       await this.calendars.recordDuration(tenantId, target, next.allDay, next.endMs - next.startMs);
-      if (await replaceIfUnchanged(this.events, next)) return toCalendarEvent(next);
-    }
-    throw new PreconditionFailedError();
+      return (await replaceIfUnchanged(this.events, next)) ? toCalendarEvent(next) : undefined;
+    });
   }
 
+  /** A delete that finds the event gone after reading it lost a race: it never answers as if it had deleted it. */
   async delete(tenantId: string, calendarId: string, eventId: string, expected: ExpectedVersion): Promise<void> {
-    for (let attempt = 0; attempt < CONFLICT_ATTEMPTS; attempt++) {
-      const current = await readDoc<EventDoc>(this.events.item(eventId, tenantId));
-      if (!current || current.calendarId !== calendarId) throw new NotFoundError();
-      if (!versionMatches(expected, current.version)) throw new PreconditionFailedError();
-      if (await deleteIgnoringMissing(this.events.item(eventId, tenantId), current._etag)) return;
-    }
-    throw new PreconditionFailedError();
+    const item = this.events.item(eventId, tenantId);
+    await writeExpectedVersion(expected, () => this.current(tenantId, calendarId, eventId), async (current) =>
+      (await writeIfUnchanged(() => item.delete(ifMatch(current._etag)))) ? true : undefined,
+    );
+  }
+
+  /** The event as the calendar in the path holds it: under another calendar it is not there. */
+  private async current(tenantId: string, calendarId: string, eventId: string): Promise<EventDoc | null> {
+    const doc = await readDoc<EventDoc>(this.events.item(eventId, tenantId));
+    return doc && doc.calendarId === calendarId ? doc : null;
   }
 }
 
