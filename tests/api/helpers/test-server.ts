@@ -39,7 +39,7 @@ export interface TestServer {
  * The store settings for this run: SQLite by default; under the api-cosmos project, a database on the Cosmos
  * protocol server named after the data directory, so that a restart on the same directory finds the same data.
  */
-function storeEnv(dataDir: string): Record<string, string> {
+export function storeEnv(dataDir: string): Record<string, string> {
   if (process.env.TEST_STORE !== 'cosmos') return {};
   return {
     STORE: 'cosmos',
