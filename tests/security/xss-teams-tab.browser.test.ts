@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Calendar } from '../../src/shared/calendar-schema.ts';
+import type { CalendarEvent } from '../../src/shared/event-schema.ts';
+import { ApiDriver } from '../e2e/harness/api.ts';
+import { localDate } from '../e2e/harness/calendar-page.ts';
+import { channelContext, openTab, startHostedTabRig, type HostedTabRig, type OpenTab } from '../e2e/harness/hosted-tab.ts';
+import { expectLiteralText } from './expect-literal-text.ts';
+import { NOTHING_RAN, watchScriptExecution, type ScriptExecutionWatch } from './script-execution-watch.ts';
+import { XSS_PAYLOADS } from './xss-corpus.ts';
+
+// What only a Microsoft 365 host shows: the configuration page's calendar list, and people's names as their
+// identity provider gives them, which the tenant's users or admins write. The CSP stays on here (the host
+// simulator opens the contexts), so the watch relies on the violations it reports and on the literal text.
+const [, imgOnError, svgOnLoad, , quoteBreak, , , , textareaBreakout, titleBreakout] = XSS_PAYLOADS;
+const ADMIN_NAME = imgOnError!.text;
+const EDITOR_NAME = quoteBreak!.text;
+
+let rig: HostedTabRig;
+let api: ApiDriver;
+let adminToken: string;
+let calendars: Calendar[];
+let event: CalendarEvent;
+
+beforeAll(async () => {
+  rig = await startHostedTabRig();
+  api = new ApiDriver(rig.server.baseUrl);
+  adminToken = await rig.token({ oid: 'ada', name: ADMIN_NAME, roles: ['Calendar.Admin'] });
+  calendars = [];
+  for (const payload of [svgOnLoad!, textareaBreakout!]) {
+    const created = await api.request<Calendar>('POST', '/api/calendars', {
+      token: adminToken,
+      body: { name: payload.text, color: '#0F6CBD', editors: ['eddie'] },
+    });
+    expect(created.status).toBe(201);
+    calendars.push(created.body);
+  }
+  // All day: first in today's cell, however many events the demo data puts there.
+  const created = await api.request<CalendarEvent>('POST', `/api/calendars/${calendars[0]!.id}/events`, {
+    token: adminToken,
+    body: { title: titleBreakout!.text, start: localDate(), allDay: true },
+  });
+  expect(created.status).toBe(201);
+  event = created.body;
+});
+
+afterAll(async () => {
+  await rig?.close();
+});
+
+/** Opens the tab with every frame watched from its first script. */
+async function openWatchedTab(path: string, host: Parameters<typeof openTab>[2]): Promise<{ open: OpenTab; watch: ScriptExecutionWatch }> {
+  let watch: ScriptExecutionWatch | undefined;
+  const open = await openTab(rig, path, host, [], async (context) => {
+    watch = await watchScriptExecution(context);
+  });
+  return { open, watch: watch! };
+}
+
+describe('the corpus in a Teams tab', () => {
+  test('the configuration page lists the calendars by name, and creating one names it in its toast', async () => {
+    const { open, watch } = await openWatchedTab('/config', {
+      frameContext: 'settings',
+      legacy: channelContext({ entityId: '' }),
+      token: { ok: true, value: adminToken },
+    });
+    const list = open.tab.getByRole('region', { name: 'Calendars' });
+    await open.tab.getByRole('checkbox', { name: calendars[0]!.name, exact: true }).waitFor();
+    await expectLiteralText(list, calendars.map((calendar) => calendar.name));
+
+    await open.tab.getByRole('button', { name: 'New calendar' }).click();
+    const name = `New ${svgOnLoad!.text}`;
+    await open.tab.getByLabel('Name').fill(name);
+    await open.tab.getByRole('button', { name: 'Create calendar' }).click();
+    // .first(): the toaster also announces it in a live region.
+    await open.tab.getByText(`${name} created`, { exact: true }).first().waitFor();
+    await expect.poll(() => open.tab.getByRole('checkbox', { name, exact: true }).isChecked()).toBe(true);
+    await open.triggerSave();
+    await expect.poll(async () => (await open.hostState()).saveSucceeded).toBe(true);
+
+    expect(await watch.seen(open.page)).toEqual(NOTHING_RAN);
+    await open.context.close();
+  });
+
+  test('names from tokens, a deep link’s sub-page and a refusal naming the calendar: in the header, the details and toasts', async () => {
+    const { open, watch } = await openWatchedTab('/', {
+      frameContext: 'content',
+      legacy: channelContext({ subEntityId: titleBreakout!.text }),
+      token: { ok: true, value: await rig.token({ name: EDITOR_NAME }) },
+    });
+    await open.tab.getByText(/^The linked event (no longer exists|could not be opened)$/).first().waitFor();
+    await expectLiteralText(open.tab.getByTestId('signed-in-user'), [EDITOR_NAME]);
+
+    await open.tab.locator(`[data-event-id="${event.id}"]`).first().click();
+    const details = open.tab.getByRole('dialog', { name: event.title, exact: true });
+    await details.getByText('Created', { exact: true }).waitFor();
+    await expectLiteralText(details, [event.title, calendars[0]!.name, `${ADMIN_NAME}, `]);
+
+    // Eddie loses his edit rights while the form is open: the server's refusal names the calendar, in a toast.
+    await details.getByRole('button', { name: 'Edit' }).click();
+    const form = open.tab.getByRole('dialog', { name: 'Edit event' });
+    const revoked = await api.request('PATCH', `/api/calendars/${calendars[0]!.id}`, {
+      token: adminToken,
+      ifMatch: `"${calendars[0]!.version}"`,
+      body: { editors: [] },
+    });
+    expect(revoked.status).toBe(200);
+    const refused = open.page.waitForResponse((response) => response.request().method() === 'PATCH');
+    await form.getByRole('button', { name: 'Save' }).click();
+    expect((await refused).status()).toBe(403);
+    const toast = open.tab.locator('.fui-Toast', { hasText: 'The event could not be saved' });
+    await toast.waitFor();
+    await expectLiteralText(toast, [calendars[0]!.name]);
+
+    expect(await watch.seen(open.page)).toEqual(NOTHING_RAN);
+    await open.context.close();
+  });
+});
