@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Calendar } from '../../src/shared/calendar-schema.ts';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
+import type { Problem } from '../../src/shared/problem.ts';
 import { ApiDriver } from '../e2e/harness/api.ts';
 import { localDate } from '../e2e/harness/calendar-page.ts';
 import { channelContext, openTab, startHostedTabRig, type HostedTabRig, type OpenTab } from '../e2e/harness/hosted-tab.ts';
@@ -106,10 +107,13 @@ describe('the corpus in a Teams tab', () => {
     expect(revoked.status).toBe(200);
     const refused = open.page.waitForResponse((response) => response.request().method() === 'PATCH');
     await form.getByRole('button', { name: 'Save' }).click();
-    expect((await refused).status()).toBe(403);
+    const refusal = await refused;
+    expect(refusal.status()).toBe(403);
+    const { detail } = (await refusal.json()) as Problem;
+    expect(detail).toContain(calendars[0]!.name);
     const toast = open.tab.locator('.fui-Toast', { hasText: 'The event could not be saved' });
     await toast.waitFor();
-    await expectLiteralText(toast, [calendars[0]!.name]);
+    await expectLiteralText(toast, [detail!]);
 
     expect(await watch.seen(open.page)).toEqual(NOTHING_RAN);
     await open.context.close();
