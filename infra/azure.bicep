@@ -283,6 +283,8 @@ resource webAppSettings 'Microsoft.Web/sites/config@2024-11-01' = {
     HOST: '0.0.0.0'
     // The only host name the server answers for beyond loopback (against DNS rebinding); add custom domains here.
     PUBLIC_HOSTS: webApp.properties.defaultHostName
+    // App Service's front end appends the client's address to X-Forwarded-For: per-address limits count clients.
+    TRUSTED_PROXY_HOPS: '1'
     STORE: 'cosmos'
     COSMOS_ENDPOINT: cosmosAccount.properties.documentEndpoint
     COSMOS_DATABASE: cosmosDatabaseName

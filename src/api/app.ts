@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBodyParser, FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpProblem } from './errors.ts';
 import { devTrustedIssuer, loadDevSigningKey } from './auth/dev-identity.ts';
 import { createTokenVerifier, type TrustedIssuer } from './auth/token-verifier.ts';
 import { entraTrustedIssuer, oidcTrustedIssuer } from './auth/trusted-issuers.ts';
@@ -18,6 +19,30 @@ import healthRoutes from './routes/health.ts';
 import meRoutes from './routes/me.ts';
 import type { Store } from './stores/repository.ts';
 import { openStore } from './stores/open-store.ts';
+
+/**
+ * JSON bodies decoded strictly: the default parser turns bytes that are not UTF-8 into U+FFFD, so the stored text
+ * would differ from what was sent. Fastify's own JSON parser (with its prototype-poisoning checks) does the rest.
+ */
+function strictUtf8Json(fastify: FastifyInstance): FastifyBodyParser<Buffer> {
+  // Fastify's default parser is the callback kind of body parser.
+  const parseJson = fastify.getDefaultJsonParser('error', 'error') as (
+    request: FastifyRequest,
+    body: string,
+    done: (error: Error | null, body?: unknown) => void,
+  ) => void;
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  return (request, body, done) => {
+    let text: string;
+    try {
+      text = utf8.decode(body);
+    } catch {
+      done(new HttpProblem(400, 'Bad Request', { detail: 'The body is not valid UTF-8.' }), undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  };
+}
 
 /** The origins the web app signs in against, for the CSP. */
 function identityOrigins(identity: Config['identity']): string[] {
@@ -39,6 +64,8 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   const { config } = opts;
   // The API speaks JSON only: anything else gets 415 rather than a string body.
   fastify.removeContentTypeParser('text/plain');
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, strictUtf8Json(fastify));
 
   await fastify.register(securityHeaders, {
     frameAncestors: [...config.sharePointOrigins, ...config.trustedHostOrigins],

@@ -9,6 +9,7 @@ export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
  * request in flight before it signs in again: a handful, far below this.
  */
 export const DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE = 30;
+export const MAX_TRUSTED_PROXY_HOPS = 5;
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -76,6 +77,11 @@ const envSchema = z.object({
   TRUSTED_HOST_ORIGINS: hostOriginList,
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(DEFAULT_RATE_LIMIT_PER_MINUTE),
   FAILED_AUTHENTICATIONS_PER_MINUTE: z.coerce.number().int().min(1).default(DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE),
+  /**
+   * How many reverse proxies in front of the server append to X-Forwarded-For (App Service's front end: 1), so that
+   * per-address limits count the client, not the proxy. 0: the socket's peer is the client.
+   */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(MAX_TRUSTED_PROXY_HOPS).default(0),
   /** The host names the server answers for beyond loopback (loadConfig defaults it to WEBSITE_HOSTNAME). */
   PUBLIC_HOSTS: hostList,
   /** Development sign-in listens on loopback only, unless this says otherwise. */
@@ -139,6 +145,8 @@ export interface Config {
   failedAuthenticationsPerMinute: number;
   /** Host names (`name` or `name:port`) the server answers for besides loopback's. */
   publicHosts: string[];
+  /** Reverse proxies that append the client's address to X-Forwarded-For. */
+  trustedProxyHops: number;
   /** Development sign-in is the mode while no identity provider is configured. */
   identity:
     | { mode: 'development'; allowOnNetwork: boolean }
@@ -202,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     failedAuthenticationsPerMinute: e.FAILED_AUTHENTICATIONS_PER_MINUTE,
     publicHosts: e.PUBLIC_HOSTS,
+    trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     identity,
     seedDemoData: e.SEED_DEMO_DATA === undefined ? identity.mode === 'development' : e.SEED_DEMO_DATA === 'true' || e.SEED_DEMO_DATA === '1',
     webRoot: resolve(e.WEB_ROOT),

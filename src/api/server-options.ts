@@ -1,4 +1,5 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { Server } from 'node:http';
+import type { FastifyHttpOptions } from 'fastify';
 import { REQUEST_BODY_MAX_BYTES } from '../shared/limits.ts';
 import type { Config } from './config.ts';
 import { answerClientError, answerFrameworkError } from './http/protocol-errors.ts';
@@ -7,7 +8,7 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
 /** The Fastify options the server and the tests share. */
-export function serverOptions(config: Config): FastifyServerOptions {
+export function serverOptions(config: Config): FastifyHttpOptions<Server> {
   return {
     logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: REQUEST_BODY_MAX_BYTES,
@@ -15,6 +16,10 @@ export function serverOptions(config: Config): FastifyServerOptions {
     // Longer than the usual 60 s idle timeout of Azure's front ends, so they never reuse a closed socket.
     keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
     routerOptions: { maxParamLength: 200 },
+    // Node would answer a request without Host with an empty 400; the Host allow-list answers it as a problem.
+    http: { requireHostHeader: false },
+    // As a function: Fastify's types have no hop count. Hop 0 is the socket's peer; each trusted hop reveals the next.
+    trustProxy: (_address: string, hop: number) => hop < config.trustedProxyHops,
     // Requests refused before routing answer as problems too, not with Fastify's application/json.
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,

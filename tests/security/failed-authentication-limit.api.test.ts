@@ -64,3 +64,37 @@ describe('failed authentications per address', () => {
     expectUnauthorized(await get(api, '/api/me', `Bearer ${forged(valid)}`, '127.0.0.2'), 'from 127.0.0.2');
   });
 });
+
+describe('failed authentications behind a reverse proxy', () => {
+  const LIMIT = 3;
+  const from = (api: TestServer, forwardedFor?: string) =>
+    exchange(api.url, '/api/me', { headers: { host: 'localhost', authorization: 'Bearer not-a-jwt', ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) } });
+  const statuses = async (api: TestServer, forwardedFor: string[]) => {
+    const seen: number[] = [];
+    for (const address of forwardedFor) seen.push((await from(api, address)).status);
+    return seen;
+  };
+
+  it('count the client the trusted proxy names, whatever port App Service writes beside its address', async () => {
+    const api = await build({ FAILED_AUTHENTICATIONS_PER_MINUTE: String(LIMIT), TRUSTED_PROXY_HOPS: '1' });
+    try {
+      // One client on ever-new connections (App Service writes address:port): one count, then 429.
+      expect(await statuses(api, ['203.0.113.7:50001', '203.0.113.7:50002', '203.0.113.7', '203.0.113.7:50004'])).toEqual([401, 401, 401, 429]);
+      // Another client behind the same proxy is not locked out with it.
+      expect(await statuses(api, ['198.51.100.9:40000'])).toEqual([401]);
+      // A client cannot pick its own address: only the last entry, the one the proxy appended, counts.
+      expect(await statuses(api, ['192.0.2.1, 203.0.113.7:50005'])).toEqual([429]);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('ignore X-Forwarded-For when no proxy is trusted, so a client cannot spread its failures over made-up addresses', async () => {
+    const api = await build({ FAILED_AUTHENTICATIONS_PER_MINUTE: String(LIMIT) });
+    try {
+      expect(await statuses(api, ['192.0.2.1', '192.0.2.2', '192.0.2.3', '192.0.2.4'])).toEqual([401, 401, 401, 429]);
+    } finally {
+      await api.close();
+    }
+  });
+});

@@ -145,3 +145,21 @@ describe('well-formed text outside the Basic Multilingual Plane', () => {
     expect(read?.editors).toEqual([expected]);
   });
 });
+
+describe('bytes that are not UTF-8', () => {
+  // A UTF-8-encoded surrogate, a stray continuation byte, a truncated sequence and an overlong encoding of "/".
+  const MALFORMED = [Buffer.from([0xed, 0xa0, 0x80]), Buffer.from([0x80]), Buffer.from([0xe2, 0x82]), Buffer.from([0xc0, 0xaf])];
+
+  it.each(MALFORMED.map((bytes) => [bytes.toString('hex'), bytes] as const))('in a title (%s) are refused, not replaced by U+FFFD', async (_hex, bytes) => {
+    const [before, after] = JSON.stringify({ ...validEvent, title: PLACEHOLDER }).split(PLACEHOLDER) as [string, string];
+    const response = await fetch(`${api.url}/api/calendars/${companyId}/events`, {
+      method: 'POST',
+      headers: { ...json, authorization: `Bearer ${eddie}` },
+      body: Buffer.concat([Buffer.from(`${before}a`), bytes, Buffer.from(`b${after}`)]),
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(((await response.json()) as Problem).detail).toBe('The body is not valid UTF-8.');
+    expect((await api.request<CalendarEvent[]>('GET', WINDOW, { token: eddie })).body.map((event) => event.title)).not.toContain('a\uFFFDb');
+  });
+});

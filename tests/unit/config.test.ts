@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE, loadConfig } from '../../src/api/config.ts';
+import { ConfigError, DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE, loadConfig, MAX_TRUSTED_PROXY_HOPS } from '../../src/api/config.ts';
 import { isLoopbackHost } from '../../src/api/loopback.ts';
 
 describe('configuration', () => {
@@ -106,5 +106,16 @@ describe('failed authentications', () => {
     expect(loadConfig({}).failedAuthenticationsPerMinute).toBe(DEFAULT_FAILED_AUTHENTICATIONS_PER_MINUTE);
     expect(loadConfig({ FAILED_AUTHENTICATIONS_PER_MINUTE: '100' }).failedAuthenticationsPerMinute).toBe(100);
     expect(() => loadConfig({ FAILED_AUTHENTICATIONS_PER_MINUTE: '0' })).toThrow(/FAILED_AUTHENTICATIONS_PER_MINUTE/);
+  });
+});
+
+describe('trusted proxies', () => {
+  it(`trust none unless told, and at most MAX_TRUSTED_PROXY_HOPS (${MAX_TRUSTED_PROXY_HOPS})`, () => {
+    expect(loadConfig({}).trustedProxyHops).toBe(0);
+    expect(loadConfig({ TRUSTED_PROXY_HOPS: '1' }).trustedProxyHops).toBe(1);
+    expect(loadConfig({ TRUSTED_PROXY_HOPS: String(MAX_TRUSTED_PROXY_HOPS) }).trustedProxyHops).toBe(MAX_TRUSTED_PROXY_HOPS);
+    for (const value of [String(MAX_TRUSTED_PROXY_HOPS + 1), '-1', '1.5', 'yes']) {
+      expect(() => loadConfig({ TRUSTED_PROXY_HOPS: value }), value).toThrow(/TRUSTED_PROXY_HOPS/);
+    }
   });
 });

@@ -351,6 +351,10 @@ describe('infra/azure.bicep', () => {
     // The server only listens beyond loopback with an identity provider configured; App Service gives PORT.
     expect(setting('HOST')).toBe('0.0.0.0');
     expect(appSettingNames()).not.toContain('PORT');
+    // Beyond loopback the server answers only the names it is given (DNS rebinding): the site's own host name.
+    expect(expression(setting('PUBLIC_HOSTS'))).toBe('webApp.properties.defaultHostName');
+    // App Service's front end is one proxy: per-address limits count the client it names, not the front end.
+    expect(setting('TRUSTED_PROXY_HOPS')).toBe('1');
   });
 
   it('passes the Toolkit\'s ids to the server and accepts tokens for the App ID URI the Entra app exposes', () => {

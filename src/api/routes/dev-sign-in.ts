@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DEV_USERS, signDevToken, type DevSigningKey } from '../auth/dev-identity.ts';
 import { forbidden } from '../errors.ts';
 import { formatHost, parseHost } from '../http/host-header.ts';
+import { clientAddressKey } from '../http/client-address.ts';
 import { parseOrThrow } from '../http/request-validation.ts';
 import { isLoopbackHost } from '../loopback.ts';
 
@@ -59,7 +60,7 @@ export default async function devSignInRoutes(app: FastifyInstance, opts: DevSig
     {
       // The guard runs first: refused requests do not use up the address's tokens.
       onRequest: async (request) => refuseUnlessSameOrigin(request, opts),
-      config: { rateLimit: { max: DEV_TOKENS_PER_MINUTE, hook: 'onRequest', keyGenerator: (request) => `ip:${request.ip}` } },
+      config: { rateLimit: { max: DEV_TOKENS_PER_MINUTE, hook: 'onRequest', keyGenerator: clientAddressKey } },
     },
     async (request) => {
       const { userId } = parseOrThrow(devTokenRequestSchema, request.body);

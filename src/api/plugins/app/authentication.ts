@@ -4,6 +4,7 @@ import { HttpProblem, unauthorized } from '../../errors.ts';
 import type { Principal } from '../../auth/principal.ts';
 import { TokenRejectedError, type TokenVerifier } from '../../auth/token-verifier.ts';
 import { RATE_LIMIT_WINDOW, tooManyRequests } from '../external/rate-limit.ts';
+import { clientAddressKey } from '../../http/client-address.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -42,7 +43,7 @@ export default fp(
     const countFailure = app.createRateLimit({
       max: opts.failuresPerMinute,
       timeWindow: RATE_LIMIT_WINDOW,
-      keyGenerator: (request) => `ip:${request.ip}`,
+      keyGenerator: clientAddressKey,
     });
     app.decorateRequest('principal', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {

@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpProblem } from '../../errors.ts';
+import { clientAddressKey } from '../../http/client-address.ts';
 
 export const RATE_LIMIT_WINDOW = '1 minute';
 
@@ -23,7 +24,7 @@ export default fp(
       max: opts.perMinute,
       timeWindow: RATE_LIMIT_WINDOW,
       hook: 'preHandler',
-      keyGenerator: (request) => (request.principal ? `user:${request.principal.tenantId}:${request.principal.id}` : `ip:${request.ip}`),
+      keyGenerator: (request) => (request.principal ? `user:${request.principal.tenantId}:${request.principal.id}` : clientAddressKey(request)),
       errorResponseBuilder: (_request, context) => tooManyRequests(Math.ceil(context.ttl / 1000)),
     });
   },
