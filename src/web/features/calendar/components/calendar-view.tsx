@@ -17,6 +17,7 @@ import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/forma/theme.css';
 import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
+import { EVENT_YEAR_MAX, EVENT_YEAR_MIN } from '../../../../shared/limits.ts';
 import { useNotify } from '../../../components/notifications.tsx';
 import { useRegionalSettings } from '../../../host/regional-settings.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -38,6 +39,8 @@ const FIRST_EVENTS_MARK = 'company-calendar:first-events';
 // Module-level constants and renderers: FullCalendar compares options by identity, and a new renderer
 // would remount its content on every render.
 const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, formaTheme];
+// No event can lie outside the supported years, so the calendar does not go there either.
+const SUPPORTED_RANGE = { start: `${EVENT_YEAR_MIN}-01-01`, end: `${EVENT_YEAR_MAX + 1}-01-01` };
 const HEADER_TOOLBAR = { start: 'today prev,next', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' };
 // English only: other locales bring their own.
 const ENGLISH_TEXT = {
@@ -202,6 +205,7 @@ function LocalizedCalendarView({
           // 'local' when the zones agree: the same times, without Temporal conversions.
           timeZone={timeZone === browserTimeZone() ? 'local' : timeZone}
           height="100%"
+          validRange={SUPPORTED_RANGE}
           dayMaxEvents
           nowIndicator
           eventInteractive
