@@ -16,53 +16,40 @@ const booleanFlag = z
   .default('false')
   .transform((value) => value === 'true' || value === '1');
 
-const originList = z
-  .string()
-  .default('')
-  .transform((value) => value.split(/[\s,]+/).filter(Boolean))
-  .pipe(z.array(z.url({ protocol: /^https$/, error: 'Each origin is an https:// URL' })));
+/** A space- or comma-separated list, each entry checked on its own. */
+const separatedList = <T extends z.ZodType<unknown, string>>(entry: T) =>
+  z
+    .string()
+    .default('')
+    .transform((value) => value.split(/[\s,]+/).filter(Boolean))
+    .pipe(z.array(entry));
+
+/** https, or http on loopback only (local test providers and hosts). */
+function isHttpsOrLoopbackHttp(value: string): boolean {
+  const url = new URL(value);
+  return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+}
+
+const originList = separatedList(z.url({ protocol: /^https$/, error: 'Each origin is an https:// URL' }));
 
 /** Host names, each optionally with :port, normalised to lowercase. */
-const hostList = z
-  .string()
-  .default('')
-  .transform((value) => value.split(/[\s,]+/).filter(Boolean))
-  .pipe(
-    z.array(
-      z
-        .string()
-        .refine((value) => parseHost(value) !== null, 'Each entry is a host name, optionally with :port, e.g. calendar.contoso.com')
-        .transform((value) => formatHost(parseHost(value)!)),
-    ),
-  );
+const hostList = separatedList(
+  z
+    .string()
+    .refine((value) => parseHost(value) !== null, 'Each entry is a host name, optionally with :port, e.g. calendar.contoso.com')
+    .transform((value) => formatHost(parseHost(value)!)),
+);
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** https, or http on loopback only (local test providers). */
-const keySetUrl = z.url({ error: 'Use an absolute URL' }).refine((value) => {
-  const url = new URL(value);
-  return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
-}, 'Use https:// (http:// only on loopback)');
+const keySetUrl = z.url({ error: 'Use an absolute URL' }).refine(isHttpsOrLoopbackHttp, 'Use https:// (http:// only on loopback)');
 
-const guidList = z
-  .string()
-  .default('')
-  .transform((value) => value.split(/[\s,]+/).filter(Boolean))
-  .pipe(z.array(z.string().regex(GUID, 'Each tenant id is a GUID')));
+const guidList = separatedList(z.string().regex(GUID, 'Each tenant id is a GUID'));
 
-/** Origins of further hosts (a Teams-like host in development): https, or http on loopback. */
-const hostOriginList = z
-  .string()
-  .default('')
-  .transform((value) => value.split(/[\s,]+/).filter(Boolean))
-  .pipe(
-    z.array(
-      z.url({ error: 'Each origin is an absolute URL' }).refine((value) => {
-        const url = new URL(value);
-        return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
-      }, 'Use https:// origins (http:// only on loopback)'),
-    ),
-  );
+/** Origins of further hosts (a Teams-like host in development). */
+const hostOriginList = separatedList(
+  z.url({ error: 'Each origin is an absolute URL' }).refine(isHttpsOrLoopbackHttp, 'Use https:// origins (http:// only on loopback)'),
+);
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
