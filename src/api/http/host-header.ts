@@ -17,6 +17,11 @@ export function parseHost(value: string): HostAndPort | null {
   return { name: match.groups.name as string, port };
 }
 
+/** Whether a list of `name` (any port) and `name:port` entries names this host. */
+export function isListedHost(host: HostAndPort, list: readonly string[]): boolean {
+  return list.includes(host.name) || list.includes(formatHost(host));
+}
+
 /** `name`, or `name:port` when a port is given. */
 export function formatHost(host: HostAndPort): string {
   return host.port === null ? host.name : `${host.name}:${host.port}`;

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DEV_USERS, signDevToken, type DevSigningKey } from '../auth/dev-identity.ts';
 import { forbidden } from '../errors.ts';
-import { formatHost, parseHost } from '../http/host-header.ts';
+import { isListedHost, parseHost } from '../http/host-header.ts';
 import { clientAddressKey } from '../http/client-address.ts';
 import { parseOrThrow } from '../http/request-validation.ts';
 import { isLoopbackHost } from '../loopback.ts';
@@ -31,7 +31,7 @@ function isTrustedOrigin(origin: string, opts: DevSignInOptions): boolean {
   if (url.origin !== origin || (url.protocol !== 'http:' && url.protocol !== 'https:')) return false;
   if (isLoopbackHost(url.hostname)) return true;
   const host = parseHost(url.host);
-  return opts.allowOnNetwork && host !== null && (opts.publicHosts.includes(host.name) || opts.publicHosts.includes(formatHost(host)));
+  return opts.allowOnNetwork && host !== null && isListedHost(host, opts.publicHosts);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpProblem } from '../../errors.ts';
-import { formatHost, parseHost } from '../../http/host-header.ts';
+import { isListedHost, parseHost } from '../../http/host-header.ts';
 
 /**
  * Loopback's names, on any port. A browser always sends the page's own host name, so a page that rebinds its
@@ -25,11 +25,9 @@ const misdirected = () =>
  */
 export default fp(
   async function hostAllowList(app: FastifyInstance, opts: { publicHosts: readonly string[] }) {
-    const publicHosts = new Set(opts.publicHosts);
     const isAllowed = (request: FastifyRequest): boolean => {
       const host = parseHost(request.headers.host ?? '');
-      if (!host) return false;
-      return LOOPBACK_HOST_NAMES.includes(host.name) || publicHosts.has(host.name) || publicHosts.has(formatHost(host));
+      return host !== null && (LOOPBACK_HOST_NAMES.includes(host.name) || isListedHost(host, opts.publicHosts));
     };
     app.addHook('onRequest', async (request) => {
       if (ANY_HOST_ROUTES.has(`${request.method} ${request.routeOptions.url}`)) return;
