@@ -7,7 +7,8 @@ import { useHost } from '../host/host-context.tsx';
 import { ApiError, errorMessage } from '../lib/api-client.ts';
 import { AuthSession } from './auth-session.tsx';
 import { SignInError } from './sign-in-error.ts';
-import { createHostSignIn, type EntraAuthConfig } from './teams-token-source.ts';
+import type { EntraAuthConfig } from './msal-configuration.ts';
+import { createHostSignIn } from './teams-token-source.ts';
 
 /** Whether an error means the user could not be signed in (rather than, say, the server being down). */
 function isSignInFailure(error: unknown): boolean {

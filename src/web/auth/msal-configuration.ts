@@ -1,6 +1,8 @@
 import { ProtocolMode, type Configuration } from '@azure/msal-browser';
 import type { ProductionAuthConfig } from '../../shared/user.ts';
-import type { EntraAuthConfig } from './teams-token-source.ts';
+
+/** The Entra ID app registration a Microsoft 365 host or MSAL signs in against. */
+export type EntraAuthConfig = NonNullable<ProductionAuthConfig['entra']>;
 
 /** MSAL's redirect bridge (auth-end.html): popups, silent frames and redirects all come back there. */
 const AUTH_END_PATH = '/auth-end';

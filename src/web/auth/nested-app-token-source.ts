@@ -1,7 +1,7 @@
 import { createNestablePublicClientApplication, InteractionRequiredAuthError, type AuthenticationResult } from '@azure/msal-browser';
-import { nestedAppMsalSetup } from './msal-configuration.ts';
-import { SignInError } from './sign-in-error.ts';
-import { reasonOf, type EntraAuthConfig, type HostSignIn } from './teams-token-source.ts';
+import type { HostSignIn } from './host-sign-in.ts';
+import { nestedAppMsalSetup, type EntraAuthConfig } from './msal-configuration.ts';
+import { reasonOf, SignInError } from './sign-in-error.ts';
 
 /**
  * Nested app authentication: MSAL asks the host (Teams, Outlook, Microsoft 365) for tokens. Silently only: when

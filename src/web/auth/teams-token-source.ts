@@ -1,10 +1,9 @@
-import type { ProductionAuthConfig } from '../../shared/user.ts';
 import type { M365Host } from '../host/detect-host.ts';
 import type { GetAccessToken } from '../lib/api-client.ts';
 import { createCachedTokenSource } from './cached-token-source.ts';
-import { SignInError } from './sign-in-error.ts';
-
-export type EntraAuthConfig = NonNullable<ProductionAuthConfig['entra']>;
+import type { HostSignIn } from './host-sign-in.ts';
+import type { EntraAuthConfig } from './msal-configuration.ts';
+import { reasonOf, SignInError } from './sign-in-error.ts';
 
 // getAuthToken fails with a reason string; these say the user or an admin has yet to consent.
 const CONSENT_REASONS = /consent|interaction_?required|invalid_grant/i;
@@ -19,10 +18,6 @@ function tokenExpiry(token: string): number {
     // Not a JWT we can read: ask the host again next time.
   }
   return Date.now();
-}
-
-export function reasonOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** Teams and SharePoint single sign-on through teams-js: the host hands out a token for the app's API, no prompt. */
@@ -49,13 +44,6 @@ async function requestTeamsConsent(host: M365Host): Promise<void> {
   } catch (error) {
     throw new SignInError('consent', reasonOf(error));
   }
-}
-
-/** How the tab gets tokens for the API in a Microsoft 365 host, and asks for consent when they need it. */
-export interface HostSignIn {
-  getAccessToken: GetAccessToken;
-  /** Asks the user to consent, in a popup: call it only from a click, or the browser blocks the popup. */
-  requestConsent(): Promise<void>;
 }
 
 /**
