@@ -1,7 +1,50 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+const features = readdirSync(`${root}/src/web/features`);
+
+// The SDKs a store is written against: only src/api/stores may reach them. The TypeScript resolver lands in a
+// package's own folder or in its @types (@azure/cosmos's being @types/azure__cosmos), so both are closed.
+const STORE_SDKS = ['better-sqlite3', '@azure/cosmos', '@azure/identity'].flatMap((name) => [
+  `node_modules/${name}`,
+  `node_modules/@types/${name.replace(/^@(.+)\//, '$1__')}`,
+]);
+
+/** Architecture boundaries, by resolved path so that no relative spelling slips past. */
+const boundaryZones = [
+  {
+    target: ['src/api/*.ts', 'src/api/!(stores)/**'],
+    from: ['src/api/stores/sqlite', 'src/api/stores/cosmos', ...STORE_SDKS],
+    message: 'Outside src/api/stores, reach the store through the Store interface (stores/repository.ts, stores/open-store.ts).',
+  },
+  {
+    target: 'src/api/stores',
+    from: ['src/api/auth', 'src/api/routes', 'src/api/plugins'],
+    message: 'Stores persist; they know nothing of auth, routes or plugins.',
+  },
+  ...features.map((feature) => ({
+    target: `src/web/features/${feature}`,
+    from: 'src/web/features',
+    except: [`./${feature}`],
+    message: 'Feature folders do not import each other: move what both need into lib/ or components/.',
+  })),
+  {
+    target: 'src/web/features',
+    from: 'src/web/app',
+    message: 'Features do not import the app shell; the app imports them.',
+  },
+  {
+    target: ['src/web/lib', 'src/web/components', 'src/web/host', 'src/web/auth'],
+    from: ['src/web/features', 'src/web/app'],
+    message: 'lib/, components/, host/ and auth/ sit below the features and the app shell.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/'] },
@@ -31,5 +74,20 @@ export default tseslint.config(
   {
     files: ['src/api/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/web/**'] }] },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Modules to follow when looking for cycles: TypeScript ones, read by the TypeScript parser.
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: `${root}/tsconfig.json` })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones }],
+      // Type-only imports are erased and not counted; a dynamic import() closing a loop is.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
   },
 );
