@@ -32,6 +32,8 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A real browser on a shared two-core machine: polls wait for what a person would, not Vitest's 1 s.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
