@@ -30,12 +30,8 @@ const AFTER_LAST_DAY = `${EVENT_YEAR_MAX + 1}-01-01`;
 
 /** Every event the store holds with this title, at any date: straight from the store, past the API's window limits. */
 async function storedWithTitle(title: string): Promise<CalendarEvent[]> {
-  const all = await api.server.store.events.listInWindow(tenantId, calendarIds, {
-    fromMs: -8.64e15,
-    toMs: 8.64e15,
-    fromDayMs: -8.64e15,
-    toDayMs: 8.64e15,
-  });
+  const window = { fromMs: -8.64e15, toMs: 8.64e15, fromDayMs: -8.64e15, toDayMs: 8.64e15 };
+  const all = await api.server.store.events.listInWindow({ tenantId, calendarIds, window });
   return all.filter((event) => event.title === title);
 }
 

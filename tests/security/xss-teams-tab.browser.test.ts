@@ -5,9 +5,9 @@ import type { Problem } from '../../src/shared/problem.ts';
 import { ApiDriver } from '../e2e/harness/api.ts';
 import { localDate } from '../e2e/harness/calendar-page.ts';
 import { channelContext, openTab, startHostedTabRig, type HostedTabRig, type OpenTab } from '../e2e/harness/hosted-tab.ts';
-import { expectLiteralText } from './expect-literal-text.ts';
-import { NOTHING_RAN, watchScriptExecution, type ScriptExecutionWatch } from './script-execution-watch.ts';
-import { XSS_PAYLOADS } from './xss-corpus.ts';
+import { expectLiteralText } from './helpers/expect-literal-text.ts';
+import { NOTHING_RAN, watchScriptExecution, type ScriptExecutionWatch } from './helpers/script-execution-watch.ts';
+import { XSS_PAYLOADS } from './helpers/xss-corpus.ts';
 
 // What only a Microsoft 365 host shows: the configuration page's calendar list, and people's names as their
 // identity provider gives them, which the tenant's users or admins write. The CSP stays on here (the host

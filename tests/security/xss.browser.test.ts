@@ -8,9 +8,9 @@ import { ApiDriver } from '../e2e/harness/api.ts';
 import { launchBrowser, newContext } from '../e2e/harness/browser.ts';
 import { calendarEvent, dayCell, dragTo, localDate, signIn } from '../e2e/harness/calendar-page.ts';
 import { startServer, type AppServer } from '../e2e/harness/server.ts';
-import { expectLiteralText } from './expect-literal-text.ts';
-import { NOTHING_RAN, watchScriptExecution, type ScriptExecutionWatch } from './script-execution-watch.ts';
-import { PAYLOAD_URL, REFUSED_URLS, XSS_PAYLOADS, type XssPayload } from './xss-corpus.ts';
+import { expectLiteralText } from './helpers/expect-literal-text.ts';
+import { NOTHING_RAN, watchScriptExecution, type ScriptExecutionWatch } from './helpers/script-execution-watch.ts';
+import { PAYLOAD_URL, REFUSED_URLS, XSS_PAYLOADS, type XssPayload } from './helpers/xss-corpus.ts';
 
 const TIME_ZONE_KEY = 'company-calendar:time-zone';
 // Every event's description: the whole corpus, one payload a line.
