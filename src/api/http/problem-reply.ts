@@ -1,8 +1,9 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PROBLEM_CONTENT_TYPE } from '../../shared/problem.ts';
-import { HttpProblem } from '../errors.ts';
-import { StoreUnavailableError } from '../stores/repository.ts';
+import { HttpProblem, notFound } from '../errors.ts';
+import { NotFoundError, PreconditionFailedError, StoreUnavailableError } from '../stores/repository.ts';
+import { preconditionFailed } from './conditional-requests.ts';
 
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: HttpProblem): FastifyReply {
   return reply
@@ -12,9 +13,14 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, proble
     .send(problem.toProblem(request.url));
 }
 
-/** Any thrown error as a problem: client errors keep their message, server errors say nothing of their cause. */
+/**
+ * Any thrown error as a problem: client errors keep their message, server errors say nothing of their cause.
+ * The store's errors are mapped here and nowhere else, so no route or service need catch them.
+ */
 export function toHttpProblem(error: unknown): HttpProblem {
   if (error instanceof HttpProblem) return error;
+  if (error instanceof NotFoundError) return notFound();
+  if (error instanceof PreconditionFailedError) return preconditionFailed();
   if (error instanceof StoreUnavailableError) {
     return new HttpProblem(503, 'Service Unavailable', {
       detail: 'The calendar store is busy. Try again shortly.',

@@ -7,7 +7,6 @@ import { parseOrThrow } from '../http/request-validation.ts';
 import { calendarParamsSchema } from '../http/route-params.ts';
 import { principalOf } from '../plugins/app/authentication.ts';
 import type { StoredCalendar } from '../stores/repository.ts';
-import { mapStoreErrors } from '../http/store-errors.ts';
 
 export function toCalendarResponse(calendar: StoredCalendar, principal: Principal): Calendar {
   return { ...calendar, canEdit: canEditCalendar(principal, calendar) };
@@ -42,7 +41,7 @@ export default async function calendarRoutes(app: FastifyInstance) {
     const { calendarId } = parseOrThrow(calendarParamsSchema, request.params);
     const patch = parseOrThrow(calendarPatchSchema, request.body);
     const expected = requireIfMatch(request);
-    const calendar = await mapStoreErrors(app.store.calendars.update(principal.tenantId, calendarId, patch, expected));
+    const calendar = await app.store.calendars.update(principal.tenantId, calendarId, patch, expected);
     return reply.header('etag', etagOf(calendar.version)).send(toCalendarResponse(calendar, principal));
   });
 
@@ -50,7 +49,7 @@ export default async function calendarRoutes(app: FastifyInstance) {
     const principal = requireAdmin(request);
     const { calendarId } = parseOrThrow(calendarParamsSchema, request.params);
     const expected = requireIfMatch(request);
-    await mapStoreErrors(app.store.calendars.delete(principal.tenantId, calendarId, expected));
+    await app.store.calendars.delete(principal.tenantId, calendarId, expected);
     return reply.code(204).send();
   });
 }

@@ -13,7 +13,6 @@ import { eventWindowQuerySchema, resolveEventWindow } from '../event-window.ts';
 import { etagOf, requireIfMatch } from '../http/conditional-requests.ts';
 import { parseOrThrow } from '../http/request-validation.ts';
 import { calendarParamsSchema, eventIdParamsSchema, eventParamsSchema } from '../http/route-params.ts';
-import { mapStoreErrors } from '../http/store-errors.ts';
 import { principalOf } from '../plugins/app/authentication.ts';
 import type { StoredCalendar } from '../stores/repository.ts';
 
@@ -80,7 +79,7 @@ export default async function eventRoutes(app: FastifyInstance) {
     const draft = toDraft(parseOrThrow(eventWriteSchema, request.body));
     // The path names the calendar of a new event.
     delete draft.calendarId;
-    const event = await mapStoreErrors(app.store.events.create(principal.tenantId, calendarId, draft, principal));
+    const event = await app.store.events.create(principal.tenantId, calendarId, draft, principal);
     return reply
       .code(201)
       .header('location', eventLocation(calendarId, event.id))
@@ -115,7 +114,7 @@ export default async function eventRoutes(app: FastifyInstance) {
     if (patch.allDay !== undefined && patch.allDay !== current.allDay && patch.end === undefined) merged.end = null;
     const draft = toDraft(parseOrThrow(eventWriteSchema, merged));
     await checkMoveTarget(principal, draft, calendarId);
-    const event = await mapStoreErrors(app.store.events.update(principal.tenantId, calendarId, eventId, draft, principal, expected));
+    const event = await app.store.events.update(principal.tenantId, calendarId, eventId, draft, principal, expected);
     const moved = event.extendedProps.calendarId !== calendarId;
     if (moved) reply.header('content-location', eventLocation(event.extendedProps.calendarId, event.id));
     return reply.header('etag', etagOf(event.extendedProps.version)).send(event);
@@ -126,7 +125,7 @@ export default async function eventRoutes(app: FastifyInstance) {
     const { calendarId, eventId } = parseOrThrow(eventParamsSchema, request.params);
     await editableCalendar(principal, calendarId);
     const expected = requireIfMatch(request);
-    await mapStoreErrors(app.store.events.delete(principal.tenantId, calendarId, eventId, expected));
+    await app.store.events.delete(principal.tenantId, calendarId, eventId, expected);
     return reply.code(204).send();
   });
 }
