@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import authentication from './plugins/app/authentication.ts';
 import errorHandler from './plugins/app/error-handler.ts';
 import hostAllowList from './plugins/app/host-allow-list.ts';
+import services from './plugins/app/services.ts';
 import storePlugin from './plugins/app/store.ts';
 import webApp from './plugins/app/web-app.ts';
 import rateLimit from './plugins/external/rate-limit.ts';
@@ -80,6 +81,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
     store: opts.store ?? (await openStore(config)),
     seedDemoData: config.seedDemoData,
   });
+  await fastify.register(services);
   const { identity } = config;
   const devKey = identity.mode === 'development' ? await loadDevSigningKey(config.dataDir) : null;
   const issuers: TrustedIssuer[] = [];

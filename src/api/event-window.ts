@@ -28,6 +28,8 @@ export const eventWindowQuerySchema = z.strictObject({
     .optional(),
 });
 
+export type EventWindowQuery = z.output<typeof eventWindowQuerySchema>;
+
 /** A window bound as an instant: bounds without an offset are wall-clock times in the viewer's zone. */
 function toInstant(value: string, timeZone: string): number {
   if (isDateOnly(value)) return Temporal.PlainDate.from(value).toZonedDateTime({ timeZone }).epochMilliseconds;

@@ -70,15 +70,15 @@ async function benchStore(count: number) {
   const store = openSqliteStore({ dataDir });
   const calendarIds: string[] = [];
   for (let i = 0; i < CALENDARS; i++) {
-    calendarIds.push((await store.calendars.create('bench', { name: `C${i}`, color: '#000000', description: '', editors: [] })).id);
+    calendarIds.push((await store.calendars.create({ tenantId: 'bench', input: { name: `C${i}`, color: '#000000', description: '', editors: [] } })).id);
   }
   const loadStarted = performance.now();
   fillEvents(dataDir, 'bench', calendarIds, count);
   const loadMs = performance.now() - loadStarted;
   const window = monthWindow();
-  const found = (await store.events.listInWindow('bench', calendarIds, window)).length;
-  const all = stats(await time(200, () => store.events.listInWindow('bench', calendarIds, window)));
-  const one = stats(await time(200, () => store.events.listInWindow('bench', [calendarIds[0]!], window)));
+  const found = (await store.events.listInWindow({ tenantId: 'bench', calendarIds, window })).length;
+  const all = stats(await time(200, () => store.events.listInWindow({ tenantId: 'bench', calendarIds, window })));
+  const one = stats(await time(200, () => store.events.listInWindow({ tenantId: 'bench', calendarIds: [calendarIds[0]!], window })));
   await store.close();
   rmSync(dataDir, { recursive: true, force: true });
   console.log(`sqlite ${count} events (${CALENDARS} calendars over ${SPAN_DAYS} days): bulk load ${loadMs.toFixed(0)} ms; 6-week window returns ${found}:`);
@@ -122,7 +122,7 @@ async function benchCosmos(count: number) {
   const store = await openCosmosStore(options);
   const calendarIds: string[] = [];
   for (let i = 0; i < CALENDARS; i++) {
-    calendarIds.push((await store.calendars.create('bench', { name: `C${i}`, color: '#000000', description: '', editors: [] })).id);
+    calendarIds.push((await store.calendars.create({ tenantId: 'bench', input: { name: `C${i}`, color: '#000000', description: '', editors: [] } })).id);
   }
   // Setup: documents straight into the container, as the store writes them; then each calendar's longest event.
   const client = new CosmosClient({ endpoint, key: LOCAL_COSMOS_KEY, connectionPolicy: { enableEndpointDiscovery: false } });
@@ -150,9 +150,9 @@ async function benchCosmos(count: number) {
     await calendars.item(id, 'bench').replace({ ...resource, longestTimedMs: 3 * HOUR });
   }
   const window = monthWindow();
-  const found = (await store.events.listInWindow('bench', calendarIds, window)).length;
-  const all = stats(await time(30, () => store.events.listInWindow('bench', calendarIds, window)));
-  const one = stats(await time(30, () => store.events.listInWindow('bench', [calendarIds[0]!], window)));
+  const found = (await store.events.listInWindow({ tenantId: 'bench', calendarIds, window })).length;
+  const all = stats(await time(30, () => store.events.listInWindow({ tenantId: 'bench', calendarIds, window })));
+  const one = stats(await time(30, () => store.events.listInWindow({ tenantId: 'bench', calendarIds: [calendarIds[0]!], window })));
   await store.close();
   client.dispose();
   server.close();

@@ -39,8 +39,8 @@ describe('the Cosmos store', () => {
   it('leaves nothing visible when a calendar delete dies half-way, and the next start-up finishes it', async () => {
     const database = `crash-${randomUUID()}`;
     const running = await openCosmosStore(cosmosOptions(database));
-    const calendar = await running.calendars.create(TENANT, { name: 'Half-deleted', color: '#000000', description: '', editors: [] });
-    const event = await running.events.create(TENANT, calendar.id, draft('Orphan to be', '2027-04-01'), ACTOR);
+    const calendar = await running.calendars.create({ tenantId: TENANT, input: { name: 'Half-deleted', color: '#000000', description: '', editors: [] } });
+    const event = await running.events.create({ tenantId: TENANT, calendarId: calendar.id, draft: draft('Orphan to be', '2027-04-01'), actor: ACTOR });
 
     // What the first step of a delete leaves behind if the process dies right after it: the calendar marked.
     const client = new CosmosClient({ endpoint: process.env.TEST_COSMOS_ENDPOINT!, key: process.env.TEST_COSMOS_KEY!, connectionPolicy: { enableEndpointDiscovery: false } });
@@ -51,11 +51,11 @@ describe('the Cosmos store', () => {
 
     // Until something finishes the job, no instance shows the calendar or its events.
     const window = resolveEventWindow('2027-04-01', '2027-04-02', 'UTC') as EventWindow;
-    expect(await running.calendars.list(TENANT)).toEqual([]);
-    expect(await running.calendars.get(TENANT, calendar.id)).toBeNull();
-    expect(await running.events.findById(TENANT, event.id)).toBeNull();
-    expect(await running.events.get(TENANT, calendar.id, event.id)).toBeNull();
-    expect(await running.events.listInWindow(TENANT, [calendar.id], window)).toEqual([]);
+    expect(await running.calendars.list({ tenantId: TENANT })).toEqual([]);
+    expect(await running.calendars.get({ tenantId: TENANT, calendarId: calendar.id })).toBeNull();
+    expect(await running.events.findById({ tenantId: TENANT, eventId: event.id })).toBeNull();
+    expect(await running.events.get({ tenantId: TENANT, calendarId: calendar.id, eventId: event.id })).toBeNull();
+    expect(await running.events.listInWindow({ tenantId: TENANT, calendarIds: [calendar.id], window })).toEqual([]);
     const eventsBefore = await events.items.query({ query: 'SELECT c.id FROM c WHERE c.calendarId = @c', parameters: [{ name: '@c', value: calendar.id }] }).fetchAll();
     expect(eventsBefore.resources).toHaveLength(1);
     await running.close();

@@ -121,34 +121,73 @@ export class StoreUnavailableError extends Error {
   }
 }
 
+/** Which tenant's data a call reads or writes: every call names one. */
+export interface InTenant {
+  tenantId: string;
+}
+
+export interface CalendarKey extends InTenant {
+  calendarId: string;
+}
+
+export interface EventKey extends CalendarKey {
+  eventId: string;
+}
+
+/** What a conditional write names besides its record: the version it expects to replace. */
+export interface Conditional {
+  expected: ExpectedVersion;
+}
+
+export interface CalendarCreate extends InTenant {
+  input: CalendarInput;
+}
+
+export interface CalendarUpdate extends CalendarKey, Conditional {
+  patch: CalendarPatch;
+}
+
+export interface WindowQuery extends InTenant {
+  calendarIds: readonly string[];
+  window: EventWindow;
+}
+
+export interface EventCreate extends CalendarKey {
+  draft: EventDraft;
+  actor: UserRef;
+}
+
+export interface EventUpdate extends EventKey, Conditional {
+  draft: EventDraft;
+  actor: UserRef;
+  /** Moves the event to this calendar of the tenant. */
+  toCalendarId?: string;
+}
+
 export interface CalendarRepository {
-  list(tenantId: string): Promise<StoredCalendar[]>;
-  get(tenantId: string, calendarId: string): Promise<StoredCalendar | null>;
-  create(tenantId: string, input: CalendarInput): Promise<StoredCalendar>;
+  list(params: InTenant): Promise<StoredCalendar[]>;
+  get(params: CalendarKey): Promise<StoredCalendar | null>;
+  create(params: CalendarCreate): Promise<StoredCalendar>;
   /** Throws NotFoundError or PreconditionFailedError. */
-  update(tenantId: string, calendarId: string, patch: CalendarPatch, expected: ExpectedVersion): Promise<StoredCalendar>;
+  update(params: CalendarUpdate): Promise<StoredCalendar>;
   /** Deletes the calendar and its events. Throws NotFoundError or PreconditionFailedError. */
-  delete(tenantId: string, calendarId: string, expected: ExpectedVersion): Promise<void>;
+  delete(params: CalendarKey & Conditional): Promise<void>;
 }
 
 export interface EventRepository {
   /** Events of these calendars that overlap the window, ordered by start. */
-  listInWindow(tenantId: string, calendarIds: readonly string[], window: EventWindow): Promise<CalendarEvent[]>;
-  get(tenantId: string, calendarId: string, eventId: string): Promise<CalendarEvent | null>;
+  listInWindow(params: WindowQuery): Promise<CalendarEvent[]>;
+  get(params: EventKey): Promise<CalendarEvent | null>;
   /** The event with this id in any of the tenant's calendars: for links that name only the event. */
-  findById(tenantId: string, eventId: string): Promise<CalendarEvent | null>;
-  create(tenantId: string, calendarId: string, draft: EventDraft, actor: UserRef): Promise<CalendarEvent>;
-  /** Replaces the event with the draft; draft.calendarId moves it. Throws NotFoundError or PreconditionFailedError. */
-  update(
-    tenantId: string,
-    calendarId: string,
-    eventId: string,
-    draft: EventDraft,
-    actor: UserRef,
-    expected: ExpectedVersion,
-  ): Promise<CalendarEvent>;
+  findById(params: InTenant & { eventId: string }): Promise<CalendarEvent | null>;
+  create(params: EventCreate): Promise<CalendarEvent>;
+  /**
+   * Replaces the event with the draft, and moves it when toCalendarId names another calendar. Throws
+   * NotFoundError (no such event, or no calendar to move it to) or PreconditionFailedError.
+   */
+  update(params: EventUpdate): Promise<CalendarEvent>;
   /** Throws NotFoundError or PreconditionFailedError. */
-  delete(tenantId: string, calendarId: string, eventId: string, expected: ExpectedVersion): Promise<void>;
+  delete(params: EventKey & Conditional): Promise<void>;
 }
 
 export interface Store {

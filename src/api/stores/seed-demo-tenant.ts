@@ -1,6 +1,5 @@
 import { Temporal } from 'temporal-polyfill';
 import type { EventDraft, UserRef } from '../../shared/event-schema.ts';
-import { DEMO_TENANT_ID } from '../auth/dev-identity.ts';
 import type { Store } from './repository.ts';
 
 const SEED_ZONE = 'Europe/London';
@@ -10,24 +9,33 @@ const ORGANISER: UserRef = { id: 'ada', name: 'Ada Admin' };
  * A demo tenant with three calendars and plausible events from two weeks before `now` to four weeks after:
  * an all-day holiday, a multi-day offsite, town halls and team meetings.
  */
-export async function seedDemoTenant(store: Store, now: Date): Promise<void> {
-  const company = await store.calendars.create(DEMO_TENANT_ID, {
-    name: 'Company',
-    color: '#0F6CBD',
-    description: 'Company-wide events: town halls, all-hands and offsites.',
-    editors: ['eddie'],
+export async function seedDemoTenant(store: Store, { tenantId, now }: { tenantId: string; now: Date }): Promise<void> {
+  const company = await store.calendars.create({
+    tenantId,
+    input: {
+      name: 'Company',
+      color: '#0F6CBD',
+      description: 'Company-wide events: town halls, all-hands and offsites.',
+      editors: ['eddie'],
+    },
   });
-  const holidays = await store.calendars.create(DEMO_TENANT_ID, {
-    name: 'Holidays',
-    color: '#0E7A0B',
-    description: 'Public and company holidays.',
-    editors: [],
+  const holidays = await store.calendars.create({
+    tenantId,
+    input: {
+      name: 'Holidays',
+      color: '#0E7A0B',
+      description: 'Public and company holidays.',
+      editors: [],
+    },
   });
-  const engineering = await store.calendars.create(DEMO_TENANT_ID, {
-    name: 'Engineering',
-    color: '#8F3BB8',
-    description: 'Engineering team meetings and reviews.',
-    editors: ['eddie'],
+  const engineering = await store.calendars.create({
+    tenantId,
+    input: {
+      name: 'Engineering',
+      color: '#8F3BB8',
+      description: 'Engineering team meetings and reviews.',
+      editors: ['eddie'],
+    },
   });
 
   const today = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(SEED_ZONE).toPlainDate();
@@ -102,5 +110,5 @@ export async function seedDemoTenant(store: Store, now: Date): Promise<void> {
     [holidays.id, allDay(monday.add({ weeks: 1, days: 4 }), 1, { title: 'Company holiday', description: 'The office is closed.' })],
     [holidays.id, allDay(monday.subtract({ weeks: 1, days: 0 }), 1, { title: 'Founders’ day' })],
   );
-  for (const [calendarId, draft] of seeds) await store.events.create(DEMO_TENANT_ID, calendarId, draft, ORGANISER);
+  for (const [calendarId, draft] of seeds) await store.events.create({ tenantId, calendarId, draft, actor: ORGANISER });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { DEMO_TENANT_ID } from '../../auth/dev-identity.ts';
 import type { Store } from '../../stores/repository.ts';
 import { seedDemoTenant } from '../../stores/seed-demo-tenant.ts';
 
@@ -14,7 +15,7 @@ export default fp(
   async function storePlugin(app: FastifyInstance, opts: { store: Store; seedDemoData: boolean }) {
     const { store } = opts;
     if (opts.seedDemoData && (await store.claimDemoSeed())) {
-      await seedDemoTenant(store, new Date());
+      await seedDemoTenant(store, { tenantId: DEMO_TENANT_ID, now: new Date() });
       app.log.info('Seeded the demo tenant');
     }
     app.decorate('store', store);

@@ -1,21 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { CosmosClient, type Container, type IndexingPolicy, type Item } from '@azure/cosmos';
-import type { CalendarInput, CalendarPatch } from '../../../shared/calendar-schema.ts';
-import type { CalendarEvent, EventDraft, UserRef } from '../../../shared/event-schema.ts';
+import type { CalendarEvent } from '../../../shared/event-schema.ts';
 import { isLoopbackHost } from '../../loopback.ts';
 import {
   compareRecords,
   eventRecord,
   NotFoundError,
   toCalendarEvent,
-  type EventRecord,
   PreconditionFailedError,
+  type CalendarCreate,
+  type CalendarKey,
   type CalendarRepository,
+  type CalendarUpdate,
+  type Conditional,
+  type EventCreate,
+  type EventKey,
+  type EventRecord,
   type EventRepository,
-  type EventWindow,
+  type EventUpdate,
   type ExpectedVersion,
+  type InTenant,
   type Store,
   type StoredCalendar,
+  type WindowQuery,
 } from '../repository.ts';
 import { CONFLICT_ATTEMPTS, writeExpectedVersion } from './conditional-write.ts';
 import { calendarEventIdsQuery, calendarsQuery, PENDING_DELETES_QUERY, windowQuery, type PartitionQuery } from './cosmos-queries.ts';
@@ -131,26 +138,26 @@ class CosmosCalendarRepository implements CalendarRepository {
     return doc && !doc.deleting && doc.tenantId === tenantId ? doc : null;
   }
 
-  async list(tenantId: string): Promise<StoredCalendar[]> {
+  async list({ tenantId }: InTenant): Promise<StoredCalendar[]> {
     const docs = await queryAll<CalendarDoc>(this.calendars, calendarsQuery(tenantId));
     return docs
       .map(toCalendar)
       .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || (a.id < b.id ? -1 : 1));
   }
 
-  async get(tenantId: string, calendarId: string): Promise<StoredCalendar | null> {
+  async get({ tenantId, calendarId }: CalendarKey): Promise<StoredCalendar | null> {
     const doc = await this.visibleDoc(tenantId, calendarId);
     return doc ? toCalendar(doc) : null;
   }
 
-  async create(tenantId: string, input: CalendarInput): Promise<StoredCalendar> {
+  async create({ tenantId, input }: CalendarCreate): Promise<StoredCalendar> {
     const now = new Date().toISOString();
     const doc: CalendarDoc = { id: randomUUID(), tenantId, ...input, createdAt: now, updatedAt: now, version: 1, longestTimedMs: 0, longestAllDayMs: 0 };
     await withRetries(() => this.calendars.items.create(doc), { idempotent: false });
     return toCalendar(doc);
   }
 
-  async update(tenantId: string, calendarId: string, patch: CalendarPatch, expected: ExpectedVersion): Promise<StoredCalendar> {
+  async update({ tenantId, calendarId, patch, expected }: CalendarUpdate): Promise<StoredCalendar> {
     return this.changeCalendar(tenantId, calendarId, expected, (doc) => ({
       ...doc,
       name: patch.name ?? doc.name,
@@ -168,7 +175,7 @@ class CosmosCalendarRepository implements CalendarRepository {
    * then delete its events, then the calendar. A process that dies half-way leaves a marked calendar, which
    * the next start-up (finishPendingDeletes) or the next delete finishes.
    */
-  async delete(tenantId: string, calendarId: string, expected: ExpectedVersion): Promise<void> {
+  async delete({ tenantId, calendarId, expected }: CalendarKey & Conditional): Promise<void> {
     await this.changeCalendar(tenantId, calendarId, expected, (doc) => ({ ...doc, deleting: true }));
     await this.finishDelete(tenantId, calendarId);
   }
@@ -220,7 +227,7 @@ class CosmosEventRepository implements EventRepository {
     this.calendars = calendars;
   }
 
-  async listInWindow(tenantId: string, calendarIds: readonly string[], window: EventWindow): Promise<CalendarEvent[]> {
+  async listInWindow({ tenantId, calendarIds, window }: WindowQuery): Promise<CalendarEvent[]> {
     const perCalendar = await Promise.all(
       calendarIds.map(async (calendarId) => {
         const calendar = await this.calendars.visibleDoc(tenantId, calendarId);
@@ -238,20 +245,20 @@ class CosmosEventRepository implements EventRepository {
       .map(toCalendarEvent);
   }
 
-  async get(tenantId: string, calendarId: string, eventId: string): Promise<CalendarEvent | null> {
+  async get({ tenantId, calendarId, eventId }: EventKey): Promise<CalendarEvent | null> {
     const doc = await readDoc<EventDoc>(this.events.item(eventId, tenantId));
     if (!doc || doc.calendarId !== calendarId || doc.tenantId !== tenantId) return null;
     // An event of a calendar being deleted is already gone, as far as anyone can see.
     return (await this.calendars.visibleDoc(tenantId, calendarId)) ? toCalendarEvent(doc) : null;
   }
 
-  async findById(tenantId: string, eventId: string): Promise<CalendarEvent | null> {
+  async findById({ tenantId, eventId }: InTenant & { eventId: string }): Promise<CalendarEvent | null> {
     const doc = await readDoc<EventDoc>(this.events.item(eventId, tenantId));
     if (!doc || doc.tenantId !== tenantId) return null;
     return (await this.calendars.visibleDoc(tenantId, doc.calendarId)) ? toCalendarEvent(doc) : null;
   }
 
-  async create(tenantId: string, calendarId: string, draft: EventDraft, actor: UserRef): Promise<CalendarEvent> {
+  async create({ tenantId, calendarId, draft, actor }: EventCreate): Promise<CalendarEvent> {
     const now = new Date().toISOString();
     const doc = toDoc(tenantId, eventRecord(randomUUID(), calendarId, draft, { createdBy: actor, updatedBy: actor, createdAt: now, updatedAt: now, version: 1 }));
     await this.calendars.recordDuration(tenantId, calendarId, doc.allDay, doc.endMs - doc.startMs);
@@ -259,16 +266,9 @@ class CosmosEventRepository implements EventRepository {
     return toCalendarEvent(doc);
   }
 
-  async update(
-    tenantId: string,
-    calendarId: string,
-    eventId: string,
-    draft: EventDraft,
-    actor: UserRef,
-    expected: ExpectedVersion,
-  ): Promise<CalendarEvent> {
+  async update({ tenantId, calendarId, eventId, draft, actor, expected, toCalendarId }: EventUpdate): Promise<CalendarEvent> {
     return writeExpectedVersion(expected, () => this.current(tenantId, calendarId, eventId), async (current) => {
-      const target = draft.calendarId ?? calendarId;
+      const target = toCalendarId ?? calendarId;
       const record = eventRecord(eventId, target, draft, {
         createdBy: current.createdBy,
         updatedBy: actor,
@@ -284,7 +284,7 @@ class CosmosEventRepository implements EventRepository {
   }
 
   /** A delete that finds the event gone after reading it lost a race: it never answers as if it had deleted it. */
-  async delete(tenantId: string, calendarId: string, eventId: string, expected: ExpectedVersion): Promise<void> {
+  async delete({ tenantId, calendarId, eventId, expected }: EventKey & Conditional): Promise<void> {
     const item = this.events.item(eventId, tenantId);
     await writeExpectedVersion(expected, () => this.current(tenantId, calendarId, eventId), async (current) =>
       (await writeIfUnchanged(() => item.delete(ifMatch(current._etag)))) ? true : undefined,

@@ -2,22 +2,28 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { CalendarInput, CalendarPatch } from '../../../shared/calendar-schema.ts';
-import type { CalendarEvent, EventDraft, UserRef } from '../../../shared/event-schema.ts';
+import type { CalendarEvent } from '../../../shared/event-schema.ts';
 import {
   compareRecords,
   eventRecord,
   NotFoundError,
   toCalendarEvent,
-  type EventRecord,
   PreconditionFailedError,
+  versionMatches,
+  type CalendarCreate,
+  type CalendarKey,
   type CalendarRepository,
+  type CalendarUpdate,
+  type Conditional,
+  type EventCreate,
+  type EventKey,
+  type EventRecord,
   type EventRepository,
-  type EventWindow,
-  type ExpectedVersion,
+  type EventUpdate,
+  type InTenant,
   type Store,
   type StoredCalendar,
-  versionMatches,
+  type WindowQuery,
 } from '../repository.ts';
 import { MIGRATIONS } from './migrations.ts';
 
@@ -176,16 +182,16 @@ class SqliteCalendarRepository implements CalendarRepository {
     this.byTenant = db.prepare('SELECT * FROM calendars WHERE tenant_id = ? ORDER BY name COLLATE NOCASE, id');
   }
 
-  async list(tenantId: string): Promise<StoredCalendar[]> {
+  async list({ tenantId }: InTenant): Promise<StoredCalendar[]> {
     return this.byTenant.all(tenantId).map(toCalendar);
   }
 
-  async get(tenantId: string, calendarId: string): Promise<StoredCalendar | null> {
+  async get({ tenantId, calendarId }: CalendarKey): Promise<StoredCalendar | null> {
     const row = this.byId.get(tenantId, calendarId);
     return row ? toCalendar(row) : null;
   }
 
-  async create(tenantId: string, input: CalendarInput): Promise<StoredCalendar> {
+  async create({ tenantId, input }: CalendarCreate): Promise<StoredCalendar> {
     const now = new Date().toISOString();
     const row: CalendarRow = {
       tenant_id: tenantId,
@@ -207,7 +213,7 @@ class SqliteCalendarRepository implements CalendarRepository {
     return toCalendar(row);
   }
 
-  async update(tenantId: string, calendarId: string, patch: CalendarPatch, expected: ExpectedVersion): Promise<StoredCalendar> {
+  async update({ tenantId, calendarId, patch, expected }: CalendarUpdate): Promise<StoredCalendar> {
     return this.db
       .transaction(() => {
         const current = this.byId.get(tenantId, calendarId);
@@ -234,7 +240,7 @@ class SqliteCalendarRepository implements CalendarRepository {
       .immediate();
   }
 
-  async delete(tenantId: string, calendarId: string, expected: ExpectedVersion): Promise<void> {
+  async delete({ tenantId, calendarId, expected }: CalendarKey & Conditional): Promise<void> {
     this.db
       .transaction(() => {
         const current = this.byId.get(tenantId, calendarId);
@@ -285,7 +291,7 @@ class SqliteEventRepository implements EventRepository {
     );
   }
 
-  async listInWindow(tenantId: string, calendarIds: readonly string[], window: EventWindow): Promise<CalendarEvent[]> {
+  async listInWindow({ tenantId, calendarIds, window }: WindowQuery): Promise<CalendarEvent[]> {
     const rows: EventRow[] = [];
     for (const calendar of calendarIds) {
       const longest = this.longest.get(tenantId, calendar);
@@ -299,17 +305,17 @@ class SqliteEventRepository implements EventRepository {
     return rows.map(toRecord).sort(compareRecords).map(toCalendarEvent);
   }
 
-  async get(tenantId: string, calendarId: string, eventId: string): Promise<CalendarEvent | null> {
+  async get({ tenantId, calendarId, eventId }: EventKey): Promise<CalendarEvent | null> {
     const row = this.byId.get(tenantId, calendarId, eventId);
     return row ? toEvent(row) : null;
   }
 
-  async findById(tenantId: string, eventId: string): Promise<CalendarEvent | null> {
+  async findById({ tenantId, eventId }: InTenant & { eventId: string }): Promise<CalendarEvent | null> {
     const row = this.anyById.get(tenantId, eventId);
     return row ? toEvent(row) : null;
   }
 
-  async create(tenantId: string, calendarId: string, draft: EventDraft, actor: UserRef): Promise<CalendarEvent> {
+  async create({ tenantId, calendarId, draft, actor }: EventCreate): Promise<CalendarEvent> {
     const now = new Date().toISOString();
     const row = toRow(tenantId, eventRecord(randomUUID(), calendarId, draft, { createdBy: actor, updatedBy: actor, createdAt: now, updatedAt: now, version: 1 }));
     this.db
@@ -322,20 +328,13 @@ class SqliteEventRepository implements EventRepository {
     return toEvent(row);
   }
 
-  async update(
-    tenantId: string,
-    calendarId: string,
-    eventId: string,
-    draft: EventDraft,
-    actor: UserRef,
-    expected: ExpectedVersion,
-  ): Promise<CalendarEvent> {
+  async update({ tenantId, calendarId, eventId, draft, actor, expected, toCalendarId }: EventUpdate): Promise<CalendarEvent> {
     return this.db
       .transaction(() => {
         const current = this.byId.get(tenantId, calendarId, eventId);
         if (!current) throw new NotFoundError();
         if (!versionMatches(expected, current.version)) throw new PreconditionFailedError();
-        const target = draft.calendarId ?? calendarId;
+        const target = toCalendarId ?? calendarId;
         if (!this.longest.get(tenantId, target)) throw new NotFoundError();
         const row = toRow(
           tenantId,
@@ -354,7 +353,7 @@ class SqliteEventRepository implements EventRepository {
       .immediate();
   }
 
-  async delete(tenantId: string, calendarId: string, eventId: string, expected: ExpectedVersion): Promise<void> {
+  async delete({ tenantId, calendarId, eventId, expected }: EventKey & Conditional): Promise<void> {
     this.db
       .transaction(() => {
         const current = this.byId.get(tenantId, calendarId, eventId);

@@ -1,0 +1,114 @@
+import type { z } from 'zod';
+import { eventWriteSchema, normaliseEvent, type CalendarEvent, type EventDraft, type EventPatch } from '../../shared/event-schema.ts';
+import { canEditCalendar, type Principal } from '../auth/principal.ts';
+import { forbidden, notFound, validationFailed } from '../errors.ts';
+import { resolveEventWindow, type EventWindowQuery } from '../event-window.ts';
+import { parseOrThrow } from '../http/request-validation.ts';
+import type { ExpectedVersion, Store, StoredCalendar } from '../stores/repository.ts';
+import { mergeEventPatch } from './merge-event-patch.ts';
+import { createEventWriter } from './write-event.ts';
+
+declare const editable: unique symbol;
+/** A calendar the caller may change events in: only the service makes one, so no write skips the check. */
+export type EditableCalendar = StoredCalendar & { readonly [editable]: true };
+
+interface EventAt {
+  calendar: EditableCalendar;
+  eventId: string;
+  expected: ExpectedVersion;
+}
+
+export interface EventService {
+  /** The feed: events overlapping the query's window, in the calendars it names of the caller's tenant (or all of them). */
+  listInWindow(principal: Principal, query: EventWindowQuery): Promise<CalendarEvent[]>;
+  /** An event by id alone, in any of the caller's tenant's calendars; 404 when there is none. */
+  findById(principal: Principal, eventId: string): Promise<CalendarEvent>;
+  /** An event of a calendar; 404 when either is not there. */
+  get(principal: Principal, key: { calendarId: string; eventId: string }): Promise<CalendarEvent>;
+  /** The calendar, if the caller may change its events: 404 when it is not in their tenant, 403 when they may not. */
+  editableCalendar(principal: Principal, calendarId: string): Promise<EditableCalendar>;
+  create(principal: Principal, params: { calendar: EditableCalendar; input: EventInput }): Promise<CalendarEvent>;
+  /** A partial update, merged onto the stored event and checked whole; extendedProps.calendarId moves the event. */
+  update(principal: Principal, params: EventAt & { patch: EventPatch }): Promise<CalendarEvent>;
+  delete(principal: Principal, params: EventAt): Promise<void>;
+}
+
+type EventInput = z.output<typeof eventWriteSchema>;
+
+/** Checks the rules that span fields; a 400 names the fields at fault. */
+function toDraft(input: EventInput): EventDraft {
+  const result = normaliseEvent(input);
+  if (!result.ok) throw validationFailed(result.issues.map(({ path, message }) => ({ field: path.join('.'), message })));
+  return result.draft;
+}
+
+/** Permissions, validation and the patch merge in front of the store; every write goes through one writeEvent. */
+export function createEventService(store: Store): EventService {
+  const writeEvent = createEventWriter(store);
+
+  /** The calendar, if the caller's tenant has it: another tenant's calendar is as good as missing. */
+  async function calendarOrNotFound(principal: Principal, calendarId: string): Promise<StoredCalendar> {
+    const calendar = await store.calendars.get({ tenantId: principal.tenantId, calendarId });
+    if (!calendar) throw notFound();
+    return calendar;
+  }
+
+  /** A move needs the right to edit the calendar the event goes to. */
+  async function checkMoveTarget(principal: Principal, toCalendarId: string): Promise<void> {
+    const target = await store.calendars.get({ tenantId: principal.tenantId, calendarId: toCalendarId });
+    if (!target) throw validationFailed([{ field: 'extendedProps.calendarId', message: 'No such calendar' }]);
+    if (!canEditCalendar(principal, target)) throw forbidden(`You may not add events to "${target.name}".`);
+  }
+
+  return {
+    async listInWindow(principal, query) {
+      const window = resolveEventWindow(query.start, query.end, query.timeZone);
+      if ('field' in window) throw validationFailed([window]);
+      const calendars = await store.calendars.list({ tenantId: principal.tenantId });
+      const wanted = query.calendarId ? new Set(query.calendarId) : null;
+      const calendarIds = calendars.map((calendar) => calendar.id).filter((id) => !wanted || wanted.has(id));
+      return store.events.listInWindow({ tenantId: principal.tenantId, calendarIds, window });
+    },
+
+    async findById(principal, eventId) {
+      const event = await store.events.findById({ tenantId: principal.tenantId, eventId });
+      if (!event) throw notFound();
+      return event;
+    },
+
+    async get(principal, { calendarId, eventId }) {
+      await calendarOrNotFound(principal, calendarId);
+      const event = await store.events.get({ tenantId: principal.tenantId, calendarId, eventId });
+      if (!event) throw notFound();
+      return event;
+    },
+
+    async editableCalendar(principal, calendarId) {
+      const calendar = await calendarOrNotFound(principal, calendarId);
+      if (!canEditCalendar(principal, calendar)) throw forbidden(`You may not change events in "${calendar.name}".`);
+      return calendar as EditableCalendar;
+    },
+
+    async create(principal, { calendar, input }) {
+      // The path names the calendar of a new event, whatever the body says.
+      return writeEvent(principal, { kind: 'create', calendarId: calendar.id, draft: toDraft(input) });
+    },
+
+    async update(principal, { calendar, eventId, expected, patch }) {
+      const current = await store.events.get({ tenantId: principal.tenantId, calendarId: calendar.id, eventId });
+      if (!current) throw notFound();
+      const input = parseOrThrow(eventWriteSchema, mergeEventPatch(current, patch));
+      const draft = toDraft(input);
+      const toCalendarId = input.extendedProps?.calendarId;
+      if (toCalendarId === undefined || toCalendarId === calendar.id) {
+        return writeEvent(principal, { kind: 'update', calendarId: calendar.id, eventId, expected, draft });
+      }
+      await checkMoveTarget(principal, toCalendarId);
+      return writeEvent(principal, { kind: 'move', calendarId: calendar.id, toCalendarId, eventId, expected, draft });
+    },
+
+    async delete(principal, { calendar, eventId, expected }) {
+      await writeEvent(principal, { kind: 'delete', calendarId: calendar.id, eventId, expected });
+    },
+  };
+}

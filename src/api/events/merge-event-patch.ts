@@ -1,0 +1,18 @@
+import { eventToWrite, type CalendarEvent, type EventPatch } from '../../shared/event-schema.ts';
+
+/**
+ * A PATCH over the stored event, as a whole event to check again: the fields the patch names replace the event's,
+ * extendedProps merge one level deep. The result is unchecked input for the write schema.
+ */
+export function mergeEventPatch(current: CalendarEvent, patch: EventPatch): Record<string, unknown> {
+  const base = eventToWrite(current);
+  const named = Object.entries(patch).filter(([key, value]) => key !== 'extendedProps' && key !== 'id' && value !== undefined);
+  const merged: Record<string, unknown> = {
+    ...base,
+    ...Object.fromEntries(named),
+    extendedProps: { ...base.extendedProps, ...patch.extendedProps },
+  };
+  // Dragging a timed event into the all-day row changes allDay but sends no end: the old end no longer fits.
+  if (patch.allDay !== undefined && patch.allDay !== current.allDay && patch.end === undefined) merged.end = null;
+  return merged;
+}

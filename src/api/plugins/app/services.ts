@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createCalendarService, type CalendarService } from '../../calendars/calendar-service.ts';
+import { createEventService, type EventService } from '../../events/event-service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    calendarService: CalendarService;
+    eventService: EventService;
+  }
+}
+
+/** The services routes call, over the store: routes parse HTTP, services check and write, the store persists. */
+export default fp(
+  async function servicesPlugin(app: FastifyInstance) {
+    app.decorate('calendarService', createCalendarService(app.store));
+    app.decorate('eventService', createEventService(app.store));
+  },
+  { name: 'services', dependencies: ['store'] },
+);
