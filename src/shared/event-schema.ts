@@ -49,32 +49,72 @@ const fields = {
     .union([isoDate, isoDateTime], { error: 'Use a date (YYYY-MM-DD) or an ISO 8601 date-time with an offset' })
     .refine(isEndInEventYears, EVENT_YEARS_MESSAGE),
   allDay: z.boolean(),
-  url: z.union([
-    z.literal(''),
-    z
-      .string()
-      .trim()
-      .max(EVENT_URL_MAX, `A link has at most ${EVENT_URL_MAX} characters`)
-      .refine(isHttpUrl, 'Only http:// and https:// links are allowed'),
-  ]),
-  groupId: z.string().max(EVENT_GROUP_ID_MAX, `A group id has at most ${EVENT_GROUP_ID_MAX} characters`),
-  description: z
-    .string()
-    .max(EVENT_DESCRIPTION_MAX, `A description has at most ${EVENT_DESCRIPTION_MAX} characters`),
-  location: z
-    .string()
-    .trim()
-    .max(EVENT_LOCATION_MAX, `A location has at most ${EVENT_LOCATION_MAX} characters`),
-  timeZone: z.string().refine(isValidTimeZone, 'Use an IANA time zone, e.g. Europe/London'),
   calendarId: z.string().min(1).max(100),
 };
+
+/** Where FullCalendar's event object carries a field: at the top, or in extendedProps. */
+type FieldPlace = 'top' | 'extendedProps';
+
+function optionalField<S extends z.ZodType, P extends FieldPlace>(place: P, schema: S, fallback: z.output<S>) {
+  return { place, schema, fallback };
+}
+
+/**
+ * The event's optional fields, each defined once: where FullCalendar carries it, its rule, and its value when a write
+ * leaves it out (or a stored event predates it). The write and patch schemas, EventDraft, CalendarEvent and both
+ * stores follow from this table; neither store names these fields. Adding one is an entry here, plus a SQLite
+ * migration only if a query is to filter on it.
+ */
+const OPTIONAL_FIELDS = {
+  url: optionalField(
+    'top',
+    z.union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .max(EVENT_URL_MAX, `A link has at most ${EVENT_URL_MAX} characters`)
+        .refine(isHttpUrl, 'Only http:// and https:// links are allowed'),
+    ]),
+    '',
+  ),
+  groupId: optionalField('top', z.string().max(EVENT_GROUP_ID_MAX, `A group id has at most ${EVENT_GROUP_ID_MAX} characters`), ''),
+  description: optionalField(
+    'extendedProps',
+    z.string().max(EVENT_DESCRIPTION_MAX, `A description has at most ${EVENT_DESCRIPTION_MAX} characters`),
+    '',
+  ),
+  location: optionalField('extendedProps', z.string().trim().max(EVENT_LOCATION_MAX, `A location has at most ${EVENT_LOCATION_MAX} characters`), ''),
+  timeZone: optionalField('extendedProps', z.string().refine(isValidTimeZone, 'Use an IANA time zone, e.g. Europe/London'), 'UTC'),
+};
+
+type OptionalFields = typeof OPTIONAL_FIELDS;
+type OptionalKey = keyof OptionalFields;
+type OptionalKeyAt<P extends FieldPlace> = { [K in OptionalKey]: OptionalFields[K]['place'] extends P ? K : never }[OptionalKey];
+/** The optional fields' values, as a draft and a stored event hold them. */
+export type OptionalValues = { [K in OptionalKey]: z.output<OptionalFields[K]['schema']> };
+
+function optionalKeysAt<P extends FieldPlace>(place: P): OptionalKeyAt<P>[] {
+  return (Object.keys(OPTIONAL_FIELDS) as OptionalKey[]).filter((key): key is OptionalKeyAt<P> => OPTIONAL_FIELDS[key].place === place);
+}
+
+const TOP_KEYS = optionalKeysAt('top');
+const PROP_KEYS = optionalKeysAt('extendedProps');
+
+// Shapes of the optional fields for zod objects, typed per field.
+function shapeOf<K extends OptionalKey, S>(keys: readonly K[], wrap: (schema: z.ZodType) => z.ZodType): S {
+  return Object.fromEntries(keys.map((key) => [key, wrap(OPTIONAL_FIELDS[key].schema)])) as S;
+}
+const nullishShape = <K extends OptionalKey>(keys: readonly K[]) =>
+  shapeOf<K, { [P in K]: z.ZodOptional<z.ZodNullable<OptionalFields[P]['schema']>> }>(keys, (schema) => schema.nullish());
+const optionalShape = <K extends OptionalKey>(keys: readonly K[]) =>
+  shapeOf<K, { [P in K]: z.ZodOptional<OptionalFields[P]['schema']> }>(keys, (schema) => schema.optional());
+const requiredShape = <K extends OptionalKey>(keys: readonly K[]) => shapeOf<K, { [P in K]: OptionalFields[P]['schema'] }>(keys, (schema) => schema);
 
 function extendedPropsSchema() {
   return z.strictObject({
     calendarId: fields.calendarId.optional(),
-    description: fields.description.optional(),
-    location: fields.location.optional(),
-    timeZone: fields.timeZone.optional(),
+    ...optionalShape(PROP_KEYS),
     createdBy: serverManaged,
     updatedBy: serverManaged,
     createdAt: serverManaged,
@@ -90,8 +130,7 @@ export const eventWriteSchema = z.strictObject({
   start: fields.start,
   end: fields.end.nullish(),
   allDay: fields.allDay.optional(),
-  url: fields.url.nullish(),
-  groupId: fields.groupId.nullish(),
+  ...nullishShape(TOP_KEYS),
   extendedProps: extendedPropsSchema().optional(),
 });
 
@@ -102,28 +141,45 @@ export const eventPatchSchema = z.strictObject({
   start: fields.start.optional(),
   end: fields.end.nullish(),
   allDay: fields.allDay.optional(),
-  url: fields.url.nullish(),
-  groupId: fields.groupId.nullish(),
+  ...nullishShape(TOP_KEYS),
   extendedProps: extendedPropsSchema().optional(),
 });
 
 export type EventWrite = z.input<typeof eventWriteSchema>;
 export type EventPatch = z.output<typeof eventPatchSchema>;
 
+export const userRefSchema = z.object({ id: z.string(), name: z.string() });
+export type UserRef = z.infer<typeof userRefSchema>;
+
+/** An event as the API returns it: FullCalendar's EventInput shape. Top-level optional fields are left out while empty. */
+export const calendarEventSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  start: z.string(),
+  end: z.string(),
+  allDay: z.boolean(),
+  ...optionalShape(TOP_KEYS),
+  extendedProps: z.object({
+    calendarId: z.string(),
+    ...requiredShape(PROP_KEYS),
+    createdBy: userRefSchema,
+    updatedBy: userRefSchema,
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    /** Bumped by every write; the ETag is this number in quotes. */
+    version: z.number().int(),
+  }),
+});
+export type CalendarEvent = z.infer<typeof calendarEventSchema>;
+
 /** A valid event, normalised: timed starts and ends are UTC ISO strings, all-day ones are dates. */
-export interface EventDraft {
-  title: string;
-  allDay: boolean;
-  start: string;
-  end: string;
-  url: string;
-  groupId: string;
-  description: string;
-  location: string;
-  timeZone: string;
-  /** Only set when a write asks to move the event to another calendar. */
-  calendarId?: string;
-}
+export type EventDraft = Pick<CalendarEvent, 'title' | 'allDay' | 'start' | 'end'> & OptionalValues;
+
+/** Who made and last changed an event, and when: kept beside its draft. */
+export type EventAuthorship = Pick<CalendarEvent['extendedProps'], 'createdBy' | 'updatedBy' | 'createdAt' | 'updatedAt'>;
+
+/** An event flat, every field at the top: as the stores keep it. */
+export type FlatEvent = EventDraft & EventAuthorship & { id: string; calendarId: string; version: number };
 
 export const DEFAULT_TIMED_DURATION_MS = 3_600_000;
 
@@ -180,64 +236,60 @@ export function normaliseEvent(input: z.output<typeof eventWriteSchema>): { ok: 
   const issues = spanIssues(allDay, span, end !== null);
   if (issues.length > 0) return { ok: false, issues };
 
+  return { ok: true, draft: { title: input.title, allDay, ...span, ...optionalValuesOf(input) } };
+}
+
+const DRAFT_KEYS = ['title', 'allDay', 'start', 'end', ...(Object.keys(OPTIONAL_FIELDS) as OptionalKey[])] as const;
+
+/** Exactly a draft's fields, of a value that may carry more: what a store keeps is the draft and nothing else. */
+export function exactDraft(value: EventDraft): EventDraft {
+  return Object.fromEntries(DRAFT_KEYS.map((key) => [key, value[key]])) as EventDraft;
+}
+
+/** A write's optional fields, each read where FullCalendar carries it, or its fallback. */
+function optionalValuesOf(input: z.output<typeof eventWriteSchema>): OptionalValues {
   const props = input.extendedProps ?? {};
+  const values: Partial<Record<OptionalKey, unknown>> = {};
+  for (const key of TOP_KEYS) values[key] = input[key] ?? OPTIONAL_FIELDS[key].fallback;
+  for (const key of PROP_KEYS) values[key] = props[key] ?? OPTIONAL_FIELDS[key].fallback;
+  return values as OptionalValues;
+}
+
+const isEmpty = (value: unknown) => value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+
+/**
+ * A stored event as the API returns it, in FullCalendar's shape. A field the stored event lacks (it was written
+ * before the field existed) reads as the field's fallback.
+ */
+export function toCalendarEvent(flat: FlatEvent): CalendarEvent {
+  const top: Partial<Record<OptionalKey, unknown>> = {};
+  const props: Partial<Record<OptionalKey, unknown>> = {};
+  for (const key of TOP_KEYS) if (!isEmpty(flat[key])) top[key] = flat[key];
+  for (const key of PROP_KEYS) props[key] = flat[key] ?? OPTIONAL_FIELDS[key].fallback;
+  const { createdBy, updatedBy, createdAt, updatedAt, version } = flat;
   return {
-    ok: true,
-    draft: {
-      title: input.title,
-      allDay,
-      ...span,
-      url: input.url ?? '',
-      groupId: input.groupId ?? '',
-      description: props.description ?? '',
-      location: props.location ?? '',
-      timeZone: props.timeZone ?? 'UTC',
-      ...(props.calendarId === undefined ? {} : { calendarId: props.calendarId }),
-    },
-  };
-}
-
-export interface UserRef {
-  id: string;
-  name: string;
-}
-
-/** An event as the API returns it: FullCalendar's EventInput shape. */
-export interface CalendarEvent {
-  id: string;
-  title: string;
-  start: string;
-  end: string;
-  allDay: boolean;
-  url?: string;
-  groupId?: string;
-  extendedProps: {
-    calendarId: string;
-    description: string;
-    location: string;
-    timeZone: string;
-    createdBy: UserRef;
-    updatedBy: UserRef;
-    createdAt: string;
-    updatedAt: string;
-    /** Bumped by every write; the ETag is this number in quotes. */
-    version: number;
+    id: flat.id,
+    title: flat.title,
+    start: flat.start,
+    end: flat.end,
+    allDay: flat.allDay,
+    ...(top as Partial<Pick<OptionalValues, OptionalKeyAt<'top'>>>),
+    extendedProps: { calendarId: flat.calendarId, ...(props as Pick<OptionalValues, OptionalKeyAt<'extendedProps'>>), createdBy, updatedBy, createdAt, updatedAt, version },
   };
 }
 
 /** The writable view of a stored event, so a patch can be merged onto it and checked as a whole. */
 export function eventToWrite(event: CalendarEvent): z.output<typeof eventWriteSchema> {
+  const top: Partial<Record<OptionalKey, unknown>> = {};
+  const props: Partial<Record<OptionalKey, unknown>> = {};
+  for (const key of TOP_KEYS) top[key] = event[key] ?? OPTIONAL_FIELDS[key].fallback;
+  for (const key of PROP_KEYS) props[key] = event.extendedProps[key];
   return {
     title: event.title,
     start: event.start,
     end: event.end,
     allDay: event.allDay,
-    url: event.url ?? '',
-    groupId: event.groupId ?? '',
-    extendedProps: {
-      description: event.extendedProps.description,
-      location: event.extendedProps.location,
-      timeZone: event.extendedProps.timeZone,
-    },
+    ...(top as Pick<OptionalValues, OptionalKeyAt<'top'>>),
+    extendedProps: props as Pick<OptionalValues, OptionalKeyAt<'extendedProps'>>,
   };
 }

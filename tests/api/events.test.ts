@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Calendar } from '../../src/shared/calendar-schema.ts';
-import type { CalendarEvent } from '../../src/shared/event-schema.ts';
+import { calendarEventSchema, type CalendarEvent } from '../../src/shared/event-schema.ts';
 import {
   EVENT_DESCRIPTION_MAX,
   EVENT_GROUP_ID_MAX,
@@ -67,6 +67,8 @@ describe('POST /api/calendars/:id/events', () => {
     expect(response.status).toBe(201);
     expect(response.headers.get('location')).toBe(`/api/calendars/${company.id}/events/${response.body.id}`);
     expect(response.headers.get('etag')).toBe('"1"');
+    // Nothing beyond the fields the response schema names, each of its type.
+    expect(calendarEventSchema.strict().safeParse(response.body).error).toBeUndefined();
     expect(response.body).toMatchObject({
       title: 'Design review',
       start: '2027-02-10T09:00:00.000Z',

@@ -7,15 +7,18 @@ import { CosmosClient } from '@azure/cosmos';
 import { createHttpServer } from '@vercel/cosmosdb-server';
 import Database from 'better-sqlite3';
 import { resolveEventWindow } from '../../src/api/event-window.ts';
-import type { EventWindow } from '../../src/api/stores/repository.ts';
+import { eventRecord, type EventRecord, type EventWindow } from '../../src/api/stores/repository.ts';
 import { COSMOS_EVENTS_CONTAINER, openCosmosStore } from '../../src/api/stores/cosmos/cosmos-store.ts';
-import { openSqliteStore, SQLITE_FILE_NAME } from '../../src/api/stores/sqlite/sqlite-store.ts';
+import { EVENT_COLUMNS, openSqliteStore, SQLITE_FILE_NAME, toEventRow } from '../../src/api/stores/sqlite/sqlite-store.ts';
+import { normaliseEvent } from '../../src/shared/event-schema.ts';
 import { LOCAL_COSMOS_KEY } from '../support/cosmos-server.ts';
 import { build } from '../api/helpers/test-server.ts';
 
 const CALENDARS = 3;
 const SPAN_DAYS = 730;
 const HOUR = 3_600_000;
+const ORIGIN = Date.UTC(2026, 0, 1);
+const BENCH_USER = { id: 'bench', name: 'Bench' };
 
 function stats(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -34,22 +37,23 @@ async function time(runs: number, work: () => Promise<unknown> | unknown): Promi
   return samples;
 }
 
+/** A timed event of 1 to 3 hours somewhere in the bench's two years, as the stores record it. */
+function benchRecord(calendarId: string, i: number, now: string): EventRecord {
+  const start = ORIGIN + Math.floor(Math.random() * SPAN_DAYS * 24) * HOUR;
+  const end = start + (1 + Math.floor(Math.random() * 3)) * HOUR;
+  const drafted = normaliseEvent({ title: `Event ${i}`, start: new Date(start).toISOString(), end: new Date(end).toISOString() });
+  if (!drafted.ok) throw new Error('bad bench event');
+  const authorship = { createdBy: BENCH_USER, updatedBy: BENCH_USER, createdAt: now, updatedAt: now };
+  return eventRecord({ id: randomUUID(), calendarId, draft: drafted.draft, authorship, version: 1 });
+}
+
 /** Bulk-loads events straight into the file: setup only, the measured reads go through the repository. */
 function fillEvents(dataDir: string, tenantId: string, calendarIds: string[], count: number) {
   const db = new Database(join(dataDir, SQLITE_FILE_NAME));
-  const insert = db.prepare(`INSERT INTO events VALUES (@tenant_id, @id, @calendar_id, @title, @all_day, @start_ms, @end_ms, @start_text,
-    @end_text, '', '', '', '', 'UTC', 'bench', 'Bench', 'bench', 'Bench', @now, @now, 1)`);
-  const origin = Date.UTC(2026, 0, 1);
+  const insert = db.prepare(`INSERT INTO events (${EVENT_COLUMNS.join(', ')}) VALUES (${EVENT_COLUMNS.map((column) => `@${column}`).join(', ')})`);
   const now = new Date().toISOString();
   db.transaction(() => {
-    for (let i = 0; i < count; i++) {
-      const start = origin + Math.floor(Math.random() * SPAN_DAYS * 24) * HOUR;
-      const end = start + (1 + Math.floor(Math.random() * 3)) * HOUR;
-      insert.run({
-        tenant_id: tenantId, id: randomUUID(), calendar_id: calendarIds[i % calendarIds.length], title: `Event ${i}`, all_day: 0,
-        start_ms: start, end_ms: end, start_text: new Date(start).toISOString(), end_text: new Date(end).toISOString(), now,
-      });
-    }
+    for (let i = 0; i < count; i++) insert.run(toEventRow(tenantId, benchRecord(calendarIds[i % calendarIds.length]!, i, now)));
   })();
   // What the repository keeps on every write: each calendar's longest event.
   db.prepare(
@@ -127,20 +131,13 @@ async function benchCosmos(count: number) {
   // Setup: documents straight into the container, as the store writes them; then each calendar's longest event.
   const client = new CosmosClient({ endpoint, key: LOCAL_COSMOS_KEY, connectionPolicy: { enableEndpointDiscovery: false } });
   const events = client.database('bench').container(COSMOS_EVENTS_CONTAINER);
-  const origin = Date.UTC(2026, 0, 1);
+  const now = new Date().toISOString();
   const loadStarted = performance.now();
   for (let batch = 0; batch < count; batch += 50) {
     await Promise.all(
-      Array.from({ length: Math.min(50, count - batch) }, (_, j) => {
-        const i = batch + j;
-        const start = origin + Math.floor(Math.random() * SPAN_DAYS * 24) * HOUR;
-        const end = start + (1 + Math.floor(Math.random() * 3)) * HOUR;
-        return events.items.create({
-          id: randomUUID(), tenantId: 'bench', calendarId: calendarIds[i % CALENDARS], title: `Event ${i}`, allDay: false, startMs: start, endMs: end,
-          start: new Date(start).toISOString(), end: new Date(end).toISOString(), url: '', groupId: '', description: '', location: '', timeZone: 'UTC',
-          createdBy: { id: 'bench', name: 'Bench' }, updatedBy: { id: 'bench', name: 'Bench' }, createdAt: '', updatedAt: '', version: 1,
-        });
-      }),
+      Array.from({ length: Math.min(50, count - batch) }, (_, j) =>
+        events.items.create({ ...benchRecord(calendarIds[(batch + j) % CALENDARS]!, batch + j, now), tenantId: 'bench' }),
+      ),
     );
   }
   const loadMs = performance.now() - loadStarted;

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
-import { eventRecord, toCalendarEvent } from '../../src/api/stores/repository.ts';
-import { eventToWrite, eventWriteSchema, normaliseEvent, type EventDraft } from '../../src/shared/event-schema.ts';
+import { eventRecord } from '../../src/api/stores/repository.ts';
+import { eventToWrite, eventWriteSchema, normaliseEvent, toCalendarEvent, type EventDraft } from '../../src/shared/event-schema.ts';
 import { DAY_MS, EVENT_MAX_DURATION_DAYS, EVENT_YEAR_MAX, EVENT_YEAR_MIN } from '../../src/shared/limits.ts';
 import { addDays, dateToDayMs, dayMsToDate, EVENT_YEARS_MESSAGE, eventTimeMs } from '../../src/shared/time.ts';
 import {
@@ -132,8 +132,8 @@ function draftAsWrite({ description, location, timeZone, ...rest }: EventDraft) 
 
 /** What the API answers after storing a draft, and what a PATCH of the title alone writes back. */
 function storedAndReadBack(draft: EventDraft) {
-  const meta = { createdBy: { id: 'u', name: 'U' }, updatedBy: { id: 'u', name: 'U' }, createdAt: '', updatedAt: '', version: 1 };
-  const record = eventRecord('e', 'c', draft, meta);
+  const authorship = { createdBy: { id: 'u', name: 'U' }, updatedBy: { id: 'u', name: 'U' }, createdAt: '', updatedAt: '' };
+  const record = eventRecord({ id: 'e', calendarId: 'c', draft, authorship, version: 1 });
   return { record, event: toCalendarEvent(record) };
 }
 

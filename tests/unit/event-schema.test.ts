@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { eventWriteSchema, normaliseEvent } from '../../src/shared/event-schema.ts';
+import { eventRecord } from '../../src/api/stores/repository.ts';
+import {
+  calendarEventSchema,
+  eventToWrite,
+  eventWriteSchema,
+  normaliseEvent,
+  toCalendarEvent,
+  type EventDraft,
+  type FlatEvent,
+} from '../../src/shared/event-schema.ts';
 import { EVENT_MAX_DURATION_DAYS, EVENT_YEAR_MAX, EVENT_YEAR_MIN } from '../../src/shared/limits.ts';
 import { addDays } from '../../src/shared/time.ts';
 
@@ -68,5 +77,53 @@ describe('event rules', () => {
 
   it('rejects dates that do not exist', () => {
     expect(check({ title: 'x', start: '2027-02-29' })).toEqual({ ok: false, fields: ['start'] });
+  });
+});
+
+describe('the event in FullCalendar’s shape, from the one table of fields', () => {
+  const author = { id: 'u', name: 'U' };
+  const authorship = { createdBy: author, updatedBy: author, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
+  const draft: EventDraft = {
+    title: 'Review',
+    allDay: false,
+    start: '2027-05-01T09:00:00.000Z',
+    end: '2027-05-01T10:00:00.000Z',
+    url: 'https://example.com/review',
+    groupId: '',
+    description: 'Notes',
+    location: 'Room 1',
+    timeZone: 'Europe/London',
+  };
+
+  it('puts each field where FullCalendar carries it, leaves empty top-level ones out, and reads back as the draft', () => {
+    const event = toCalendarEvent(eventRecord({ id: 'e', calendarId: 'c', draft, authorship, version: 2 }));
+    expect(event).toEqual({
+      id: 'e',
+      title: 'Review',
+      start: draft.start,
+      end: draft.end,
+      allDay: false,
+      url: 'https://example.com/review',
+      extendedProps: { calendarId: 'c', description: 'Notes', location: 'Room 1', timeZone: 'Europe/London', ...authorship, version: 2 },
+    });
+    expect(calendarEventSchema.strict().safeParse(event).success).toBe(true);
+    expect(normaliseEvent(eventToWrite(event))).toEqual({ ok: true, draft });
+  });
+
+  it('reads a stored event that predates a field as that field’s fallback', () => {
+    const record = eventRecord({ id: 'e', calendarId: 'c', draft, authorship, version: 1 });
+    const { timeZone: _timeZone, location: _location, url: _url, ...older } = record;
+    // As a document written before these fields existed: its type says they are there, the data does not.
+    const event = toCalendarEvent(older as unknown as FlatEvent);
+    expect(event).not.toHaveProperty('url');
+    expect(event.extendedProps).toMatchObject({ timeZone: 'UTC', location: '', description: 'Notes' });
+  });
+
+  it('records exactly the draft’s fields, whatever else the value passed as a draft carries', () => {
+    const wider = { ...draft, calendarId: 'elsewhere', extra: 'not a field' };
+    const record = eventRecord({ id: 'e', calendarId: 'c', draft: wider, authorship: { ...authorship, createdBy: { ...author, roles: ['x'] } as typeof author }, version: 1 });
+    expect(record).not.toHaveProperty('extra');
+    expect(record.calendarId).toBe('c');
+    expect(record.createdBy).toEqual(author);
   });
 });

@@ -1,5 +1,5 @@
 import type { Calendar, CalendarInput, CalendarPatch } from '../../shared/calendar-schema.ts';
-import type { CalendarEvent, EventDraft, UserRef } from '../../shared/event-schema.ts';
+import { exactDraft, type CalendarEvent, type EventAuthorship, type EventDraft, type FlatEvent, type UserRef } from '../../shared/event-schema.ts';
 import { eventTimeMs } from '../../shared/time.ts';
 
 /** A calendar as stored: what the API returns, less the per-caller fields. */
@@ -13,80 +13,50 @@ export type StoredCalendar = Omit<Calendar, 'canEdit'>;
  */
 export type ExpectedVersion = number | null;
 
-/** An event as both stores keep it: flat, with the numbers the window query ranges over. */
-export interface EventRecord {
-  id: string;
-  calendarId: string;
-  title: string;
-  allDay: boolean;
+/**
+ * An event as both stores keep it: flat, its fields as event-schema.ts defines them, and the numbers the window
+ * query ranges over. Neither store names the event's own fields: SQLite gives the indexed ones (EVENT_INDEXED_KEYS)
+ * columns and keeps the rest in one JSON column; Cosmos keeps the record whole as the document.
+ */
+export type EventRecord = FlatEvent & {
   /** Epoch ms: instants for timed events, UTC-midnight day numbers for all-day ones. */
   startMs: number;
   endMs: number;
-  start: string;
-  end: string;
-  url: string;
-  groupId: string;
-  description: string;
-  location: string;
-  timeZone: string;
-  createdBy: UserRef;
-  updatedBy: UserRef;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
+};
+
+/** What the stores filter, sort or compare on, and so keep apart from the rest. */
+export const EVENT_INDEXED_KEYS = ['id', 'calendarId', 'allDay', 'startMs', 'endMs', 'version'] as const;
+/** The rest of a record: what SQLite keeps as JSON. */
+export type EventContent = Omit<EventRecord, (typeof EVENT_INDEXED_KEYS)[number]>;
+
+export function eventContent(record: EventRecord): EventContent {
+  const content: Partial<EventRecord> = { ...record };
+  for (const key of EVENT_INDEXED_KEYS) delete content[key];
+  return content as EventContent;
 }
 
-/** The record a write stores: the draft, who made and changed it, and when. */
-export function eventRecord(
-  id: string,
-  calendarId: string,
-  draft: EventDraft,
-  meta: { createdBy: UserRef; updatedBy: UserRef; createdAt: string; updatedAt: string; version: number },
-): EventRecord {
+/** The record a write stores: the draft, its calendar, who made and changed it and when, and its version. */
+export function eventRecord({ id, calendarId, draft, authorship, version }: {
+  id: string;
+  calendarId: string;
+  draft: EventDraft;
+  authorship: EventAuthorship;
+  version: number;
+}): EventRecord {
+  const { createdBy, updatedBy, createdAt, updatedAt } = authorship;
   return {
+    ...exactDraft(draft),
     id,
     calendarId,
-    title: draft.title,
-    allDay: draft.allDay,
     // The numbers normaliseEvent checked the range and length on.
     startMs: eventTimeMs(draft.start),
     endMs: eventTimeMs(draft.end),
-    start: draft.start,
-    end: draft.end,
-    url: draft.url,
-    groupId: draft.groupId,
-    description: draft.description,
-    location: draft.location,
-    timeZone: draft.timeZone,
-    createdBy: { id: meta.createdBy.id, name: meta.createdBy.name },
-    updatedBy: { id: meta.updatedBy.id, name: meta.updatedBy.name },
-    createdAt: meta.createdAt,
-    updatedAt: meta.updatedAt,
-    version: meta.version,
-  };
-}
-
-/** A stored event as the API returns it: FullCalendar's shape. */
-export function toCalendarEvent(record: EventRecord): CalendarEvent {
-  return {
-    id: record.id,
-    title: record.title,
-    start: record.start,
-    end: record.end,
-    allDay: record.allDay,
-    ...(record.url ? { url: record.url } : {}),
-    ...(record.groupId ? { groupId: record.groupId } : {}),
-    extendedProps: {
-      calendarId: record.calendarId,
-      description: record.description,
-      location: record.location,
-      timeZone: record.timeZone,
-      createdBy: record.createdBy,
-      updatedBy: record.updatedBy,
-      createdAt: record.createdAt,
-      updatedAt: record.updatedAt,
-      version: record.version,
-    },
+    // Only the name and id of whoever wrote: a principal passed as a UserRef carries more.
+    createdBy: { id: createdBy.id, name: createdBy.name },
+    updatedBy: { id: updatedBy.id, name: updatedBy.name },
+    createdAt,
+    updatedAt,
+    version,
   };
 }
 

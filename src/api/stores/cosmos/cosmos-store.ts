@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { CosmosClient, type Container, type IndexingPolicy, type Item } from '@azure/cosmos';
-import type { CalendarEvent } from '../../../shared/event-schema.ts';
+import { toCalendarEvent, type CalendarEvent } from '../../../shared/event-schema.ts';
 import { isLoopbackHost } from '../../loopback.ts';
 import {
   compareRecords,
   eventRecord,
   NotFoundError,
-  toCalendarEvent,
   PreconditionFailedError,
   type CalendarCreate,
   type CalendarKey,
@@ -63,6 +62,7 @@ interface CalendarDoc extends StoredCalendar {
   _etag?: string;
 }
 
+/** The record as it is, plus the partition key: the store names none of the event's own fields (data-design.md). */
 interface EventDoc extends EventRecord {
   tenantId: string;
   _etag?: string;
@@ -260,7 +260,8 @@ class CosmosEventRepository implements EventRepository {
 
   async create({ tenantId, calendarId, draft, actor }: EventCreate): Promise<CalendarEvent> {
     const now = new Date().toISOString();
-    const doc = toDoc(tenantId, eventRecord(randomUUID(), calendarId, draft, { createdBy: actor, updatedBy: actor, createdAt: now, updatedAt: now, version: 1 }));
+    const authorship = { createdBy: actor, updatedBy: actor, createdAt: now, updatedAt: now };
+    const doc = toDoc(tenantId, eventRecord({ id: randomUUID(), calendarId, draft, authorship, version: 1 }));
     await this.calendars.recordDuration(tenantId, calendarId, doc.allDay, doc.endMs - doc.startMs);
     await withRetries(() => this.events.items.create(doc), { idempotent: false });
     return toCalendarEvent(doc);
@@ -269,13 +270,8 @@ class CosmosEventRepository implements EventRepository {
   async update({ tenantId, calendarId, eventId, draft, actor, expected, toCalendarId }: EventUpdate): Promise<CalendarEvent> {
     return writeExpectedVersion(expected, () => this.current(tenantId, calendarId, eventId), async (current) => {
       const target = toCalendarId ?? calendarId;
-      const record = eventRecord(eventId, target, draft, {
-        createdBy: current.createdBy,
-        updatedBy: actor,
-        createdAt: current.createdAt,
-        updatedAt: new Date().toISOString(),
-        version: current.version + 1,
-      });
+      const authorship = { createdBy: current.createdBy, createdAt: current.createdAt, updatedBy: actor, updatedAt: new Date().toISOString() };
+      const record = eventRecord({ id: eventId, calendarId: target, draft, authorship, version: current.version + 1 });
       const next = { ...toDoc(tenantId, record), _etag: current._etag };
       // Same partition (the tenant), so even a move to another calendar is one conditional replace.
       await this.calendars.recordDuration(tenantId, target, next.allDay, next.endMs - next.startMs);

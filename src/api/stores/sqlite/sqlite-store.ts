@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { CalendarEvent } from '../../../shared/event-schema.ts';
+import { toCalendarEvent, type CalendarEvent } from '../../../shared/event-schema.ts';
 import {
   compareRecords,
+  eventContent,
   eventRecord,
   NotFoundError,
-  toCalendarEvent,
   PreconditionFailedError,
   versionMatches,
   type CalendarCreate,
@@ -15,6 +15,7 @@ import {
   type CalendarRepository,
   type CalendarUpdate,
   type Conditional,
+  type EventContent,
   type EventCreate,
   type EventKey,
   type EventRecord,
@@ -41,29 +42,20 @@ interface CalendarRow {
   version: number;
 }
 
+/** The indexed fields as columns, everything else about the event as one JSON value (EventContent). */
 interface EventRow {
   tenant_id: string;
   id: string;
   calendar_id: string;
-  title: string;
   all_day: number;
   start_ms: number;
   end_ms: number;
-  start_text: string;
-  end_text: string;
-  url: string;
-  group_id: string;
-  description: string;
-  location: string;
-  time_zone: string;
-  created_by_id: string;
-  created_by_name: string;
-  updated_by_id: string;
-  updated_by_name: string;
-  created_at: string;
-  updated_at: string;
   version: number;
+  content: string;
 }
+
+/** The columns a new event row fills, in order: what the insert and update statements name. */
+export const EVENT_COLUMNS = ['tenant_id', 'id', 'calendar_id', 'all_day', 'start_ms', 'end_ms', 'version', 'content'] as const satisfies readonly (keyof EventRow)[];
 
 function toCalendar(row: CalendarRow): StoredCalendar {
   return {
@@ -81,50 +73,26 @@ function toCalendar(row: CalendarRow): StoredCalendar {
 
 function toRecord(row: EventRow): EventRecord {
   return {
+    ...(JSON.parse(row.content) as EventContent),
     id: row.id,
     calendarId: row.calendar_id,
-    title: row.title,
     allDay: row.all_day === 1,
     startMs: row.start_ms,
     endMs: row.end_ms,
-    start: row.start_text,
-    end: row.end_text,
-    url: row.url,
-    groupId: row.group_id,
-    description: row.description,
-    location: row.location,
-    timeZone: row.time_zone,
-    createdBy: { id: row.created_by_id, name: row.created_by_name },
-    updatedBy: { id: row.updated_by_id, name: row.updated_by_name },
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
     version: row.version,
   };
 }
 
-function toRow(tenantId: string, record: EventRecord): EventRow {
+export function toEventRow(tenantId: string, record: EventRecord): EventRow {
   return {
     tenant_id: tenantId,
     id: record.id,
     calendar_id: record.calendarId,
-    title: record.title,
     all_day: record.allDay ? 1 : 0,
     start_ms: record.startMs,
     end_ms: record.endMs,
-    start_text: record.start,
-    end_text: record.end,
-    url: record.url,
-    group_id: record.groupId,
-    description: record.description,
-    location: record.location,
-    time_zone: record.timeZone,
-    created_by_id: record.createdBy.id,
-    created_by_name: record.createdBy.name,
-    updated_by_id: record.updatedBy.id,
-    updated_by_name: record.updatedBy.name,
-    created_at: record.createdAt,
-    updated_at: record.updatedAt,
     version: record.version,
+    content: JSON.stringify(eventContent(record)),
   };
 }
 
@@ -317,7 +285,8 @@ class SqliteEventRepository implements EventRepository {
 
   async create({ tenantId, calendarId, draft, actor }: EventCreate): Promise<CalendarEvent> {
     const now = new Date().toISOString();
-    const row = toRow(tenantId, eventRecord(randomUUID(), calendarId, draft, { createdBy: actor, updatedBy: actor, createdAt: now, updatedAt: now, version: 1 }));
+    const authorship = { createdBy: actor, updatedBy: actor, createdAt: now, updatedAt: now };
+    const row = toEventRow(tenantId, eventRecord({ id: randomUUID(), calendarId, draft, authorship, version: 1 }));
     this.db
       .transaction(() => {
         if (!this.longest.get(tenantId, calendarId)) throw new NotFoundError();
@@ -336,16 +305,9 @@ class SqliteEventRepository implements EventRepository {
         if (!versionMatches(expected, current.version)) throw new PreconditionFailedError();
         const target = toCalendarId ?? calendarId;
         if (!this.longest.get(tenantId, target)) throw new NotFoundError();
-        const row = toRow(
-          tenantId,
-          eventRecord(eventId, target, draft, {
-            createdBy: { id: current.created_by_id, name: current.created_by_name },
-            updatedBy: actor,
-            createdAt: current.created_at,
-            updatedAt: new Date().toISOString(),
-            version: current.version + 1,
-          }),
-        );
+        const { createdBy, createdAt, version } = toRecord(current);
+        const authorship = { createdBy, createdAt, updatedBy: actor, updatedAt: new Date().toISOString() };
+        const row = toEventRow(tenantId, eventRecord({ id: eventId, calendarId: target, draft, authorship, version: version + 1 }));
         this.replace.run(row);
         this.recordDuration(row);
         return toEvent(row);
@@ -369,9 +331,3 @@ class SqliteEventRepository implements EventRepository {
     this.raiseLongest.run({ tenant: row.tenant_id, calendar: row.calendar_id, timed: row.all_day ? 0 : duration, allDay: row.all_day ? duration : 0 });
   }
 }
-
-const EVENT_COLUMNS = [
-  'tenant_id', 'id', 'calendar_id', 'title', 'all_day', 'start_ms', 'end_ms', 'start_text', 'end_text', 'url', 'group_id',
-  'description', 'location', 'time_zone', 'created_by_id', 'created_by_name', 'updated_by_id', 'updated_by_name',
-  'created_at', 'updated_at', 'version',
-] as const satisfies readonly (keyof EventRow)[];

@@ -1,0 +1,118 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { resolveEventWindow } from '../../src/api/event-window.ts';
+import type { EventWindow } from '../../src/api/stores/repository.ts';
+import { MIGRATIONS } from '../../src/api/stores/sqlite/migrations.ts';
+import { openSqliteStore, SQLITE_FILE_NAME } from '../../src/api/stores/sqlite/sqlite-store.ts';
+import { eventToWrite, normaliseEvent, type CalendarEvent } from '../../src/shared/event-schema.ts';
+
+const TENANT = 'tenant-migrated';
+const CALENDAR = 'calendar-1';
+
+// Rows as schema version 1 (one column per field) stored them.
+const TIMED_V1 = {
+  tenant_id: TENANT, id: 'timed', calendar_id: CALENDAR, title: 'Design review “v1”', all_day: 0,
+  start_ms: Date.parse('2027-02-10T09:00:00Z'), end_ms: Date.parse('2027-02-10T10:30:00Z'),
+  start_text: '2027-02-10T09:00:00.000Z', end_text: '2027-02-10T10:30:00.000Z', url: 'https://intranet.example.com/design',
+  group_id: 'reviews', description: 'Bring\nsketches, "quotes" and emoji 🗓️', location: 'Room 1', time_zone: 'Europe/Paris',
+  created_by_id: 'eddie', created_by_name: 'Eddie Editor', updated_by_id: 'ada', updated_by_name: 'Ada Admin',
+  created_at: '2026-11-01T08:00:00.000Z', updated_at: '2026-11-02T08:00:00.000Z', version: 3,
+};
+const ALL_DAY_V1 = {
+  ...TIMED_V1, id: 'all-day', title: 'Holiday', all_day: 1, start_ms: Date.parse('2027-02-11'), end_ms: Date.parse('2027-02-12'),
+  start_text: '2027-02-11', end_text: '2027-02-12', url: '', group_id: '', description: '', location: '', time_zone: 'UTC', version: 1,
+};
+
+/** What the API returned for those rows under version 1. */
+const TIMED_EVENT: CalendarEvent = {
+  id: 'timed',
+  title: 'Design review “v1”',
+  start: '2027-02-10T09:00:00.000Z',
+  end: '2027-02-10T10:30:00.000Z',
+  allDay: false,
+  url: 'https://intranet.example.com/design',
+  groupId: 'reviews',
+  extendedProps: {
+    calendarId: CALENDAR,
+    description: 'Bring\nsketches, "quotes" and emoji 🗓️',
+    location: 'Room 1',
+    timeZone: 'Europe/Paris',
+    createdBy: { id: 'eddie', name: 'Eddie Editor' },
+    updatedBy: { id: 'ada', name: 'Ada Admin' },
+    createdAt: '2026-11-01T08:00:00.000Z',
+    updatedAt: '2026-11-02T08:00:00.000Z',
+    version: 3,
+  },
+};
+const ALL_DAY_EVENT: CalendarEvent = {
+  id: 'all-day',
+  title: 'Holiday',
+  start: '2027-02-11',
+  end: '2027-02-12',
+  allDay: true,
+  extendedProps: { ...TIMED_EVENT.extendedProps, description: '', location: '', timeZone: 'UTC', version: 1 },
+};
+
+/** A database file as the build that knew only the first migration left it. */
+function writeVersionOneDatabase(dataDir: string): void {
+  const db = new Database(join(dataDir, SQLITE_FILE_NAME));
+  db.exec(MIGRATIONS[0]!);
+  db.pragma('user_version = 1');
+  db.prepare(
+    `INSERT INTO calendars (tenant_id, id, name, color, description, editors, created_at, updated_at, version, longest_timed_ms, longest_all_day_ms)
+     VALUES (?, ?, 'Company', '#0F6CBD', '', '["eddie"]', '2026-11-01T08:00:00.000Z', '2026-11-01T08:00:00.000Z', 1, 5400000, 86400000)`,
+  ).run(TENANT, CALENDAR);
+  const insert = db.prepare(`INSERT INTO events VALUES (@tenant_id, @id, @calendar_id, @title, @all_day, @start_ms, @end_ms, @start_text,
+    @end_text, @url, @group_id, @description, @location, @time_zone, @created_by_id, @created_by_name, @updated_by_id, @updated_by_name,
+    @created_at, @updated_at, @version)`);
+  insert.run(TIMED_V1);
+  insert.run(ALL_DAY_V1);
+  db.close();
+}
+
+function windowOf(start: string, end: string): EventWindow {
+  const window = resolveEventWindow(start, end, 'UTC');
+  if ('field' in window) throw new Error(window.message);
+  return window;
+}
+
+describe('the SQLite store opening a database of an earlier schema version', () => {
+  let dataDir: string;
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('migrates version 1 to the current version and reads every event back equal', async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'company-calendar-migration-'));
+    writeVersionOneDatabase(dataDir);
+    const store = openSqliteStore({ dataDir });
+    try {
+      expect(await store.events.get({ tenantId: TENANT, calendarId: CALENDAR, eventId: 'timed' })).toEqual(TIMED_EVENT);
+      expect(await store.events.findById({ tenantId: TENANT, eventId: 'all-day' })).toEqual(ALL_DAY_EVENT);
+      const window = windowOf('2027-02-10', '2027-02-12');
+      expect(await store.events.listInWindow({ tenantId: TENANT, calendarIds: [CALENDAR], window })).toEqual([TIMED_EVENT, ALL_DAY_EVENT]);
+      // A write over a migrated event keeps what it does not change.
+      const drafted = normaliseEvent({ ...eventToWrite(TIMED_EVENT), title: 'Renamed' });
+      if (!drafted.ok) throw new Error(JSON.stringify(drafted.issues));
+      const { draft } = drafted;
+      const renamed = await store.events.update({ tenantId: TENANT, calendarId: CALENDAR, eventId: 'timed', draft, actor: { id: 'ada', name: 'Ada Admin' }, expected: 3 });
+      expect(renamed).toMatchObject({ ...TIMED_EVENT, title: 'Renamed', extendedProps: { ...TIMED_EVENT.extendedProps, updatedAt: expect.any(String), version: 4 } });
+    } finally {
+      await store.close();
+    }
+    const db = new Database(join(dataDir, SQLITE_FILE_NAME), { readonly: true });
+    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(db.pragma('foreign_key_check')).toEqual([]);
+    db.close();
+  });
+
+  it('refuses a database newer than this build knows', () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'company-calendar-migration-'));
+    const db = new Database(join(dataDir, SQLITE_FILE_NAME));
+    db.pragma(`user_version = ${MIGRATIONS.length + 1}`);
+    db.close();
+    expect(() => openSqliteStore({ dataDir })).toThrow(`newer than this build knows (${MIGRATIONS.length})`);
+  });
+});
