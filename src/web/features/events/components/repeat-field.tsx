@@ -22,9 +22,18 @@ import { seriesStart, type SeriesStart } from '../lib/series-start.ts';
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   days: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
-  every: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalS },
+  every: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: tokens.spacingHorizontalM },
   number: { width: '8em' },
   summary: { color: tokens.colorNeutralForeground2 },
+  visuallyHidden: {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    margin: '-1px',
+    overflow: 'hidden',
+    clipPath: 'inset(50%)',
+    whiteSpace: 'nowrap',
+  },
 });
 
 interface RepeatFieldProps {
@@ -103,20 +112,21 @@ function IntervalFields({ value, onChange, fieldProps }: PartProps & { fieldProp
           onChange={(_, data) => onChange({ ...value, interval: data.value })}
         />
       </Field>
-      <Select
-        aria-label={REPEAT_MESSAGES.frequency}
-        value={value.frequency}
-        onChange={(_, data) => {
-          const frequency = RECURRENCE_FREQUENCIES.find((candidate) => candidate === data.value);
-          if (frequency) onChange({ ...value, frequency });
-        }}
-      >
-        {RECURRENCE_FREQUENCIES.map((frequency) => (
-          <option key={frequency} value={frequency}>
-            {unit(frequency)}
-          </option>
-        ))}
-      </Select>
+      <Field label={REPEAT_MESSAGES.frequency}>
+        <Select
+          value={value.frequency}
+          onChange={(_, data) => {
+            const frequency = RECURRENCE_FREQUENCIES.find((candidate) => candidate === data.value);
+            if (frequency) onChange({ ...value, frequency });
+          }}
+        >
+          {RECURRENCE_FREQUENCIES.map((frequency) => (
+            <option key={frequency} value={frequency}>
+              {unit(frequency)}
+            </option>
+          ))}
+        </Select>
+      </Field>
     </div>
   );
 }
@@ -137,10 +147,13 @@ function WeekdayToggles({ value, onChange, start, locale, fieldProps }: PartProp
               size="small"
               shape="circular"
               checked={days.includes(weekday)}
-              aria-label={weekdayName(weekday, locale)}
+              // Filled when pressed, as Outlook shows chosen days; a subtle shade alone is easy to miss.
+              appearance={days.includes(weekday) ? 'primary' : 'secondary'}
               onClick={() => onChange(toggleDay(value, weekday, start))}
             >
-              {weekdayName(weekday, locale, 'short')}
+              {/* Named in full for screen readers, from the content rather than aria-label, so that the short name seen is in it. */}
+              <span aria-hidden="true">{weekdayName(weekday, locale, 'short')}</span>
+              <span className={styles.visuallyHidden}>{weekdayName(weekday, locale)}</span>
             </ToggleButton>
           ))}
         </div>
