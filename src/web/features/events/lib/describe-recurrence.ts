@@ -4,7 +4,7 @@ import { DAY_MS } from '../../../../shared/limits.ts';
 import { parseRecurrenceRule, WEEKDAYS, type RecurrenceDay, type RecurrenceRule, type Weekday } from '../../../../shared/recurrence-rule.ts';
 import { dateToDayMs } from '../../../../shared/time.ts';
 import { fillMessage, pluralFrame, RECURRENCE_MESSAGES as M, REPEAT_MESSAGES } from './recurrence-messages.ts';
-import { REPEAT_PRESETS, repeatRule, type RepeatPreset, type RepeatValues } from './repeat-options.ts';
+import { REPEAT_PRESETS, repeatRule, WORKWEEK, type RepeatPreset, type RepeatValues } from './repeat-options.ts';
 import { daysInMonth, lastDateOfUntil, seriesStart, withImpliedParts, type SeriesContext, type SeriesStart } from './series-start.ts';
 
 /** A series and how its viewer reads dates. */
@@ -18,7 +18,6 @@ export interface RecurrenceDisplay extends SeriesContext {
 // Intl names the days and months of dates: a Monday, and a leap year so that 29 February has a name.
 const A_MONDAY_MS = Date.UTC(2024, 0, 1);
 const A_LEAP_YEAR = 2024;
-const WORKWEEK: readonly Weekday[] = ['MO', 'TU', 'WE', 'TH', 'FR'];
 const WEEKEND: readonly Weekday[] = ['SA', 'SU'];
 
 export function weekdayName(weekday: Weekday, locale: string, width: 'long' | 'short' = 'long'): string {

@@ -50,7 +50,8 @@ export const REPEAT_COUNT_DEFAULT = 10;
 /** How many months after the start a custom rule ends when "on a date" is first chosen. */
 export const REPEAT_UNTIL_DEFAULT_MONTHS = 3;
 
-const WORKWEEK: readonly Weekday[] = ['MO', 'TU', 'WE', 'TH', 'FR'];
+/** Monday to Friday: "every weekday". */
+export const WORKWEEK: readonly Weekday[] = ['MO', 'TU', 'WE', 'TH', 'FR'];
 const WHOLE = /^\d+$/;
 /** The latest date a repeat may end on: the last of the supported years. */
 export const REPEAT_UNTIL_DATE_MAX = `${EVENT_YEAR_MAX}-12-31`;
@@ -80,7 +81,7 @@ export function weeklyDays(values: RepeatValues, start: SeriesStart): Weekday[] 
 }
 
 /** The UNTIL for a last date: the date itself for an all-day series, else the end of that day in the series' zone. */
-export function untilForDate(date: string, { allDay, timeZone }: SeriesContext): RecurrenceUntil {
+function untilForDate(date: string, { allDay, timeZone }: SeriesContext): RecurrenceUntil {
   if (allDay) return { kind: 'date', value: date };
   const endOfDay = instantOfWallClock({ date: addDays(date, 1), time: '00:00' }, timeZone).getTime() - 1000;
   return { kind: 'instant', value: `${new Date(endOfDay).toISOString().slice(0, 19)}Z` };
@@ -118,7 +119,7 @@ function patternRule(preset: Exclude<RepeatPreset, 'none' | 'other'>, values: Re
 }
 
 /** What is wrong with the custom fields, by field. */
-export function customErrors(values: RepeatValues, start: SeriesStart): RepeatErrors {
+function customErrors(values: RepeatValues, start: SeriesStart): RepeatErrors {
   const errors: RepeatErrors = {};
   const interval = WHOLE.test(values.interval.trim()) ? Number(values.interval) : Number.NaN;
   if (!(interval >= 1 && interval <= RECURRENCE_INTERVAL_MAX)) errors.repeatInterval = REPEAT_MESSAGES.intervalInvalid;

@@ -16,7 +16,6 @@ export interface SeriesStart {
   date: string;
   /** HH:MM; null for an all-day series. */
   time: string | null;
-  year: number;
   month: number;
   day: number;
   weekday: Weekday;
@@ -53,7 +52,7 @@ export function seriesStart({ start, allDay, timeZone }: SeriesContext): SeriesS
   // getUTCDay counts from Sunday; WEEKDAYS from Monday, as RFC 5545 and ISO 8601 do.
   const weekday = WEEKDAYS[(new Date(dateToDayMs(wall.date)).getUTCDay() + 6) % 7] as Weekday;
   const weekdayOrdinal = day + 7 > daysInMonth(year, month) ? -1 : Math.ceil(day / 7);
-  return { ...wall, year, month, day, weekday, weekdayOrdinal };
+  return { ...wall, month, day, weekday, weekdayOrdinal };
 }
 
 /**
