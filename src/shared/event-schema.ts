@@ -63,7 +63,7 @@ function optionalField<S extends z.ZodType, P extends FieldPlace>(place: P, sche
  * The event's optional fields, each defined once: where FullCalendar carries it, its rule, and its value when a write
  * leaves it out (or a stored event predates it). The write and patch schemas, EventDraft, CalendarEvent and both
  * stores follow from this table; neither store names these fields. Adding one is an entry here, plus a SQLite
- * migration only if a query is to filter on it.
+ * migration that adds its column (sqlite/migrations.ts says how).
  */
 const OPTIONAL_FIELDS = {
   url: optionalField(
@@ -89,7 +89,7 @@ const OPTIONAL_FIELDS = {
 };
 
 type OptionalFields = typeof OPTIONAL_FIELDS;
-type OptionalKey = keyof OptionalFields;
+export type OptionalKey = keyof OptionalFields;
 type OptionalKeyAt<P extends FieldPlace> = { [K in OptionalKey]: OptionalFields[K]['place'] extends P ? K : never }[OptionalKey];
 /** The optional fields' values, as a draft and a stored event hold them. */
 export type OptionalValues = { [K in OptionalKey]: z.output<OptionalFields[K]['schema']> };
@@ -100,6 +100,11 @@ function optionalKeysAt<P extends FieldPlace>(place: P): OptionalKeyAt<P>[] {
 
 const TOP_KEYS = optionalKeysAt('top');
 const PROP_KEYS = optionalKeysAt('extendedProps');
+
+/** Each optional field's name and fallback, for a store that maps the fields one by one. */
+export const EVENT_OPTIONAL_FIELDS: readonly { key: OptionalKey; fallback: unknown }[] = (Object.keys(OPTIONAL_FIELDS) as OptionalKey[]).map(
+  (key) => ({ key, fallback: OPTIONAL_FIELDS[key].fallback }),
+);
 
 // Shapes of the optional fields for zod objects, typed per field.
 function shapeOf<K extends OptionalKey, S>(keys: readonly K[], wrap: (schema: z.ZodType) => z.ZodType): S {
@@ -262,20 +267,18 @@ const isEmpty = (value: unknown) => value === undefined || value === '' || (Arra
  * before the field existed) reads as the field's fallback.
  */
 export function toCalendarEvent(flat: FlatEvent): CalendarEvent {
-  const top: Partial<Record<OptionalKey, unknown>> = {};
-  const props: Partial<Record<OptionalKey, unknown>> = {};
-  for (const key of TOP_KEYS) if (!isEmpty(flat[key])) top[key] = flat[key];
+  // Built field by field, without spreads: every event of a feed passes through here.
+  const event: Record<string, unknown> = { id: flat.id, title: flat.title, start: flat.start, end: flat.end, allDay: flat.allDay };
+  for (const key of TOP_KEYS) if (!isEmpty(flat[key])) event[key] = flat[key];
+  const props: Record<string, unknown> = { calendarId: flat.calendarId };
   for (const key of PROP_KEYS) props[key] = flat[key] ?? OPTIONAL_FIELDS[key].fallback;
-  const { createdBy, updatedBy, createdAt, updatedAt, version } = flat;
-  return {
-    id: flat.id,
-    title: flat.title,
-    start: flat.start,
-    end: flat.end,
-    allDay: flat.allDay,
-    ...(top as Partial<Pick<OptionalValues, OptionalKeyAt<'top'>>>),
-    extendedProps: { calendarId: flat.calendarId, ...(props as Pick<OptionalValues, OptionalKeyAt<'extendedProps'>>), createdBy, updatedBy, createdAt, updatedAt, version },
-  };
+  props.createdBy = flat.createdBy;
+  props.updatedBy = flat.updatedBy;
+  props.createdAt = flat.createdAt;
+  props.updatedAt = flat.updatedAt;
+  props.version = flat.version;
+  event.extendedProps = props;
+  return event as CalendarEvent;
 }
 
 /** The writable view of a stored event, so a patch can be merged onto it and checked as a whole. */

@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { resolveEventWindow } from '../../src/api/event-window.ts';
 import type { EventWindow } from '../../src/api/stores/repository.ts';
 import { MIGRATIONS } from '../../src/api/stores/sqlite/migrations.ts';
-import { openSqliteStore, SQLITE_FILE_NAME } from '../../src/api/stores/sqlite/sqlite-store.ts';
-import { eventToWrite, normaliseEvent, type CalendarEvent } from '../../src/shared/event-schema.ts';
+import { OPTIONAL_EVENT_COLUMNS, openSqliteStore, SQLITE_FILE_NAME } from '../../src/api/stores/sqlite/sqlite-store.ts';
+import { EVENT_OPTIONAL_FIELDS, eventToWrite, normaliseEvent, type CalendarEvent } from '../../src/shared/event-schema.ts';
 
 const TENANT = 'tenant-migrated';
 const CALENDAR = 'calendar-1';
@@ -56,7 +56,7 @@ const ALL_DAY_EVENT: CalendarEvent = {
   extendedProps: { ...TIMED_EVENT.extendedProps, description: '', location: '', timeZone: 'UTC', version: 1 },
 };
 
-/** A database file as the build that knew only the first migration left it. */
+/** A database file as a build that knew only the first migration left it, rows written by its own SQL. */
 function writeVersionOneDatabase(dataDir: string): void {
   const db = new Database(join(dataDir, SQLITE_FILE_NAME));
   db.exec(MIGRATIONS[0]!);
@@ -79,11 +79,11 @@ function windowOf(start: string, end: string): EventWindow {
   return window;
 }
 
-describe('the SQLite store opening a database of an earlier schema version', () => {
+describe('the SQLite store’s schema', () => {
   let dataDir: string;
   afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('migrates version 1 to the current version and reads every event back equal', async () => {
+  it('opens a database written by schema version 1, migrates it to the current version and reads every event back equal', async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'company-calendar-migration-'));
     writeVersionOneDatabase(dataDir);
     const store = openSqliteStore({ dataDir });
@@ -106,6 +106,17 @@ describe('the SQLite store opening a database of an earlier schema version', () 
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     expect(db.pragma('foreign_key_check')).toEqual([]);
     db.close();
+  });
+
+  it('has a column for every optional field of the event, named after it, so that a field cannot be added without its migration', async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'company-calendar-migration-'));
+    await openSqliteStore({ dataDir }).close();
+    const db = new Database(join(dataDir, SQLITE_FILE_NAME), { readonly: true });
+    const columns = (db.pragma('table_info(events)') as { name: string }[]).map(({ name }) => name);
+    db.close();
+    expect(OPTIONAL_EVENT_COLUMNS.map(({ key }) => key)).toEqual(EVENT_OPTIONAL_FIELDS.map(({ key }) => key));
+    expect(OPTIONAL_EVENT_COLUMNS.map(({ column }) => column)).toEqual(['url', 'group_id', 'description', 'location', 'time_zone']);
+    for (const { column } of OPTIONAL_EVENT_COLUMNS) expect(columns).toContain(column);
   });
 
   it('refuses a database newer than this build knows', () => {

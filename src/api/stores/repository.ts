@@ -15,25 +15,14 @@ export type ExpectedVersion = number | null;
 
 /**
  * An event as both stores keep it: flat, its fields as event-schema.ts defines them, and the numbers the window
- * query ranges over. Neither store names the event's own fields: SQLite gives the indexed ones (EVENT_INDEXED_KEYS)
- * columns and keeps the rest in one JSON column; Cosmos keeps the record whole as the document.
+ * query ranges over. Neither store names the event's optional fields: SQLite gives each a column from the table of
+ * fields, Cosmos keeps the record whole as the document.
  */
 export type EventRecord = FlatEvent & {
   /** Epoch ms: instants for timed events, UTC-midnight day numbers for all-day ones. */
   startMs: number;
   endMs: number;
 };
-
-/** What the stores filter, sort or compare on, and so keep apart from the rest. */
-export const EVENT_INDEXED_KEYS = ['id', 'calendarId', 'allDay', 'startMs', 'endMs', 'version'] as const;
-/** The rest of a record: what SQLite keeps as JSON. */
-export type EventContent = Omit<EventRecord, (typeof EVENT_INDEXED_KEYS)[number]>;
-
-export function eventContent(record: EventRecord): EventContent {
-  const content: Partial<EventRecord> = { ...record };
-  for (const key of EVENT_INDEXED_KEYS) delete content[key];
-  return content as EventContent;
-}
 
 /** The record a write stores: the draft, its calendar, who made and changed it and when, and its version. */
 export function eventRecord({ id, calendarId, draft, authorship, version }: {

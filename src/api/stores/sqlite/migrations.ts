@@ -1,6 +1,8 @@
 /**
  * Schema migrations, applied in order at start-up; PRAGMA user_version records how many have run. Never edit one
- * that has shipped: add another, which carries the data over.
+ * that has shipped: add another, which carries the data over. A new optional field of the event (event-schema.ts)
+ * needs its column: `ALTER TABLE events ADD COLUMN <its name in snake_case> TEXT NOT NULL DEFAULT <its fallback>`
+ * (as JSON text when the fallback is not text).
  */
 export const MIGRATIONS: readonly string[] = [
   `
@@ -49,38 +51,6 @@ export const MIGRATIONS: readonly string[] = [
   );
 
   -- The window query: equality on tenant, calendar and kind, then a range on start bounded on both sides.
-  CREATE INDEX events_window ON events (tenant_id, calendar_id, all_day, start_ms);
-  `,
-  // 2: the event's own fields in one JSON column, named as the API names them, so that a new field needs no new
-  // column; only what the queries filter, sort or compare on keeps a column of its own.
-  `
-  CREATE TABLE events_v2 (
-    tenant_id   TEXT NOT NULL,
-    id          TEXT NOT NULL,
-    calendar_id TEXT NOT NULL,
-    all_day     INTEGER NOT NULL,
-    -- Epoch ms: instants for timed events, UTC-midnight day numbers for all-day ones.
-    start_ms    INTEGER NOT NULL,
-    end_ms      INTEGER NOT NULL,
-    version     INTEGER NOT NULL,
-    content     TEXT NOT NULL, -- JSON object: every other field of the event (EventContent in repository.ts)
-    PRIMARY KEY (tenant_id, id),
-    FOREIGN KEY (tenant_id, calendar_id) REFERENCES calendars (tenant_id, id) ON DELETE CASCADE
-  );
-
-  INSERT INTO events_v2 (tenant_id, id, calendar_id, all_day, start_ms, end_ms, version, content)
-  SELECT tenant_id, id, calendar_id, all_day, start_ms, end_ms, version,
-    json_object(
-      'title', title, 'start', start_text, 'end', end_text, 'url', url, 'groupId', group_id,
-      'description', description, 'location', location, 'timeZone', time_zone,
-      'createdBy', json_object('id', created_by_id, 'name', created_by_name),
-      'updatedBy', json_object('id', updated_by_id, 'name', updated_by_name),
-      'createdAt', created_at, 'updatedAt', updated_at
-    )
-  FROM events;
-
-  DROP TABLE events;
-  ALTER TABLE events_v2 RENAME TO events;
   CREATE INDEX events_window ON events (tenant_id, calendar_id, all_day, start_ms);
   `,
 ];

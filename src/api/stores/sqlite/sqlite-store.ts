@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { toCalendarEvent, type CalendarEvent } from '../../../shared/event-schema.ts';
+import { EVENT_OPTIONAL_FIELDS, toCalendarEvent, type CalendarEvent } from '../../../shared/event-schema.ts';
 import {
   compareRecords,
-  eventContent,
   eventRecord,
   NotFoundError,
   PreconditionFailedError,
@@ -15,7 +14,6 @@ import {
   type CalendarRepository,
   type CalendarUpdate,
   type Conditional,
-  type EventContent,
   type EventCreate,
   type EventKey,
   type EventRecord,
@@ -42,20 +40,46 @@ interface CalendarRow {
   version: number;
 }
 
-/** The indexed fields as columns, everything else about the event as one JSON value (EventContent). */
-interface EventRow {
+/** The columns of the fields every event has. */
+interface CoreEventRow {
   tenant_id: string;
   id: string;
   calendar_id: string;
+  title: string;
   all_day: number;
   start_ms: number;
   end_ms: number;
+  start_text: string;
+  end_text: string;
+  created_by_id: string;
+  created_by_name: string;
+  updated_by_id: string;
+  updated_by_name: string;
+  created_at: string;
+  updated_at: string;
   version: number;
-  content: string;
 }
 
-/** The columns a new event row fills, in order: what the insert and update statements name. */
-export const EVENT_COLUMNS = ['tenant_id', 'id', 'calendar_id', 'all_day', 'start_ms', 'end_ms', 'version', 'content'] as const satisfies readonly (keyof EventRow)[];
+/**
+ * The event's optional fields, each in a column named after it in snake_case (groupId in group_id), taken from the
+ * table of fields in event-schema.ts: this store names none of them. A field whose fallback is text is kept as text,
+ * any other as JSON. Columns, not one JSON value, because reading them is what the window query spends its time on.
+ */
+export const OPTIONAL_EVENT_COLUMNS = EVENT_OPTIONAL_FIELDS.map(({ key, fallback }) => ({
+  key,
+  column: key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`),
+  json: typeof fallback !== 'string',
+}));
+
+type EventRow = CoreEventRow & Record<string, string | number>;
+
+const CORE_EVENT_COLUMNS = [
+  'tenant_id', 'id', 'calendar_id', 'title', 'all_day', 'start_ms', 'end_ms', 'start_text', 'end_text', 'created_by_id',
+  'created_by_name', 'updated_by_id', 'updated_by_name', 'created_at', 'updated_at', 'version',
+] as const satisfies readonly (keyof CoreEventRow)[];
+
+/** Every column of an event row: what the insert and update statements name. */
+export const EVENT_COLUMNS: readonly string[] = [...CORE_EVENT_COLUMNS, ...OPTIONAL_EVENT_COLUMNS.map(({ column }) => column)];
 
 function toCalendar(row: CalendarRow): StoredCalendar {
   return {
@@ -72,28 +96,47 @@ function toCalendar(row: CalendarRow): StoredCalendar {
 }
 
 function toRecord(row: EventRow): EventRecord {
-  return {
-    ...(JSON.parse(row.content) as EventContent),
+  const record: Record<string, unknown> = {
     id: row.id,
     calendarId: row.calendar_id,
+    title: row.title,
     allDay: row.all_day === 1,
     startMs: row.start_ms,
     endMs: row.end_ms,
+    start: row.start_text,
+    end: row.end_text,
+    createdBy: { id: row.created_by_id, name: row.created_by_name },
+    updatedBy: { id: row.updated_by_id, name: row.updated_by_name },
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
     version: row.version,
   };
+  for (const { key, column, json } of OPTIONAL_EVENT_COLUMNS) record[key] = json ? JSON.parse(String(row[column])) : row[column];
+  return record as EventRecord;
 }
 
+/** Exported for the bench's bulk load, which writes rows as the store does. */
 export function toEventRow(tenantId: string, record: EventRecord): EventRow {
-  return {
+  const row: CoreEventRow & Record<string, string | number> = {
     tenant_id: tenantId,
     id: record.id,
     calendar_id: record.calendarId,
+    title: record.title,
     all_day: record.allDay ? 1 : 0,
     start_ms: record.startMs,
     end_ms: record.endMs,
+    start_text: record.start,
+    end_text: record.end,
+    created_by_id: record.createdBy.id,
+    created_by_name: record.createdBy.name,
+    updated_by_id: record.updatedBy.id,
+    updated_by_name: record.updatedBy.name,
+    created_at: record.createdAt,
+    updated_at: record.updatedAt,
     version: record.version,
-    content: JSON.stringify(eventContent(record)),
   };
+  for (const { key, column, json } of OPTIONAL_EVENT_COLUMNS) row[column] = json ? JSON.stringify(record[key]) : (record[key] as string);
+  return row;
 }
 
 const toEvent = (row: EventRow): CalendarEvent => toCalendarEvent(toRecord(row));
@@ -305,9 +348,9 @@ class SqliteEventRepository implements EventRepository {
         if (!versionMatches(expected, current.version)) throw new PreconditionFailedError();
         const target = toCalendarId ?? calendarId;
         if (!this.longest.get(tenantId, target)) throw new NotFoundError();
-        const { createdBy, createdAt, version } = toRecord(current);
-        const authorship = { createdBy, createdAt, updatedBy: actor, updatedAt: new Date().toISOString() };
-        const row = toEventRow(tenantId, eventRecord({ id: eventId, calendarId: target, draft, authorship, version: version + 1 }));
+        const createdBy = { id: current.created_by_id, name: current.created_by_name };
+        const authorship = { createdBy, createdAt: current.created_at, updatedBy: actor, updatedAt: new Date().toISOString() };
+        const row = toEventRow(tenantId, eventRecord({ id: eventId, calendarId: target, draft, authorship, version: current.version + 1 }));
         this.replace.run(row);
         this.recordDuration(row);
         return toEvent(row);
