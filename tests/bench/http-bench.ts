@@ -1,0 +1,77 @@
+// GET /api/events over HTTP against a bare Fastify route that answers the same body, through the same client.
+import Fastify from 'fastify';
+import { build } from '../api/helpers/test-server.ts';
+import { fillEvents, MONTH_WINDOW_QUERY } from './bench-data.ts';
+import { interleave, timed, type Comparison, type Sampler } from './measure.ts';
+
+/** The demo tenant, which riley belongs to. */
+const DEMO_TENANT = '4f1d6d0a-7c4e-4a55-9d8e-0de5c0a1e001';
+const EVENTS = 10_000;
+const CONCURRENCY = 8;
+const SLICE_MS = 500;
+const BARE_LIMIT = 'bare Fastify route, no plugins, same body precomputed';
+
+/** The bare route: what serving this body costs with nothing of ours in the way. */
+async function bareServer(path: string, body: string) {
+  const bare = Fastify();
+  bare.get(path.split('?')[0]!, (_request, reply) => reply.type('application/json; charset=utf-8').send(body));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const address = bare.addresses().find((candidate) => typeof candidate !== 'string')!;
+  return { url: `http://127.0.0.1:${address.port}`, close: () => bare.close() };
+}
+
+/** One GET read to the end, as a browser would: both sides go through this, over fetch's keep-alive pool. */
+async function get(url: string, token?: string): Promise<string> {
+  const response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`GET ${url}: ${response.status} ${text}`);
+  return text;
+}
+
+/** Requests per second that `CONCURRENCY` clients in this process complete over one slice of time. */
+function throughput(request: () => Promise<unknown>): Sampler {
+  return async () => {
+    let done = 0;
+    const started = performance.now();
+    const until = started + SLICE_MS;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (performance.now() < until) {
+          await request();
+          done++;
+        }
+      }),
+    );
+    return (done / (performance.now() - started)) * 1000;
+  };
+}
+
+export async function benchHttp(rounds: number): Promise<Comparison[]> {
+  console.log(`http: GET /api/events with ${EVENTS} events in the tenant, a 6-week window, fetch with keep-alive`);
+  const api = await build({ RATE_LIMIT_PER_MINUTE: '1000000' });
+  const token = await api.tokenFor('riley');
+  const calendars = (await api.request<{ id: string }[]>('GET', '/api/calendars', { token })).body.map((c) => c.id);
+  fillEvents(api.dataDir, DEMO_TENANT, calendars, EVENTS);
+  const path = `/api/events?${new URLSearchParams(MONTH_WINDOW_QUERY)}`;
+  const body = await get(api.url + path, token);
+  const bare = await bareServer(path, body);
+  if ((await get(bare.url + path)) !== body) throw new Error('the bare route does not answer the same body');
+  const ours = () => get(api.url + path, token);
+  const limit = () => get(bare.url + path);
+  const figure = `GET /api/events, ${(JSON.parse(body) as unknown[]).length} events, ${(body.length / 1024).toFixed(0)} KiB`;
+  const comparisons = [
+    await interleave({ figure: `${figure}, sequential`, limit: BARE_LIMIT, rounds, ours: timed(ours), bare: timed(limit) }),
+    await interleave({
+      figure: `${figure}, ${CONCURRENCY} concurrent`,
+      limit: `the same bare route; ${SLICE_MS} ms slices`,
+      unit: 'req/s',
+      rounds: 6,
+      warmup: 1,
+      ours: throughput(ours),
+      bare: throughput(limit),
+    }),
+  ];
+  await bare.close();
+  await api.close();
+  return comparisons;
+}
