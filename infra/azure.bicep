@@ -194,7 +194,7 @@ resource eventsContainer 'Microsoft.DocumentDB/databaseAccounts/sqlDatabases/con
             path: '/description/?'
           }
         ]
-        // The window query: equality on tenant, calendar and all-day, a range on the start.
+        // The window query: equality on tenant, calendar and all-day, a range on the start; and the series window query.
         compositeIndexes: [
           [
             {
@@ -211,6 +211,21 @@ resource eventsContainer 'Microsoft.DocumentDB/databaseAccounts/sqlDatabases/con
             }
             {
               path: '/startMs'
+              order: 'ascending'
+            }
+          ]
+          // The series window query: equality on tenant and calendar, a range on the end of the series' range.
+          [
+            {
+              path: '/tenantId'
+              order: 'ascending'
+            }
+            {
+              path: '/calendarId'
+              order: 'ascending'
+            }
+            {
+              path: '/rangeEndMs'
               order: 'ascending'
             }
           ]

@@ -7,7 +7,9 @@ import {
   EVENT_MAX_DURATION_DAYS,
   EVENT_TITLE_MAX,
   EVENT_URL_MAX,
+  RECURRENCE_OVERRIDES_MAX,
 } from './limits.ts';
+import { exdateSchema, rruleSchema } from './recurrence-rule.ts';
 import {
   addDays,
   EVENT_YEARS_MESSAGE,
@@ -36,6 +38,27 @@ const isoDateTime = z.iso.datetime({
 });
 const isoDate = z.iso.date({ error: 'Use a date in the form YYYY-MM-DD' });
 
+/**
+ * One occurrence of a series changed on its own ("this event"): the fields that differ from the series, with start
+ * and end normalised as a draft's. Kept inside the series' own record, keyed by recurrence id, so that one
+ * conditional write of the series (its ETag) covers the series and all its overrides together.
+ */
+export const occurrenceOverrideSchema = z.object({
+  title: z.string().optional(),
+  start: z.string().optional(),
+  end: z.string().optional(),
+  allDay: z.boolean().optional(),
+  url: z.string().optional(),
+  description: z.string().optional(),
+  location: z.string().optional(),
+});
+export type OccurrenceOverride = z.infer<typeof occurrenceOverrideSchema>;
+/** A series' overrides by recurrence id (the occurrence's original start, as the feed writes it). */
+export type OccurrenceOverrides = Record<string, OccurrenceOverride>;
+const overridesSchema = z
+  .record(z.string(), occurrenceOverrideSchema)
+  .refine((value) => Object.keys(value).length <= RECURRENCE_OVERRIDES_MAX, `A series has at most ${RECURRENCE_OVERRIDES_MAX} changed occurrences`);
+
 const fields = {
   title: z
     .string()
@@ -52,8 +75,11 @@ const fields = {
   calendarId: z.string().min(1).max(100),
 };
 
-/** Where FullCalendar's event object carries a field: at the top, or in extendedProps. */
-type FieldPlace = 'top' | 'extendedProps';
+/**
+ * Where FullCalendar's event object carries a field: at the top, or in extendedProps; 'server' fields are kept by
+ * the server alone (returned in extendedProps when not empty, never written by a client through the event's body).
+ */
+type FieldPlace = 'top' | 'extendedProps' | 'server';
 
 function optionalField<S extends z.ZodType, P extends FieldPlace>(place: P, schema: S, fallback: z.output<S>) {
   return { place, schema, fallback };
@@ -86,6 +112,10 @@ const OPTIONAL_FIELDS = {
   ),
   location: optionalField('extendedProps', z.string().trim().max(EVENT_LOCATION_MAX, `A location has at most ${EVENT_LOCATION_MAX} characters`), ''),
   timeZone: optionalField('extendedProps', z.string().refine(isValidTimeZone, 'Use an IANA time zone, e.g. Europe/London'), 'UTC'),
+  // A series: its RFC 5545 rule ('' for a single event) and the starts it skips; the service checks them against the event.
+  rrule: optionalField('top', z.union([z.literal(''), rruleSchema]), ''),
+  exdate: optionalField('top', exdateSchema, [] as string[]),
+  overrides: optionalField('server', overridesSchema, {} as OccurrenceOverrides),
 };
 
 type OptionalFields = typeof OPTIONAL_FIELDS;
@@ -100,6 +130,7 @@ function optionalKeysAt<P extends FieldPlace>(place: P): OptionalKeyAt<P>[] {
 
 const TOP_KEYS = optionalKeysAt('top');
 const PROP_KEYS = optionalKeysAt('extendedProps');
+const SERVER_KEYS = optionalKeysAt('server');
 
 /** Each optional field's name and fallback, for a store that maps the fields one by one. */
 export const EVENT_OPTIONAL_FIELDS: readonly { key: OptionalKey; fallback: unknown }[] = (Object.keys(OPTIONAL_FIELDS) as OptionalKey[]).map(
@@ -120,6 +151,9 @@ function extendedPropsSchema() {
   return z.strictObject({
     calendarId: fields.calendarId.optional(),
     ...optionalShape(PROP_KEYS),
+    overrides: serverManaged,
+    seriesId: serverManaged,
+    recurrenceId: serverManaged,
     createdBy: serverManaged,
     updatedBy: serverManaged,
     createdAt: serverManaged,
@@ -167,6 +201,10 @@ export const calendarEventSchema = z.object({
   extendedProps: z.object({
     calendarId: z.string(),
     ...requiredShape(PROP_KEYS),
+    ...optionalShape(SERVER_KEYS),
+    /** On an occurrence in the feed: its series' id, and its original start (a UTC instant, or a date for all-day series). */
+    seriesId: z.string().optional(),
+    recurrenceId: z.string().optional(),
     createdBy: userRefSchema,
     updatedBy: userRefSchema,
     createdAt: z.string(),
@@ -257,10 +295,12 @@ function optionalValuesOf(input: z.output<typeof eventWriteSchema>): OptionalVal
   const values: Partial<Record<OptionalKey, unknown>> = {};
   for (const key of TOP_KEYS) values[key] = input[key] ?? OPTIONAL_FIELDS[key].fallback;
   for (const key of PROP_KEYS) values[key] = props[key] ?? OPTIONAL_FIELDS[key].fallback;
+  for (const key of SERVER_KEYS) values[key] = OPTIONAL_FIELDS[key].fallback;
   return values as OptionalValues;
 }
 
 const isEmpty = (value: unknown) => value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+const isEmptyValue = (value: unknown) => isEmpty(value) || (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
 
 /**
  * A stored event as the API returns it, in FullCalendar's shape. A field the stored event lacks (it was written
@@ -272,6 +312,7 @@ export function toCalendarEvent(flat: FlatEvent): CalendarEvent {
   for (const key of TOP_KEYS) if (!isEmpty(flat[key])) event[key] = flat[key];
   const props: Record<string, unknown> = { calendarId: flat.calendarId };
   for (const key of PROP_KEYS) props[key] = flat[key] ?? OPTIONAL_FIELDS[key].fallback;
+  for (const key of SERVER_KEYS) if (!isEmptyValue(flat[key])) props[key] = flat[key];
   props.createdBy = flat.createdBy;
   props.updatedBy = flat.updatedBy;
   props.createdAt = flat.createdAt;

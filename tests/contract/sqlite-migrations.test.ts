@@ -92,6 +92,8 @@ describe('the SQLite store’s schema', () => {
       expect(await store.events.findById({ tenantId: TENANT, eventId: 'all-day' })).toEqual(ALL_DAY_EVENT);
       const window = windowOf('2027-02-10', '2027-02-12');
       expect(await store.events.listInWindow({ tenantId: TENANT, calendarIds: [CALENDAR], window })).toEqual([TIMED_EVENT, ALL_DAY_EVENT]);
+      // Migration 2 makes single events of the old rows: no rule, and a range that is their own start and end.
+      expect(await store.events.listSeriesInWindow({ tenantId: TENANT, calendarIds: [CALENDAR], window })).toEqual([]);
       // A write over a migrated event keeps what it does not change.
       const drafted = normaliseEvent({ ...eventToWrite(TIMED_EVENT), title: 'Renamed' });
       if (!drafted.ok) throw new Error(JSON.stringify(drafted.issues));
@@ -105,6 +107,7 @@ describe('the SQLite store’s schema', () => {
     expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     expect(db.pragma('foreign_key_check')).toEqual([]);
+    expect(db.prepare("SELECT id FROM events WHERE range_start_ms = start_ms AND range_end_ms = end_ms AND rrule = '' ORDER BY id").all()).toEqual([{ id: 'all-day' }, { id: 'timed' }]);
     db.close();
   });
 
@@ -115,7 +118,7 @@ describe('the SQLite store’s schema', () => {
     const columns = (db.pragma('table_info(events)') as { name: string }[]).map(({ name }) => name);
     db.close();
     expect(OPTIONAL_EVENT_COLUMNS.map(({ key }) => key)).toEqual(EVENT_OPTIONAL_FIELDS.map(({ key }) => key));
-    expect(OPTIONAL_EVENT_COLUMNS.map(({ column }) => column)).toEqual(['url', 'group_id', 'description', 'location', 'time_zone']);
+    expect(OPTIONAL_EVENT_COLUMNS.map(({ column }) => column)).toEqual(['url', 'group_id', 'description', 'location', 'time_zone', 'rrule', 'exdate', 'overrides']);
     for (const { column } of OPTIONAL_EVENT_COLUMNS) expect(columns).toContain(column);
   });
 

@@ -126,7 +126,8 @@ function accept(body: unknown): { ok: true; draft: EventDraft } | { ok: false; f
   return result.ok ? result : { ok: false, fields: result.issues.map((issue) => issue.path.join('.')) };
 }
 
-function draftAsWrite({ description, location, timeZone, ...rest }: EventDraft) {
+// overrides are the server's own: a client never writes them.
+function draftAsWrite({ description, location, timeZone, overrides: _overrides, ...rest }: EventDraft) {
   return { ...rest, extendedProps: { description, location, timeZone } };
 }
 

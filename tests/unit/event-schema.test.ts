@@ -93,6 +93,9 @@ describe('the event in FullCalendar’s shape, from the one table of fields', ()
     description: 'Notes',
     location: 'Room 1',
     timeZone: 'Europe/London',
+    rrule: '',
+    exdate: [],
+    overrides: {},
   };
 
   it('puts each field where FullCalendar carries it, leaves empty top-level ones out, and reads back as the draft', () => {

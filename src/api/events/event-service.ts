@@ -4,8 +4,12 @@ import { canEditCalendar, type Principal } from '../auth/principal.ts';
 import { forbidden, notFound, validationFailed } from '../errors.ts';
 import { resolveEventWindow, type EventWindowQuery } from '../event-window.ts';
 import { parseOrThrow } from '../http/request-validation.ts';
-import type { ExpectedVersion, Store, StoredCalendar } from '../stores/repository.ts';
+import { eventTimeMs } from '../../shared/time.ts';
+import { compareRecords, type ExpectedVersion, type Store, type StoredCalendar } from '../stores/repository.ts';
+import { checkSeries } from './check-series.ts';
+import { expandAllForFeed } from './expand-feed.ts';
 import { mergeEventPatch } from './merge-event-patch.ts';
+import { editAllOccurrences, keepOverrides } from './series-edits.ts';
 import { createEventWriter } from './write-event.ts';
 
 declare const editable: unique symbol;
@@ -42,6 +46,12 @@ function toDraft(input: EventInput): EventDraft {
   return result.draft;
 }
 
+/** Singles and series occurrences in one feed, in the stores' order: by start, all-day first on a tie, then id. */
+function byStart(events: CalendarEvent[]): CalendarEvent[] {
+  const keyed = events.map((event) => ({ event, startMs: eventTimeMs(event.start), allDay: event.allDay, id: event.id }));
+  return keyed.sort(compareRecords).map(({ event }) => event);
+}
+
 /** Permissions, validation and the patch merge in front of the store; every write goes through one writeEvent. */
 export function createEventService(store: Store): EventService {
   const writeEvent = createEventWriter(store);
@@ -67,7 +77,10 @@ export function createEventService(store: Store): EventService {
       const calendars = await store.calendars.list({ tenantId: principal.tenantId });
       const wanted = query.calendarId ? new Set(query.calendarId) : null;
       const calendarIds = calendars.map((calendar) => calendar.id).filter((id) => !wanted || wanted.has(id));
-      return store.events.listInWindow({ tenantId: principal.tenantId, calendarIds, window });
+      const params = { tenantId: principal.tenantId, calendarIds, window };
+      const [singles, series] = await Promise.all([store.events.listInWindow(params), store.events.listSeriesInWindow(params)]);
+      // Series expand here, not in the stores: in their own zone, from the window's start.
+      return series.length === 0 ? singles : byStart([...singles, ...expandAllForFeed(series, window)]);
     },
 
     async findById(principal, eventId) {
@@ -91,14 +104,15 @@ export function createEventService(store: Store): EventService {
 
     async create(principal, { calendar, input }) {
       // The path names the calendar of a new event, whatever the body says.
-      return writeEvent(principal, { kind: 'create', calendarId: calendar.id, draft: toDraft(input) });
+      return writeEvent(principal, { kind: 'create', calendarId: calendar.id, draft: checkSeries(input, toDraft(input)) });
     },
 
     async update(principal, { calendar, eventId, expected, patch }) {
       const current = await store.events.get({ tenantId: principal.tenantId, calendarId: calendar.id, eventId });
       if (!current) throw notFound();
       const input = parseOrThrow(eventWriteSchema, mergeEventPatch(current, patch));
-      const draft = toDraft(input);
+      const merged = current.rrule ? editAllOccurrences(current, patch, toDraft(input)) : toDraft(input);
+      const draft = keepOverrides(checkSeries(input, merged));
       const toCalendarId = input.extendedProps?.calendarId;
       if (toCalendarId === undefined || toCalendarId === calendar.id) {
         return writeEvent(principal, { kind: 'update', calendarId: calendar.id, eventId, expected, draft });

@@ -1,6 +1,7 @@
 import type { Calendar, CalendarInput, CalendarPatch } from '../../shared/calendar-schema.ts';
 import { exactDraft, type CalendarEvent, type EventAuthorship, type EventDraft, type FlatEvent, type UserRef } from '../../shared/event-schema.ts';
-import { eventTimeMs } from '../../shared/time.ts';
+import { eventTimeMs, isDateOnly } from '../../shared/time.ts';
+import { seriesRange } from '../recurrence/expand-series.ts';
 
 /** A calendar as stored: what the API returns, less the per-caller fields. */
 export type StoredCalendar = Omit<Calendar, 'canEdit'>;
@@ -22,7 +23,33 @@ export type EventRecord = FlatEvent & {
   /** Epoch ms: instants for timed events, UTC-midnight day numbers for all-day ones. */
   startMs: number;
   endMs: number;
+  /**
+   * The stretch of UTC ms the event can cover, for the series window query: a single event's start and end; a
+   * series' first start to last end (or SERIES_OPEN_END_MS when it never ends), widened to cover overrides moved
+   * outside it.
+   */
+  rangeStartMs: number;
+  rangeEndMs: number;
 };
+
+// A floating all-day date is a different stretch of UTC in each zone, from UTC+14 to UTC-12.
+const FLOATING_WIDENING_MS = 14 * 3_600_000;
+
+/** The range a record's window query covers; see EventRecord. */
+function rangeOf(draft: EventDraft): { rangeStartMs: number; rangeEndMs: number } {
+  if (draft.rrule === '') return { rangeStartMs: eventTimeMs(draft.start), rangeEndMs: eventTimeMs(draft.end) };
+  const range = seriesRange(draft);
+  let [rangeStartMs, rangeEndMs] = [range.firstStartMs, range.lastEndMs];
+  for (const override of Object.values(draft.overrides)) {
+    for (const value of [override.start, override.end]) {
+      if (value === undefined) continue;
+      const widen = isDateOnly(value) ? FLOATING_WIDENING_MS : 0;
+      rangeStartMs = Math.min(rangeStartMs, eventTimeMs(value) - widen);
+      rangeEndMs = Math.max(rangeEndMs, eventTimeMs(value) + widen);
+    }
+  }
+  return { rangeStartMs, rangeEndMs };
+}
 
 /** The record a write stores: the draft, its calendar, who made and changed it and when, and its version. */
 export function eventRecord({ id, calendarId, draft, authorship, version }: {
@@ -40,6 +67,7 @@ export function eventRecord({ id, calendarId, draft, authorship, version }: {
     // The numbers normaliseEvent checked the range and length on.
     startMs: eventTimeMs(draft.start),
     endMs: eventTimeMs(draft.end),
+    ...rangeOf(draft),
     // Only the name and id of whoever wrote: a principal passed as a UserRef carries more.
     createdBy: { id: createdBy.id, name: createdBy.name },
     updatedBy: { id: updatedBy.id, name: updatedBy.name },
@@ -52,6 +80,14 @@ export function eventRecord({ id, calendarId, draft, authorship, version }: {
 /** Orders a feed by start, all-day first on a tie, then by id so the order is stable. */
 export function compareRecords(a: Pick<EventRecord, 'startMs' | 'allDay' | 'id'>, b: Pick<EventRecord, 'startMs' | 'allDay' | 'id'>): number {
   return a.startMs - b.startMs || Number(b.allDay) - Number(a.allDay) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** Not a series: the single-event window query keeps only these. */
+export const isSingle = (record: Pick<EventRecord, 'rrule'>): boolean => !record.rrule;
+
+/** One range covering both of the window's lines (instants and all-day day numbers): expansion then matches exactly. */
+export function seriesWindowBounds(window: EventWindow): { from: number; to: number } {
+  return { from: Math.min(window.fromMs, window.fromDayMs), to: Math.max(window.toMs, window.toDayMs) };
 }
 
 export function versionMatches(expected: ExpectedVersion, actual: number): boolean {
@@ -134,8 +170,10 @@ export interface CalendarRepository {
 }
 
 export interface EventRepository {
-  /** Events of these calendars that overlap the window, ordered by start. */
+  /** Single events (not series) of these calendars that overlap the window, ordered by start. */
   listInWindow(params: WindowQuery): Promise<CalendarEvent[]>;
+  /** Series of these calendars whose range (rangeStartMs to rangeEndMs) overlaps the window: the service expands them. */
+  listSeriesInWindow(params: WindowQuery): Promise<CalendarEvent[]>;
   get(params: EventKey): Promise<CalendarEvent | null>;
   /** The event with this id in any of the tenant's calendars: for links that name only the event. */
   findById(params: InTenant & { eventId: string }): Promise<CalendarEvent | null>;

@@ -40,7 +40,7 @@ export async function seedDemoTenant(store: Store, { tenantId, now }: { tenantId
 
   const today = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(SEED_ZONE).toPlainDate();
   const monday = today.subtract({ days: today.dayOfWeek - 1 });
-  const blank = { url: '', groupId: '', description: '', location: '', timeZone: SEED_ZONE };
+  const blank = { url: '', groupId: '', description: '', location: '', timeZone: SEED_ZONE, rrule: '', exdate: [], overrides: {} };
   const instant = (day: Temporal.PlainDate, time: string) =>
     new Date(day.toZonedDateTime({ timeZone: SEED_ZONE, plainTime: time }).epochMilliseconds).toISOString();
   const timed = (day: Temporal.PlainDate, from: string, to: string, fields: Partial<EventDraft> & { title: string }): EventDraft => ({

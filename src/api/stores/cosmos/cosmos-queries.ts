@@ -30,6 +30,24 @@ export function windowQuery(tenantId: string, calendarId: string, allDay: boolea
   };
 }
 
+/** One calendar's series whose range overlaps [from, to); documents from before series lack rrule and never match. */
+export function seriesWindowQuery(tenantId: string, calendarId: string, from: number, to: number): PartitionQuery {
+  return {
+    partitionKey: tenantId,
+    spec: {
+      query:
+        'SELECT * FROM c WHERE c.tenantId = @tenantId AND c.calendarId = @calendarId AND c.rrule > "" ' +
+        'AND c.rangeEndMs > @from AND c.rangeStartMs < @to',
+      parameters: [
+        { name: '@tenantId', value: tenantId },
+        { name: '@calendarId', value: calendarId },
+        { name: '@from', value: from },
+        { name: '@to', value: to },
+      ],
+    },
+  };
+}
+
 export function calendarsQuery(tenantId: string): PartitionQuery {
   return {
     partitionKey: tenantId,

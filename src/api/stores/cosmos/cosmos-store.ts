@@ -5,8 +5,10 @@ import { isLoopbackHost } from '../../loopback.ts';
 import {
   compareRecords,
   eventRecord,
+  isSingle,
   NotFoundError,
   PreconditionFailedError,
+  seriesWindowBounds,
   type CalendarCreate,
   type CalendarKey,
   type CalendarRepository,
@@ -24,7 +26,7 @@ import {
   type WindowQuery,
 } from '../repository.ts';
 import { CONFLICT_ATTEMPTS, writeExpectedVersion } from './conditional-write.ts';
-import { calendarEventIdsQuery, calendarsQuery, PENDING_DELETES_QUERY, windowQuery, type PartitionQuery } from './cosmos-queries.ts';
+import { calendarEventIdsQuery, calendarsQuery, PENDING_DELETES_QUERY, seriesWindowQuery, windowQuery, type PartitionQuery } from './cosmos-queries.ts';
 import { withRetries } from './cosmos-retry.ts';
 
 export const COSMOS_CALENDARS_CONTAINER = 'calendars';
@@ -45,6 +47,12 @@ export const EVENTS_INDEXING_POLICY: IndexingPolicy = {
       { path: '/calendarId', order: 'ascending' },
       { path: '/allDay', order: 'ascending' },
       { path: '/startMs', order: 'ascending' },
+    ],
+    // The series window query: equality on tenant and calendar, a range on the end of the series' range.
+    [
+      { path: '/tenantId', order: 'ascending' },
+      { path: '/calendarId', order: 'ascending' },
+      { path: '/rangeEndMs', order: 'ascending' },
     ],
   ],
 };
@@ -239,10 +247,23 @@ class CosmosEventRepository implements EventRepository {
         return [...timed, ...allDay];
       }),
     );
+    // A series' master matches when its first occurrence does: the feed expands series separately.
     return perCalendar
       .flat()
+      .filter(isSingle)
       .sort(compareRecords)
       .map(toCalendarEvent);
+  }
+
+  async listSeriesInWindow({ tenantId, calendarIds, window }: WindowQuery): Promise<CalendarEvent[]> {
+    const { from, to } = seriesWindowBounds(window);
+    const perCalendar = await Promise.all(
+      calendarIds.map(async (calendarId) => {
+        if (!(await this.calendars.visibleDoc(tenantId, calendarId))) return [];
+        return queryAll<EventDoc>(this.events, seriesWindowQuery(tenantId, calendarId, from, to));
+      }),
+    );
+    return perCalendar.flat().map(toCalendarEvent);
   }
 
   async get({ tenantId, calendarId, eventId }: EventKey): Promise<CalendarEvent | null> {

@@ -53,4 +53,18 @@ export const MIGRATIONS: readonly string[] = [
   -- The window query: equality on tenant, calendar and kind, then a range on start bounded on both sides.
   CREATE INDEX events_window ON events (tenant_id, calendar_id, all_day, start_ms);
   `,
+  `
+  -- Series (issue 8): the rule, the starts it skips and its overrides as JSON, beside the single events' columns.
+  ALTER TABLE events ADD COLUMN rrule     TEXT NOT NULL DEFAULT '';
+  ALTER TABLE events ADD COLUMN exdate    TEXT NOT NULL DEFAULT '[]';
+  ALTER TABLE events ADD COLUMN overrides TEXT NOT NULL DEFAULT '{}';
+  -- What the event can cover, in epoch ms: a single event's start and end, a series' first start to last end (a
+  -- far-future sentinel when it never ends).
+  ALTER TABLE events ADD COLUMN range_start_ms INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE events ADD COLUMN range_end_ms   INTEGER NOT NULL DEFAULT 0;
+  UPDATE events SET range_start_ms = start_ms, range_end_ms = end_ms;
+
+  -- The series window query: only series are indexed, by the end of their range; the start is checked per row.
+  CREATE INDEX events_series_window ON events (tenant_id, calendar_id, range_end_ms) WHERE rrule != '';
+  `,
 ];

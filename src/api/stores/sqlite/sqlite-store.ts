@@ -6,6 +6,7 @@ import { EVENT_OPTIONAL_FIELDS, toCalendarEvent, type CalendarEvent } from '../.
 import {
   compareRecords,
   eventRecord,
+  isSingle,
   NotFoundError,
   PreconditionFailedError,
   versionMatches,
@@ -20,6 +21,7 @@ import {
   type EventRepository,
   type EventUpdate,
   type InTenant,
+  seriesWindowBounds,
   type Store,
   type StoredCalendar,
   type WindowQuery,
@@ -49,6 +51,8 @@ interface CoreEventRow {
   all_day: number;
   start_ms: number;
   end_ms: number;
+  range_start_ms: number;
+  range_end_ms: number;
   start_text: string;
   end_text: string;
   created_by_id: string;
@@ -74,7 +78,7 @@ export const OPTIONAL_EVENT_COLUMNS = EVENT_OPTIONAL_FIELDS.map(({ key, fallback
 type EventRow = CoreEventRow & Record<string, string | number>;
 
 const CORE_EVENT_COLUMNS = [
-  'tenant_id', 'id', 'calendar_id', 'title', 'all_day', 'start_ms', 'end_ms', 'start_text', 'end_text', 'created_by_id',
+  'tenant_id', 'id', 'calendar_id', 'title', 'all_day', 'start_ms', 'end_ms', 'range_start_ms', 'range_end_ms', 'start_text', 'end_text', 'created_by_id',
   'created_by_name', 'updated_by_id', 'updated_by_name', 'created_at', 'updated_at', 'version',
 ] as const satisfies readonly (keyof CoreEventRow)[];
 
@@ -103,6 +107,8 @@ function toRecord(row: EventRow): EventRecord {
     allDay: row.all_day === 1,
     startMs: row.start_ms,
     endMs: row.end_ms,
+    rangeStartMs: row.range_start_ms,
+    rangeEndMs: row.range_end_ms,
     start: row.start_text,
     end: row.end_text,
     createdBy: { id: row.created_by_id, name: row.created_by_name },
@@ -125,6 +131,8 @@ export function toEventRow(tenantId: string, record: EventRecord): EventRow {
     all_day: record.allDay ? 1 : 0,
     start_ms: record.startMs,
     end_ms: record.endMs,
+    range_start_ms: record.rangeStartMs,
+    range_end_ms: record.rangeEndMs,
     start_text: record.start,
     end_text: record.end,
     created_by_id: record.createdBy.id,
@@ -277,6 +285,7 @@ class SqliteEventRepository implements EventRepository {
     { tenant: string; calendar: string; allDay: number; lowest: number; from: number; to: number },
     EventRow
   >;
+  private readonly seriesWindow: Database.Statement<{ tenant: string; calendar: string; from: number; to: number }, EventRow>;
 
   constructor(db: Database.Database) {
     this.db = db;
@@ -300,6 +309,11 @@ class SqliteEventRepository implements EventRepository {
        WHERE tenant_id = @tenant AND calendar_id = @calendar AND all_day = @allDay
          AND start_ms >= @lowest AND start_ms < @to AND end_ms > @from`,
     );
+    // rrule != '' lets the partial index events_series_window serve the query.
+    this.seriesWindow = db.prepare(
+      `SELECT * FROM events
+       WHERE tenant_id = @tenant AND calendar_id = @calendar AND rrule != '' AND range_end_ms > @from AND range_start_ms < @to`,
+    );
   }
 
   async listInWindow({ tenantId, calendarIds, window }: WindowQuery): Promise<CalendarEvent[]> {
@@ -313,7 +327,13 @@ class SqliteEventRepository implements EventRepository {
         ...this.window.all({ tenant: tenantId, calendar, allDay: 1, lowest: fromDayMs - longest.longest_all_day_ms, from: fromDayMs, to: toDayMs }),
       );
     }
-    return rows.map(toRecord).sort(compareRecords).map(toCalendarEvent);
+    // A series' master row matches when its first occurrence does: the feed expands series separately.
+    return rows.map(toRecord).filter(isSingle).sort(compareRecords).map(toCalendarEvent);
+  }
+
+  async listSeriesInWindow({ tenantId, calendarIds, window }: WindowQuery): Promise<CalendarEvent[]> {
+    const { from, to } = seriesWindowBounds(window);
+    return calendarIds.flatMap((calendar) => this.seriesWindow.all({ tenant: tenantId, calendar, from, to })).map(toEvent);
   }
 
   async get({ tenantId, calendarId, eventId }: EventKey): Promise<CalendarEvent | null> {

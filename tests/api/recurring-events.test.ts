@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Calendar } from '../../src/shared/calendar-schema.ts';
+import type { CalendarEvent } from '../../src/shared/event-schema.ts';
+import { FEED_OCCURRENCES_MAX, RECURRENCE_COUNT_MAX, RECURRENCE_INTERVAL_MAX } from '../../src/shared/limits.ts';
+import type { Problem } from '../../src/shared/problem.ts';
+import { build, type TestServer } from './helpers/test-server.ts';
+
+let api: TestServer;
+let ada: string;
+let eddie: string;
+let company: Calendar;
+
+beforeAll(async () => {
+  api = await build();
+  [ada, eddie] = await Promise.all([api.tokenFor('ada'), api.tokenFor('eddie')]);
+  const calendars = (await api.request<Calendar[]>('GET', '/api/calendars', { token: eddie })).body;
+  company = calendars.find((c) => c.name === 'Company')!;
+});
+afterAll(() => api.close());
+
+const eventsPath = (calendarId: string) => `/api/calendars/${calendarId}/events`;
+/** Tuesdays and Thursdays 09:00–10:00 in New York, from Tuesday 4 March 2031 (before DST starts on 9 March). */
+const standUp = {
+  title: 'Stand-up',
+  start: '2031-03-04T09:00:00-05:00',
+  end: '2031-03-04T10:00:00-05:00',
+  rrule: 'FREQ=WEEKLY;BYDAY=TU,TH',
+  extendedProps: { timeZone: 'America/New_York', location: 'Room 2' },
+};
+
+async function create(body: object, calendarId = company.id) {
+  const response = await api.request<CalendarEvent>('POST', eventsPath(calendarId), { token: eddie, body });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body;
+}
+
+async function feed(start: string, end: string, more = '') {
+  const response = await api.request<CalendarEvent[]>('GET', `/api/events?start=${start}&end=${end}${more}`, { token: eddie });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body;
+}
+
+const ofSeries = (events: CalendarEvent[], series: CalendarEvent) => events.filter((e) => e.extendedProps.seriesId === series.id);
+
+describe('creating a series', () => {
+  it('stores the rule in canonical form with its exdates, and reads back as a series', async () => {
+    const series = await create({ ...standUp, rrule: 'rrule:byday=th,tu;freq=weekly;interval=1', exdate: ['2031-03-06T09:00:00-05:00'] });
+    expect(series).toMatchObject({ rrule: 'FREQ=WEEKLY;BYDAY=TU,TH', exdate: ['2031-03-06T14:00:00.000Z'], start: '2031-03-04T14:00:00.000Z' });
+    const read = await api.request<CalendarEvent>('GET', `${eventsPath(company.id)}/${series.id}`, { token: eddie });
+    expect(read.body).toEqual(series);
+    expect(read.headers.get('etag')).toBe('"1"');
+  });
+
+  const refused: [string, object, string, RegExp][] = [
+    ['a sub-daily FREQ', { rrule: 'FREQ=HOURLY' }, 'rrule', /HOURLY is not supported/],
+    ['an INTERVAL over the limit', { rrule: `FREQ=DAILY;INTERVAL=${RECURRENCE_INTERVAL_MAX + 1}` }, 'rrule', /INTERVAL/],
+    ['a COUNT over the limit', { rrule: `FREQ=DAILY;COUNT=${RECURRENCE_COUNT_MAX + 1}` }, 'rrule', /COUNT/],
+    ['UNTIL before the start', { rrule: 'FREQ=DAILY;UNTIL=20310301T000000Z' }, 'rrule', /before the series starts/],
+    ['a BY part the FREQ does not take', { rrule: 'FREQ=WEEKLY;BYWEEKNO=3' }, 'rrule', /BYWEEKNO works only with FREQ=YEARLY/],
+    ['a rule with no occurrence', { rrule: 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30' }, 'rrule', /no occurrence/],
+    ['an unknown part, by name', { rrule: 'FREQ=DAILY;COLOUR=RED' }, 'rrule', /Unknown part COLOUR/],
+    ['a date UNTIL on a timed series', { rrule: 'FREQ=DAILY;UNTIL=20310401' }, 'rrule', /UTC date-time/],
+    ['a timed series without its zone', { extendedProps: { location: 'Room 2' } }, 'extendedProps.timeZone', /time zone/],
+    ['a date exdate on a timed series', { exdate: ['2031-03-06'] }, 'exdate', /date-times/],
+    ['an exdate on a single event', { rrule: null, exdate: ['2031-03-06T14:00:00Z'] }, 'exdate', /Only a series/],
+  ];
+  it.each(refused)('refuses %s with a 400 naming the field, and stores nothing', async (_name, change, field, message) => {
+    const title = `Refused ${field} ${String(message)}`;
+    const response = await api.request<Problem>('POST', eventsPath(company.id), { token: eddie, body: { ...standUp, title, ...change } });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(response.body.errors).toContainEqual({ field, message: expect.stringMatching(message) });
+    expect((await feed('2031-03-01', '2031-04-01')).some((e) => e.title === title)).toBe(false);
+  });
+});
+
+describe('the feed expands series on the server', () => {
+  it('gives each occurrence as an ordinary event with a stable id, the series as groupId, and no rrule; exdates are left out', async () => {
+    const series = await create({ ...standUp, title: 'Expanded', exdate: ['2031-03-11T13:00:00Z'] });
+    const occurrences = ofSeries(await feed('2031-03-03', '2031-03-17'), series);
+    expect(occurrences.map((e) => e.start)).toEqual(['2031-03-04T14:00:00.000Z', '2031-03-06T14:00:00.000Z', '2031-03-13T13:00:00.000Z']);
+    for (const occurrence of occurrences) {
+      expect(occurrence).not.toHaveProperty('rrule');
+      expect(occurrence).not.toHaveProperty('exdate');
+      expect(occurrence).toMatchObject({ id: `${series.id}:${occurrence.start}`, groupId: series.id, title: 'Expanded', allDay: false });
+      expect(occurrence.extendedProps).toMatchObject({ seriesId: series.id, recurrenceId: occurrence.start, location: 'Room 2', calendarId: company.id });
+      expect(Date.parse(occurrence.end) - Date.parse(occurrence.start)).toBe(3_600_000);
+    }
+    const again = ofSeries(await feed('2031-03-03', '2031-03-17'), series);
+    expect(again.map((e) => e.id)).toEqual(occurrences.map((e) => e.id));
+  });
+
+  it('keeps a 09:00 America/New_York series at 09:00 local across both DST changes, whatever zone the window is asked in', async () => {
+    const series = await create({ ...standUp, title: 'Across DST', rrule: 'FREQ=WEEKLY;BYDAY=TU' });
+    const local = (iso: string) => new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit' }).format(Date.parse(iso));
+    const spring = ofSeries(await feed('2031-03-01', '2031-03-20', '&timeZone=Asia/Tokyo'), series);
+    expect(spring.map((e) => e.start)).toEqual(['2031-03-04T14:00:00.000Z', '2031-03-11T13:00:00.000Z', '2031-03-18T13:00:00.000Z']);
+    const autumn = ofSeries(await feed('2031-10-26', '2031-11-13', '&timeZone=Pacific/Auckland'), series);
+    expect(autumn.map((e) => e.start)).toEqual(['2031-10-28T13:00:00.000Z', '2031-11-04T14:00:00.000Z', '2031-11-11T14:00:00.000Z']);
+    expect([...spring, ...autumn].map((e) => local(e.start))).toEqual(Array(6).fill('09:00'));
+  });
+
+  it('expands an all-day series as floating dates', async () => {
+    const series = await create({ title: 'Payday', start: '2031-01-31', rrule: 'FREQ=MONTHLY;BYMONTHDAY=-1' });
+    const occurrences = ofSeries(await feed('2031-01-15', '2031-05-15', '&timeZone=America/Los_Angeles'), series);
+    expect(occurrences.map((e) => [e.start, e.end, e.allDay])).toEqual([
+      ['2031-01-31', '2031-02-01', true], ['2031-02-28', '2031-03-01', true], ['2031-03-31', '2031-04-01', true], ['2031-04-30', '2031-05-01', true],
+    ]);
+  });
+
+  it('does not expand a series that ends before the window or starts after it', async () => {
+    const ended = await create({ ...standUp, title: 'Ended', rrule: 'FREQ=DAILY;UNTIL=20310310T235959Z' });
+    const later = await create({ ...standUp, title: 'Later', start: '2031-09-02T09:00:00-04:00', end: '2031-09-02T10:00:00-04:00', rrule: 'FREQ=DAILY' });
+    const window = await feed('2031-06-01', '2031-07-01');
+    expect(ofSeries(window, ended)).toEqual([]);
+    expect(ofSeries(window, later)).toEqual([]);
+    expect(ofSeries(await feed('2031-03-09', '2031-03-12'), ended).length).toBe(2);
+    expect(ofSeries(await feed('2031-09-01', '2031-09-04'), later).length).toBe(2);
+  });
+
+  it(`answers 400 when a window would hold more than ${FEED_OCCURRENCES_MAX} occurrences`, async () => {
+    const calendar = (await api.request<Calendar>('POST', '/api/calendars', { token: ada, body: { name: 'Busy', color: '#123456', editors: ['eddie'] } })).body;
+    const perSeries = 400;
+    const needed = Math.floor(FEED_OCCURRENCES_MAX / perSeries) + 1;
+    for (let i = 0; i < needed; i++) {
+      await create({ title: `Daily ${i}`, start: '2040-01-01', rrule: `FREQ=DAILY;COUNT=${perSeries}` }, calendar.id);
+    }
+    const path = `/api/events?start=2040-01-01&end=2041-02-01&calendarId=${calendar.id}`;
+    const over = await api.request<Problem>('GET', path, { token: eddie });
+    expect(over.status).toBe(400);
+    expect(over.body.errors).toContainEqual({ field: 'end', message: expect.stringContaining(`more than ${FEED_OCCURRENCES_MAX} occurrences`) });
+    const under = await api.request<CalendarEvent[]>('GET', `/api/events?start=2040-01-01&end=2040-01-31&calendarId=${calendar.id}`, { token: eddie });
+    expect(under.body.length).toBe(needed * 30);
+  });
+});

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveEventWindow } from '../../src/api/event-window.ts';
+import { SERIES_OPEN_END_MS } from '../../src/api/recurrence/expand-series.ts';
+import { PreconditionFailedError, type EventWindow, type Store } from '../../src/api/stores/repository.ts';
+import { normaliseEvent, type EventDraft, type EventWrite } from '../../src/shared/event-schema.ts';
+import { STORE_FACTORIES, type OpenedStore } from './store-factories.ts';
+
+const TENANT = 'tenant-series';
+const ACTOR = { id: 'tester', name: 'Tester' };
+
+/** A series draft as the service makes one: rule and exdates already in canonical form. */
+function seriesDraft(fields: EventWrite & { rrule: string }): EventDraft {
+  const result = normaliseEvent({ extendedProps: { timeZone: 'America/New_York' }, ...fields });
+  if (!result.ok) throw new Error(JSON.stringify(result.issues));
+  return result.draft;
+}
+
+function windowOf(start: string, end: string): EventWindow {
+  const window = resolveEventWindow(start, end, 'UTC');
+  if ('field' in window) throw new Error(window.message);
+  return window;
+}
+
+const weekly = (title: string, rrule = 'FREQ=WEEKLY;BYDAY=TU') =>
+  seriesDraft({ title, start: '2031-03-04T14:00:00Z', end: '2031-03-04T15:00:00Z', rrule });
+
+describe.each(STORE_FACTORIES)('series in the %s store', (_name, open) => {
+  let opened: OpenedStore;
+  let store: Store;
+  let calendarId: string;
+  beforeAll(async () => {
+    opened = await open();
+    store = opened.store;
+    calendarId = (await store.calendars.create({ tenantId: TENANT, input: { name: 'Series', color: '#123456', description: '', editors: [] } })).id;
+  });
+  afterAll(() => opened.dispose());
+
+  const titles = async (window: EventWindow) =>
+    (await store.events.listSeriesInWindow({ tenantId: TENANT, calendarIds: [calendarId], window })).map((e) => e.title).sort();
+
+  it('creates a series with its rule, exdates and overrides, and reads it back', async () => {
+    const draft = { ...weekly('Stored'), exdate: ['2031-03-11T13:00:00.000Z'], overrides: { '2031-03-18T13:00:00.000Z': { title: 'Moved', start: '2031-03-19T13:00:00.000Z', end: '2031-03-19T14:00:00.000Z' } } };
+    const created = await store.events.create({ tenantId: TENANT, calendarId, draft, actor: ACTOR });
+    expect(created).toMatchObject({ rrule: 'FREQ=WEEKLY;BYDAY=TU', exdate: draft.exdate, extendedProps: { overrides: draft.overrides, timeZone: 'America/New_York' } });
+    expect(await store.events.get({ tenantId: TENANT, calendarId, eventId: created.id })).toEqual(created);
+    expect(await (await opened.reopen()).events.findById({ tenantId: TENANT, eventId: created.id })).toEqual(created);
+  });
+
+  it('finds the series whose range overlaps a window, not those wholly before or after it, and keeps series out of the single-event query', async () => {
+    await store.events.create({ tenantId: TENANT, calendarId, draft: weekly('Ended in March', 'FREQ=WEEKLY;BYDAY=TU;UNTIL=20310325T235959Z'), actor: ACTOR });
+    await store.events.create({ tenantId: TENANT, calendarId, draft: weekly('Ten times', 'FREQ=WEEKLY;BYDAY=TU;COUNT=10'), actor: ACTOR });
+    const later = seriesDraft({ title: 'From 2032', start: '2032-01-06T14:00:00Z', end: '2032-01-06T15:00:00Z', rrule: 'FREQ=DAILY' });
+    await store.events.create({ tenantId: TENANT, calendarId, draft: later, actor: ACTOR });
+    const allDay = seriesDraft({ title: 'All-day yearly', start: '2031-03-04', rrule: 'FREQ=YEARLY;COUNT=2' });
+    await store.events.create({ tenantId: TENANT, calendarId, draft: allDay, actor: ACTOR });
+
+    expect(await titles(windowOf('2031-03-01', '2031-03-08'))).toEqual(['All-day yearly', 'Ended in March', 'Stored', 'Ten times']);
+    expect(await titles(windowOf('2031-04-01', '2031-05-01'))).toEqual(['All-day yearly', 'Stored', 'Ten times']);
+    expect(await titles(windowOf('2031-06-01', '2031-07-01'))).toEqual(['All-day yearly', 'Stored']);
+    expect(await titles(windowOf('2032-04-01', '2032-05-01'))).toEqual(['From 2032', 'Stored']);
+    expect(await titles(windowOf('2050-06-01', '2050-07-01'))).toEqual(['From 2032', 'Stored']);
+    expect(await titles(windowOf('2030-06-01', '2031-03-01'))).toEqual([]);
+    // The masters' first occurrences fall in this window, yet the single-event query leaves series to the feed's expansion.
+    expect(await store.events.listInWindow({ tenantId: TENANT, calendarIds: [calendarId], window: windowOf('2031-03-01', '2031-03-08') })).toEqual([]);
+  });
+
+  it('widens a series range to cover an override moved outside it', async () => {
+    const overrides = { '2031-03-04T14:00:00.000Z': { start: '2031-02-20T14:00:00.000Z', end: '2031-02-20T15:00:00.000Z' } };
+    const draft = { ...weekly('Moved early', 'FREQ=WEEKLY;BYDAY=TU;COUNT=2'), overrides };
+    await store.events.create({ tenantId: TENANT, calendarId, draft, actor: ACTOR });
+    expect(await titles(windowOf('2031-02-19', '2031-02-21'))).toEqual(['Moved early']);
+  });
+
+  it('keeps an unbounded series open to the far-future sentinel', async () => {
+    expect(SERIES_OPEN_END_MS).toBe(Date.parse('9999-12-31T23:59:59.999Z'));
+    expect(await titles(windowOf('2200-12-01', '2200-12-31'))).toContain('From 2032');
+  });
+
+  it('refuses a write of a series on a stale version', async () => {
+    const created = await store.events.create({ tenantId: TENANT, calendarId, draft: weekly('Versioned'), actor: ACTOR });
+    const changed = { ...weekly('Versioned'), exdate: ['2031-03-11T13:00:00.000Z'] };
+    const updated = await store.events.update({ tenantId: TENANT, calendarId, eventId: created.id, draft: changed, actor: ACTOR, expected: 1 });
+    expect(updated).toMatchObject({ exdate: changed.exdate, extendedProps: { version: 2 } });
+    await expect(store.events.update({ tenantId: TENANT, calendarId, eventId: created.id, draft: weekly('Lost'), actor: ACTOR, expected: 1 })).rejects.toBeInstanceOf(PreconditionFailedError);
+    await expect(store.events.delete({ tenantId: TENANT, calendarId, eventId: created.id, expected: 1 })).rejects.toBeInstanceOf(PreconditionFailedError);
+    expect(await store.events.get({ tenantId: TENANT, calendarId, eventId: created.id })).toEqual(updated);
+  });
+});
