@@ -133,3 +133,126 @@ describe('the feed expands series on the server', () => {
     expect(under.body.length).toBe(needed * 30);
   });
 });
+
+describe('series and occurrence routes', () => {
+  const seriesPath = (series: CalendarEvent, calendarId = company.id) => `${eventsPath(calendarId)}/${series.id}`;
+  const occurrencePath = (series: CalendarEvent, recurrenceId: string, scope = '') =>
+    `${seriesPath(series)}/occurrences/${recurrenceId}${scope && `?scope=${scope}`}`;
+  const write = <T = CalendarEvent>(method: string, path: string, body: object | undefined, etag: string | null) =>
+    api.request<T>(method, path, { token: eddie, ...(body ? { body } : {}), headers: etag === null ? {} : { 'if-match': etag } });
+  const starts = async (series: CalendarEvent, start = '2031-03-01', end = '2031-05-01') => ofSeries(await feed(start, end), series).map((e) => e.start);
+  /** Tuesdays at 09:00 New York from 4 March 2031: 14:00Z before 9 March, 13:00Z after. */
+  const tuesdays = (title: string, rrule = 'FREQ=WEEKLY;BYDAY=TU;COUNT=6') => create({ ...standUp, title, rrule });
+
+  it('reads one occurrence with the series’ ETag, and 404s for a time the series has none, a skipped one, or a single event', async () => {
+    const series = await create({ ...standUp, title: 'Readable', exdate: ['2031-03-06T14:00:00Z'] });
+    const read = await api.request<CalendarEvent>('GET', occurrencePath(series, '2031-03-11T13:00:00Z'), { token: eddie });
+    expect(read.status).toBe(200);
+    expect(read.headers.get('etag')).toBe('"1"');
+    expect(read.body).toMatchObject({ id: `${series.id}:2031-03-11T13:00:00.000Z`, start: '2031-03-11T13:00:00.000Z', groupId: series.id, extendedProps: { recurrenceId: '2031-03-11T13:00:00.000Z' } });
+    for (const recurrenceId of ['2031-03-12T13:00:00Z', '2031-03-06T14:00:00Z', 'yesterday']) {
+      expect((await api.request('GET', occurrencePath(series, recurrenceId), { token: eddie })).status).toBe(404);
+    }
+    const single = await create({ title: 'Once', start: '2031-03-04T09:00:00Z' });
+    expect((await api.request('GET', occurrencePath(single, '2031-03-04T09:00:00Z'), { token: eddie })).status).toBe(404);
+  });
+
+  it('changes one occurrence ("this"), needing the series’ ETag: 428 without, 412 when stale; the others stay as they were', async () => {
+    const series = await tuesdays('This only');
+    const moved = { title: 'Moved one', start: '2031-03-12T15:00:00Z', end: '2031-03-12T16:00:00Z' };
+    expect((await write('PATCH', occurrencePath(series, '2031-03-11T13:00:00Z', 'this'), moved, null)).status).toBe(428);
+    expect((await write('PATCH', occurrencePath(series, '2031-03-11T13:00:00Z', 'this'), moved, '"7"')).status).toBe(412);
+    const changed = await write('PATCH', occurrencePath(series, '2031-03-11T13:00:00Z', 'this'), moved, '"1"');
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).toBe('"2"');
+    expect(changed.body).toMatchObject({ title: 'Moved one', start: '2031-03-12T15:00:00.000Z', end: '2031-03-12T16:00:00.000Z', extendedProps: { recurrenceId: '2031-03-11T13:00:00.000Z', seriesId: series.id } });
+    const occurrences = ofSeries(await feed('2031-03-01', '2031-05-01'), series);
+    expect(occurrences.map((e) => [e.start, e.title])).toEqual([
+      ['2031-03-04T14:00:00.000Z', 'This only'], ['2031-03-12T15:00:00.000Z', 'Moved one'], ['2031-03-18T13:00:00.000Z', 'This only'],
+      ['2031-03-25T13:00:00.000Z', 'This only'], ['2031-04-01T13:00:00.000Z', 'This only'], ['2031-04-08T13:00:00.000Z', 'This only'],
+    ]);
+    const master = await api.request<CalendarEvent>('GET', seriesPath(series), { token: eddie });
+    expect(master.body.extendedProps.overrides).toEqual({ '2031-03-11T13:00:00.000Z': { title: 'Moved one', start: '2031-03-12T15:00:00.000Z', end: '2031-03-12T16:00:00.000Z', allDay: false } });
+    const refused = await write<Problem>('PATCH', occurrencePath(series, '2031-03-18T13:00:00Z', 'this'), { rrule: 'FREQ=DAILY' }, '"2"');
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toContainEqual({ field: 'rrule', message: expect.stringContaining('belongs to the series') });
+    const noScope = await write<Problem>('PATCH', occurrencePath(series, '2031-03-18T13:00:00Z'), { title: 'x' }, '"2"');
+    expect(noScope.status).toBe(400);
+    expect(noScope.body.errors).toContainEqual({ field: 'scope', message: expect.stringContaining('required') });
+    const badScope = await write<Problem>('PATCH', occurrencePath(series, '2031-03-18T13:00:00Z', 'all'), { title: 'x' }, '"2"');
+    expect(badScope.body.errors).toContainEqual({ field: 'scope', message: expect.stringContaining('scope=this') });
+    expect(ofSeries(await feed('2031-03-01', '2031-05-01'), series).some((e) => e.title === 'x')).toBe(false);
+  });
+
+  it('deletes one occurrence ("this") as an exdate, dropping its override', async () => {
+    const series = await tuesdays('Skip one');
+    await write('PATCH', occurrencePath(series, '2031-03-18T13:00:00Z', 'this'), { title: 'Soon gone' }, '"1"');
+    const deleted = await write('DELETE', occurrencePath(series, '2031-03-18T13:00:00Z', 'this'), undefined, '"2"');
+    expect(deleted.status).toBe(204);
+    expect(await starts(series)).not.toContain('2031-03-18T13:00:00.000Z');
+    expect(await starts(series)).toHaveLength(5);
+    const master = (await api.request<CalendarEvent>('GET', seriesPath(series), { token: eddie })).body;
+    expect(master).toMatchObject({ exdate: ['2031-03-18T13:00:00.000Z'], extendedProps: { version: 3 } });
+    expect(master.extendedProps.overrides).toBeUndefined();
+  });
+
+  it('splits a COUNT series at "this and following": the count is kept across both, later exdates and overrides go to the new series', async () => {
+    const series = await tuesdays('Split count');
+    await write('PATCH', occurrencePath(series, '2031-04-01T13:00:00Z', 'this'), { title: 'Changed later' }, '"1"');
+    await write('DELETE', occurrencePath(series, '2031-03-25T13:00:00Z', 'this'), undefined, '"2"');
+    const split = await write('PATCH', occurrencePath(series, '2031-03-18T13:00:00Z', 'following'), { title: 'Renamed from here', start: '2031-03-18T14:00:00Z', end: '2031-03-18T15:00:00Z' }, '"3"');
+    expect(split.status).toBe(200);
+    const fresh = split.body;
+    expect(split.headers.get('location')).toBe(seriesPath(fresh));
+    expect(fresh).toMatchObject({ rrule: 'FREQ=WEEKLY;COUNT=4;BYDAY=TU', exdate: ['2031-03-25T14:00:00.000Z'], start: '2031-03-18T14:00:00.000Z' });
+    expect(fresh.extendedProps.overrides).toEqual({ '2031-04-01T14:00:00.000Z': { title: 'Changed later' } });
+    const old = (await api.request<CalendarEvent>('GET', seriesPath(series), { token: eddie })).body;
+    expect(old).toMatchObject({ rrule: 'FREQ=WEEKLY;COUNT=2;BYDAY=TU', extendedProps: { version: 4 } });
+    expect(old.exdate).toBeUndefined();
+    expect(await starts(series)).toEqual(['2031-03-04T14:00:00.000Z', '2031-03-11T13:00:00.000Z']);
+    const later = ofSeries(await feed('2031-03-01', '2031-05-01'), fresh);
+    expect(later.map((e) => [e.start, e.title])).toEqual([
+      ['2031-03-18T14:00:00.000Z', 'Renamed from here'], ['2031-04-01T14:00:00.000Z', 'Changed later'], ['2031-04-08T14:00:00.000Z', 'Renamed from here'],
+    ]);
+  });
+
+  it('splits an UNTIL series, and deletes "this and following" by ending the series before the occurrence', async () => {
+    const series = await tuesdays('Split until', 'FREQ=WEEKLY;BYDAY=TU;UNTIL=20310409T000000Z');
+    const split = await write('PATCH', occurrencePath(series, '2031-03-25T13:00:00Z', 'following'), { extendedProps: { location: 'Room 9' } }, '"1"');
+    expect(split.body).toMatchObject({ rrule: 'FREQ=WEEKLY;UNTIL=20310409T000000Z;BYDAY=TU', extendedProps: { location: 'Room 9' } });
+    expect(await starts(series)).toEqual(['2031-03-04T14:00:00.000Z', '2031-03-11T13:00:00.000Z', '2031-03-18T13:00:00.000Z']);
+    expect(await starts(split.body)).toEqual(['2031-03-25T13:00:00.000Z', '2031-04-01T13:00:00.000Z', '2031-04-08T13:00:00.000Z']);
+    expect((await write('DELETE', occurrencePath(series, '2031-03-11T13:00:00Z', 'following'), undefined, '"2"')).status).toBe(204);
+    expect(await starts(series)).toEqual(['2031-03-04T14:00:00.000Z']);
+    expect((await write('DELETE', occurrencePath(series, '2031-03-04T14:00:00Z', 'following'), undefined, '"3"')).status).toBe(204);
+    expect((await api.request('GET', seriesPath(series), { token: eddie })).status).toBe(404);
+  });
+
+  it('moves every occurrence when "all" moves the start, keeping overrides and exdates on their occurrences', async () => {
+    const series = await tuesdays('Moved all');
+    await write('PATCH', occurrencePath(series, '2031-03-18T13:00:00Z', 'this'), { title: 'Special' }, '"1"');
+    await write('DELETE', occurrencePath(series, '2031-03-25T13:00:00Z', 'this'), undefined, '"2"');
+    const moved = await write('PATCH', seriesPath(series), { start: '2031-03-04T10:00:00-05:00', end: '2031-03-04T11:00:00-05:00' }, '"3"');
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ exdate: ['2031-03-25T14:00:00.000Z'], extendedProps: { overrides: { '2031-03-18T14:00:00.000Z': { title: 'Special' } } } });
+    const occurrences = ofSeries(await feed('2031-03-01', '2031-05-01'), series);
+    expect(occurrences.map((e) => [e.start, e.title])).toEqual([
+      ['2031-03-04T15:00:00.000Z', 'Moved all'], ['2031-03-11T14:00:00.000Z', 'Moved all'], ['2031-03-18T14:00:00.000Z', 'Special'],
+      ['2031-04-01T14:00:00.000Z', 'Moved all'], ['2031-04-08T14:00:00.000Z', 'Moved all'],
+    ]);
+    expect((await write('PATCH', seriesPath(series), { title: 'Stale' }, '"3"')).status).toBe(412);
+  });
+
+  it('moves a series to another calendar with its overrides', async () => {
+    const calendars = (await api.request<Calendar[]>('GET', '/api/calendars', { token: eddie })).body;
+    const engineering = calendars.find((c) => c.name === 'Engineering')!;
+    const series = await tuesdays('Travelling');
+    await write('PATCH', occurrencePath(series, '2031-03-18T13:00:00Z', 'this'), { title: 'Travelling, changed' }, '"1"');
+    const moved = await write('PATCH', seriesPath(series), { extendedProps: { calendarId: engineering.id } }, '"2"');
+    expect(moved.status).toBe(200);
+    expect(moved.body.extendedProps).toMatchObject({ calendarId: engineering.id, overrides: { '2031-03-18T13:00:00.000Z': { title: 'Travelling, changed' } } });
+    const occurrences = ofSeries(await feed('2031-03-01', '2031-05-01', `&calendarId=${engineering.id}`), series);
+    expect(occurrences.map((e) => e.title)).toEqual(['Travelling', 'Travelling', 'Travelling, changed', 'Travelling', 'Travelling', 'Travelling']);
+    expect(occurrences.every((e) => e.extendedProps.calendarId === engineering.id)).toBe(true);
+  });
+});

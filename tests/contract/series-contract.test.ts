@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveEventWindow } from '../../src/api/event-window.ts';
+import type { Principal } from '../../src/api/auth/principal.ts';
+import { createEventService, type EventService } from '../../src/api/events/event-service.ts';
 import { SERIES_OPEN_END_MS } from '../../src/api/recurrence/expand-series.ts';
 import { PreconditionFailedError, type EventWindow, type Store } from '../../src/api/stores/repository.ts';
 import { normaliseEvent, type EventDraft, type EventWrite } from '../../src/shared/event-schema.ts';
@@ -84,5 +86,81 @@ describe.each(STORE_FACTORIES)('series in the %s store', (_name, open) => {
     await expect(store.events.update({ tenantId: TENANT, calendarId, eventId: created.id, draft: weekly('Lost'), actor: ACTOR, expected: 1 })).rejects.toBeInstanceOf(PreconditionFailedError);
     await expect(store.events.delete({ tenantId: TENANT, calendarId, eventId: created.id, expected: 1 })).rejects.toBeInstanceOf(PreconditionFailedError);
     expect(await store.events.get({ tenantId: TENANT, calendarId, eventId: created.id })).toEqual(updated);
+  });
+});
+
+/** The series edits of issue 8, through the event service over each store: what a route does, less HTTP. */
+describe.each(STORE_FACTORIES)('series edits over the %s store', (_name, open) => {
+  const admin: Principal = { id: 'ada', name: 'Ada', tenantId: 'tenant-series-edits', appRoles: ['Calendar.Admin'], groups: [] };
+  let opened: OpenedStore;
+  let events: EventService;
+  let calendarIds: [string, string];
+  beforeAll(async () => {
+    opened = await open();
+    events = createEventService(opened.store);
+    const input = (name: string) => ({ name, color: '#123456', description: '', editors: [] });
+    const made = await Promise.all(['One', 'Two'].map((name) => opened.store.calendars.create({ tenantId: admin.tenantId, input: input(name) })));
+    calendarIds = [made[0]!.id, made[1]!.id];
+  });
+  afterAll(() => opened.dispose());
+
+  const calendar = (index = 0) => events.editableCalendar(admin, calendarIds[index]!);
+  const feed = async (seriesId: string, calendarId = calendarIds[0]) =>
+    (await events.listInWindow(admin, { start: '2031-03-01', end: '2031-05-01', timeZone: 'UTC', calendarId: [calendarId] }))
+      .filter((e) => e.extendedProps.seriesId === seriesId)
+      .map((e) => [e.start, e.title]);
+  async function tuesdays(title: string, rrule: string) {
+    const input = { title, start: '2031-03-04T09:00:00-05:00', end: '2031-03-04T10:00:00-05:00', rrule, extendedProps: { timeZone: 'America/New_York' } };
+    return events.create(admin, { calendar: await calendar(), input });
+  }
+  const edit = async (eventId: string, recurrenceId: string, scope: 'this' | 'following', patch: object, expected: number) =>
+    events.updateOccurrence(admin, { calendar: await calendar(), eventId, recurrenceId, scope, patch, expected });
+  const remove = async (eventId: string, recurrenceId: string, scope: 'this' | 'following', expected: number) =>
+    events.deleteOccurrence(admin, { calendar: await calendar(), eventId, recurrenceId, scope, expected });
+
+  it('creates, expands, overrides one occurrence and deletes another, each a conditional write of the series', async () => {
+    const series = await tuesdays('Weekly', 'FREQ=WEEKLY;BYDAY=TU;COUNT=4');
+    expect(await feed(series.id)).toEqual([
+      ['2031-03-04T14:00:00.000Z', 'Weekly'], ['2031-03-11T13:00:00.000Z', 'Weekly'], ['2031-03-18T13:00:00.000Z', 'Weekly'], ['2031-03-25T13:00:00.000Z', 'Weekly'],
+    ]);
+    await edit(series.id, '2031-03-11T13:00:00Z', 'this', { title: 'Changed', start: '2031-03-12T13:00:00Z', end: '2031-03-12T14:00:00Z' }, 1);
+    await remove(series.id, '2031-03-18T13:00:00Z', 'this', 2);
+    await expect(edit(series.id, '2031-03-25T13:00:00Z', 'this', { title: 'Stale' }, 2)).rejects.toBeInstanceOf(PreconditionFailedError);
+    await expect(remove(series.id, '2031-03-25T13:00:00Z', 'following', 1)).rejects.toBeInstanceOf(PreconditionFailedError);
+    expect(await feed(series.id)).toEqual([['2031-03-04T14:00:00.000Z', 'Weekly'], ['2031-03-12T13:00:00.000Z', 'Changed'], ['2031-03-25T13:00:00.000Z', 'Weekly']]);
+  });
+
+  it('splits "this and following", keeping the count of a COUNT rule (exdated occurrences counted) and carrying later exdates and overrides', async () => {
+    const series = await tuesdays('Counted', 'FREQ=WEEKLY;BYDAY=TU;COUNT=6');
+    await remove(series.id, '2031-03-11T13:00:00Z', 'this', 1);
+    await remove(series.id, '2031-04-01T13:00:00Z', 'this', 2);
+    await edit(series.id, '2031-04-08T13:00:00Z', 'this', { title: 'Last, changed' }, 3);
+    const result = await edit(series.id, '2031-03-25T13:00:00Z', 'following', { title: 'Counted, later' }, 4);
+    if (result.scope !== 'following') throw new Error('expected a split');
+    const fresh = result.series;
+    expect(fresh).toMatchObject({ rrule: 'FREQ=WEEKLY;COUNT=3;BYDAY=TU', exdate: ['2031-04-01T13:00:00.000Z'], extendedProps: { overrides: { '2031-04-08T13:00:00.000Z': { title: 'Last, changed' } } } });
+    expect(await events.get(admin, { calendarId: calendarIds[0], eventId: series.id })).toMatchObject({ rrule: 'FREQ=WEEKLY;COUNT=3;BYDAY=TU', exdate: ['2031-03-11T13:00:00.000Z'] });
+    expect([...(await feed(series.id)), ...(await feed(fresh.id))]).toEqual([
+      ['2031-03-04T14:00:00.000Z', 'Counted'], ['2031-03-18T13:00:00.000Z', 'Counted'],
+      ['2031-03-25T13:00:00.000Z', 'Counted, later'], ['2031-04-08T13:00:00.000Z', 'Last, changed'],
+    ]);
+  });
+
+  it('splits an UNTIL rule: the old series ends just before the occurrence, the new one keeps the UNTIL', async () => {
+    const series = await tuesdays('Until', 'FREQ=WEEKLY;BYDAY=TU;UNTIL=20310326T000000Z');
+    const result = await edit(series.id, '2031-03-18T13:00:00Z', 'following', { extendedProps: { location: 'Elsewhere' } }, 1);
+    expect(result.series.rrule).toBe('FREQ=WEEKLY;UNTIL=20310326T000000Z;BYDAY=TU');
+    expect((await events.get(admin, { calendarId: calendarIds[0], eventId: series.id })).rrule).toBe('FREQ=WEEKLY;UNTIL=20310318T125959Z;BYDAY=TU');
+    expect((await feed(series.id)).length + (await feed(result.series.id)).length).toBe(4);
+  });
+
+  it('edits all occurrences keeping overrides attached, and moves a series with its overrides to another calendar', async () => {
+    const series = await tuesdays('All of them', 'FREQ=WEEKLY;BYDAY=TU;COUNT=3');
+    await edit(series.id, '2031-03-11T13:00:00Z', 'this', { title: 'Middle' }, 1);
+    const moved = await events.update(admin, { calendar: await calendar(), eventId: series.id, expected: 2, patch: { start: '2031-03-04T08:00:00-05:00', end: '2031-03-04T09:00:00-05:00' } });
+    expect(moved.extendedProps.overrides).toEqual({ '2031-03-11T12:00:00.000Z': { title: 'Middle' } });
+    await events.update(admin, { calendar: await calendar(), eventId: series.id, expected: 3, patch: { extendedProps: { calendarId: calendarIds[1] } } });
+    expect(await feed(series.id)).toEqual([]);
+    expect(await feed(series.id, calendarIds[1])).toEqual([['2031-03-04T13:00:00.000Z', 'All of them'], ['2031-03-11T12:00:00.000Z', 'Middle'], ['2031-03-18T12:00:00.000Z', 'All of them']]);
   });
 });

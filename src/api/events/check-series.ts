@@ -1,11 +1,18 @@
 import type { z } from 'zod';
-import type { EventDraft, eventWriteSchema } from '../../shared/event-schema.ts';
+import { normaliseEvent, type EventDraft, type eventWriteSchema } from '../../shared/event-schema.ts';
 import { normaliseExdates, normaliseRecurrenceRule } from '../../shared/recurrence-rule.ts';
 import type { FieldError } from '../../shared/problem.ts';
 import { validationFailed } from '../errors.ts';
 import { seriesRuleProblems } from '../recurrence/expand-series.ts';
 
-type EventInput = z.output<typeof eventWriteSchema>;
+export type EventInput = z.output<typeof eventWriteSchema>;
+
+/** Checks the rules that span fields; a 400 names the fields at fault. */
+export function toDraft(input: EventInput): EventDraft {
+  const result = normaliseEvent(input);
+  if (!result.ok) throw validationFailed(result.issues.map(({ path, message }) => ({ field: path.join('.'), message })));
+  return result.draft;
+}
 
 const issuesOf = (field: string, messages: readonly string[]): FieldError[] => messages.map((message) => ({ field, message }));
 

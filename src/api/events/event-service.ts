@@ -1,20 +1,18 @@
-import type { z } from 'zod';
-import { eventWriteSchema, normaliseEvent, type CalendarEvent, type EventDraft, type EventPatch } from '../../shared/event-schema.ts';
+import { eventWriteSchema, type CalendarEvent, type EventPatch } from '../../shared/event-schema.ts';
 import { canEditCalendar, type Principal } from '../auth/principal.ts';
 import { forbidden, notFound, validationFailed } from '../errors.ts';
 import { resolveEventWindow, type EventWindowQuery } from '../event-window.ts';
-import { parseOrThrow } from '../http/request-validation.ts';
 import { eventTimeMs } from '../../shared/time.ts';
+import { parseOrThrow } from '../http/request-validation.ts';
 import { compareRecords, type ExpectedVersion, type Store, type StoredCalendar } from '../stores/repository.ts';
-import { checkSeries } from './check-series.ts';
+import type { EditableCalendar } from './editable-calendar.ts';
+import { checkSeries, toDraft, type EventInput } from './check-series.ts';
 import { expandAllForFeed } from './expand-feed.ts';
 import { mergeEventPatch } from './merge-event-patch.ts';
+import { createOccurrenceService, type OccurrenceService } from './occurrence-service.ts';
 import { editAllOccurrences, keepOverrides } from './series-edits.ts';
 import { createEventWriter } from './write-event.ts';
 
-declare const editable: unique symbol;
-/** A calendar the caller may change events in: only the service makes one, so no write skips the check. */
-export type EditableCalendar = StoredCalendar & { readonly [editable]: true };
 
 interface EventAt {
   calendar: EditableCalendar;
@@ -22,7 +20,7 @@ interface EventAt {
   expected: ExpectedVersion;
 }
 
-export interface EventService {
+export interface EventService extends OccurrenceService {
   /** The feed: events overlapping the query's window, in the calendars it names of the caller's tenant (or all of them). */
   listInWindow(principal: Principal, query: EventWindowQuery): Promise<CalendarEvent[]>;
   /** An event by id alone, in any of the caller's tenant's calendars; 404 when there is none. */
@@ -37,14 +35,7 @@ export interface EventService {
   delete(principal: Principal, params: EventAt): Promise<void>;
 }
 
-type EventInput = z.output<typeof eventWriteSchema>;
 
-/** Checks the rules that span fields; a 400 names the fields at fault. */
-function toDraft(input: EventInput): EventDraft {
-  const result = normaliseEvent(input);
-  if (!result.ok) throw validationFailed(result.issues.map(({ path, message }) => ({ field: path.join('.'), message })));
-  return result.draft;
-}
 
 /** Singles and series occurrences in one feed, in the stores' order: by start, all-day first on a tie, then id. */
 function byStart(events: CalendarEvent[]): CalendarEvent[] {
@@ -71,6 +62,8 @@ export function createEventService(store: Store): EventService {
   }
 
   return {
+    ...createOccurrenceService(store, writeEvent),
+
     async listInWindow(principal, query) {
       const window = resolveEventWindow(query.start, query.end, query.timeZone);
       if ('field' in window) throw validationFailed([window]);

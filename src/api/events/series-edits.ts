@@ -1,6 +1,8 @@
-import type { CalendarEvent, EventDraft, EventPatch, OccurrenceOverrides } from '../../shared/event-schema.ts';
-import { occurrenceAt, type SeriesDefinition } from '../recurrence/expand-series.ts';
-import { moveSeries } from '../recurrence/split-series.ts';
+import type { CalendarEvent, EventDraft, EventPatch, OccurrenceOverride, OccurrenceOverrides } from '../../shared/event-schema.ts';
+import { RECURRENCE_OVERRIDES_MAX } from '../../shared/limits.ts';
+import { validationFailed } from '../errors.ts';
+import { occurrenceAt, type Occurrence, type SeriesDefinition } from '../recurrence/expand-series.ts';
+import { moveSeries, type RekeyedId } from '../recurrence/split-series.ts';
 
 /** A stored series as the recurrence functions take it. */
 export function seriesOf(event: CalendarEvent): SeriesDefinition {
@@ -39,4 +41,35 @@ export function keepOverrides(draft: EventDraft): EventDraft {
   const skipped = new Set(draft.exdate);
   const kept = Object.entries(draft.overrides).filter(([id]) => !skipped.has(id) && occurrenceAt(draft, id) !== null);
   return { ...draft, overrides: Object.fromEntries(kept) };
+}
+
+/** The fields an occurrence may change on its own; the rest (rule, zone, calendar) belong to the series. */
+export const OCCURRENCE_FIELDS = ['title', 'start', 'end', 'allDay', 'url', 'description', 'location'] as const;
+
+/** What an occurrence's checked draft changes against the occurrence the series makes: the override to keep. */
+export function overrideOf(series: EventDraft, occurrence: Occurrence, draft: EventDraft): OccurrenceOverride {
+  const base: Record<(typeof OCCURRENCE_FIELDS)[number], unknown> = { ...series, start: occurrence.start, end: occurrence.end };
+  const changed = OCCURRENCE_FIELDS.filter((key) => draft[key] !== base[key]);
+  // A moved occurrence keeps both ends, so that a later change of the series' length does not stretch it.
+  const timing = changed.some((key) => key === 'start' || key === 'end' || key === 'allDay') ? ['start', 'end', 'allDay'] : [];
+  const keys = new Set([...changed, ...timing] as (typeof OCCURRENCE_FIELDS)[number][]);
+  return Object.fromEntries([...keys].map((key) => [key, draft[key]])) as OccurrenceOverride;
+}
+
+/** The overrides with this one set (or removed, when it changes nothing); past RECURRENCE_OVERRIDES_MAX is a 400. */
+export function withOverride(overrides: OccurrenceOverrides, recurrenceId: string, override: OccurrenceOverride): OccurrenceOverrides {
+  const { [recurrenceId]: _old, ...rest } = overrides;
+  if (Object.keys(override).length === 0) return rest;
+  const next = { ...rest, [recurrenceId]: override };
+  if (Object.keys(next).length > RECURRENCE_OVERRIDES_MAX) {
+    throw validationFailed([{ field: 'start', message: `A series has at most ${RECURRENCE_OVERRIDES_MAX} changed occurrences: change the series, or split it` }]);
+  }
+  return next;
+}
+
+/** The overrides before and from a split, the latter re-keyed as the split moved their occurrences. */
+export function partitionOverrides(overrides: OccurrenceOverrides, moved: readonly RekeyedId[]): { kept: OccurrenceOverrides; moved: OccurrenceOverrides } {
+  const movedFrom = new Set(moved.map(({ from }) => from));
+  const kept = Object.fromEntries(Object.entries(overrides).filter(([id]) => !movedFrom.has(id)));
+  return { kept, moved: Object.fromEntries(moved.map(({ from, to }) => [to, overrides[from]!])) };
 }

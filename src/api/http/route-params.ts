@@ -5,3 +5,8 @@ const id = z.string().min(1).max(100);
 export const calendarParamsSchema = z.object({ calendarId: id });
 export const eventParamsSchema = z.object({ calendarId: id, eventId: id });
 export const eventIdParamsSchema = z.object({ eventId: id });
+/** An occurrence of a series: its recurrence id is its original start, an ISO instant (…Z) or a date for all-day series. */
+export const occurrenceParamsSchema = z.object({ calendarId: id, eventId: id, recurrenceId: z.string().min(1).max(40) });
+export const occurrenceScopeQuerySchema = z.object({
+  scope: z.enum(['this', 'following'], { error: 'Use scope=this (this event) or scope=following (this and following events)' }),
+});

@@ -3,7 +3,7 @@ import { eventPatchSchema, eventWriteSchema } from '../../shared/event-schema.ts
 import { eventWindowQuerySchema } from '../event-window.ts';
 import { etagOf, requireIfMatch } from '../http/conditional-requests.ts';
 import { parseOrThrow } from '../http/request-validation.ts';
-import { calendarParamsSchema, eventIdParamsSchema, eventParamsSchema } from '../http/route-params.ts';
+import { calendarParamsSchema, eventIdParamsSchema, eventParamsSchema, occurrenceParamsSchema, occurrenceScopeQuerySchema } from '../http/route-params.ts';
 import { principalOf } from '../plugins/app/authentication.ts';
 
 function eventLocation(calendarId: string, eventId: string): string {
@@ -61,6 +61,37 @@ export default async function eventRoutes(app: FastifyInstance) {
     const { calendarId, eventId } = parseOrThrow(eventParamsSchema, request.params);
     const calendar = await events.editableCalendar(principal, calendarId);
     await events.delete(principal, { calendar, eventId, expected: requireIfMatch(request) });
+    return reply.code(204).send();
+  });
+
+  app.get('/calendars/:calendarId/events/:eventId/occurrences/:recurrenceId', async (request, reply) => {
+    const key = parseOrThrow(occurrenceParamsSchema, request.params);
+    const { occurrence, series } = await events.getOccurrence(principalOf(request), key);
+    return reply.header('etag', etagOf(series.extendedProps.version)).send(occurrence);
+  });
+
+  // The ETag of an occurrence is its series': If-Match names the series' version, whichever occurrence changes.
+  app.patch('/calendars/:calendarId/events/:eventId/occurrences/:recurrenceId', async (request, reply) => {
+    const principal = principalOf(request);
+    const { calendarId, eventId, recurrenceId } = parseOrThrow(occurrenceParamsSchema, request.params);
+    const { scope } = parseOrThrow(occurrenceScopeQuerySchema, request.query, 'query');
+    const calendar = await events.editableCalendar(principal, calendarId);
+    const patch = parseOrThrow(eventPatchSchema, request.body);
+    const result = await events.updateOccurrence(principal, { calendar, eventId, recurrenceId, scope, patch, expected: requireIfMatch(request) });
+    if (result.scope === 'this') return reply.header('etag', etagOf(result.series.extendedProps.version)).send(result.occurrence);
+    // "This and following" answers with the series that now runs from the occurrence: a new one, unless it was the first.
+    return reply
+      .header('location', eventLocation(calendarId, result.series.id))
+      .header('etag', etagOf(result.series.extendedProps.version))
+      .send(result.series);
+  });
+
+  app.delete('/calendars/:calendarId/events/:eventId/occurrences/:recurrenceId', async (request, reply) => {
+    const principal = principalOf(request);
+    const { calendarId, eventId, recurrenceId } = parseOrThrow(occurrenceParamsSchema, request.params);
+    const { scope } = parseOrThrow(occurrenceScopeQuerySchema, request.query, 'query');
+    const calendar = await events.editableCalendar(principal, calendarId);
+    await events.deleteOccurrence(principal, { calendar, eventId, recurrenceId, scope, expected: requireIfMatch(request) });
     return reply.code(204).send();
   });
 }

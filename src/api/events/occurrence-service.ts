@@ -1,0 +1,168 @@
+// "This event" and "this and following events" edits of a series' occurrences. Every change is a write of the
+// series (and, for a split, the creation of the new series) through writeEvent, conditional on the series' ETag.
+import { eventToWrite, eventWriteSchema, type CalendarEvent, type EventDraft, type EventPatch } from '../../shared/event-schema.ts';
+import { normaliseExdates } from '../../shared/recurrence-rule.ts';
+import { isDateOnly } from '../../shared/time.ts';
+import type { Principal } from '../auth/principal.ts';
+import { notFound, validationFailed } from '../errors.ts';
+import { parseOrThrow } from '../http/request-validation.ts';
+import { occurrenceAt, type Occurrence } from '../recurrence/expand-series.ts';
+import { splitSeries } from '../recurrence/split-series.ts';
+import { PreconditionFailedError, versionMatches, type ExpectedVersion, type Store } from '../stores/repository.ts';
+import { checkSeries, toDraft } from './check-series.ts';
+import type { EditableCalendar } from './editable-calendar.ts';
+import { occurrenceEvent } from './expand-feed.ts';
+import { mergeEventPatch } from './merge-event-patch.ts';
+import { keepOverrides, overrideOf, partitionOverrides, seriesOf, withOverride } from './series-edits.ts';
+import type { WriteEvent } from './write-event.ts';
+
+export type OccurrenceScope = 'this' | 'following';
+
+export interface OccurrenceKey {
+  calendarId: string;
+  eventId: string;
+  /** The occurrence's original start: an ISO instant for timed series, a date for all-day ones. */
+  recurrenceId: string;
+}
+
+export interface OccurrenceChange {
+  calendar: EditableCalendar;
+  eventId: string;
+  recurrenceId: string;
+  expected: ExpectedVersion;
+  scope: OccurrenceScope;
+}
+
+/** What an occurrence edit wrote: the changed occurrence and its series, or the series that now runs from it. */
+export type OccurrenceUpdate = { scope: 'this'; occurrence: CalendarEvent; series: CalendarEvent } | { scope: 'following'; series: CalendarEvent };
+
+export interface OccurrenceService {
+  /** One occurrence of a series, overridden or not; 404 when the series has none there, or skips it. */
+  getOccurrence(principal: Principal, key: OccurrenceKey): Promise<{ occurrence: CalendarEvent; series: CalendarEvent }>;
+  updateOccurrence(principal: Principal, change: OccurrenceChange & { patch: EventPatch }): Promise<OccurrenceUpdate>;
+  deleteOccurrence(principal: Principal, change: OccurrenceChange): Promise<void>;
+}
+
+/** A recurrence id as the feed writes it, or null when it is not of the series' kind. */
+function normaliseRecurrenceId(value: string, allDay: boolean): string | null {
+  if (allDay) return isDateOnly(value) ? value : null;
+  const ms = isDateOnly(value) ? Number.NaN : Date.parse(value);
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+}
+
+function occurrenceOf(series: CalendarEvent, recurrenceId: string): Occurrence {
+  const id = normaliseRecurrenceId(recurrenceId, series.allDay);
+  const occurrence = id === null ? null : occurrenceAt(seriesOf(series), id);
+  if (!occurrence || (series.exdate ?? []).includes(occurrence.recurrenceId)) throw notFound('The series has no occurrence that starts then.');
+  return occurrence;
+}
+
+/** A stored series as a draft, overrides included: what a write of it starts from. */
+function seriesDraft(series: CalendarEvent): EventDraft {
+  return { ...toDraft(eventToWrite(series)), overrides: series.extendedProps.overrides ?? {} };
+}
+
+/** An occurrence changes only its own fields; the rule, zone and calendar are the series'. */
+function checkOccurrencePatch(patch: EventPatch, series: CalendarEvent, scope: OccurrenceScope): void {
+  const props = patch.extendedProps ?? {};
+  const errors: { field: string; message: string }[] = [];
+  const seriesOnly = 'belongs to the series: change it for all events';
+  if (props.calendarId !== undefined && props.calendarId !== series.extendedProps.calendarId) errors.push({ field: 'extendedProps.calendarId', message: `The calendar ${seriesOnly}` });
+  if (scope === 'this') {
+    if (patch.rrule) errors.push({ field: 'rrule', message: `The repeat rule ${seriesOnly}, or for this and following events` });
+    if (patch.exdate !== undefined && patch.exdate !== null) errors.push({ field: 'exdate', message: `The skipped occurrences belong to the series: delete this event instead` });
+    if (props.timeZone !== undefined && props.timeZone !== series.extendedProps.timeZone) errors.push({ field: 'extendedProps.timeZone', message: `The time zone ${seriesOnly}` });
+  }
+  if (errors.length > 0) throw validationFailed(errors);
+}
+
+/** Series edits that name one occurrence: overrides, exdates and splits, each written through writeEvent. */
+export function createOccurrenceService(store: Store, writeEvent: WriteEvent): OccurrenceService {
+  async function seriesAt(principal: Principal, calendarId: string, eventId: string): Promise<CalendarEvent> {
+    const series = await store.events.get({ tenantId: principal.tenantId, calendarId, eventId });
+    if (!series) throw notFound();
+    if (!series.rrule) throw notFound('This event does not repeat, so it has no occurrences.');
+    return series;
+  }
+
+  /** A stale ETag fails before anything is written, even the new series of a split. */
+  function checkVersion(series: CalendarEvent, expected: ExpectedVersion): void {
+    if (!versionMatches(expected, series.extendedProps.version)) throw new PreconditionFailedError();
+  }
+
+  async function updateThis(principal: Principal, series: CalendarEvent, occurrence: Occurrence, change: OccurrenceChange & { patch: EventPatch }) {
+    const overrides = series.extendedProps.overrides ?? {};
+    const current = occurrenceEvent(series, occurrence, overrides[occurrence.recurrenceId]);
+    const draft = toDraft(parseOrThrow(eventWriteSchema, mergeEventPatch(current, change.patch)));
+    const base = seriesDraft(series);
+    const next = { ...base, overrides: withOverride(overrides, occurrence.recurrenceId, overrideOf(base, occurrence, draft)) };
+    const { calendar, eventId, expected } = change;
+    const written = await writeEvent(principal, { kind: 'update', calendarId: calendar.id, eventId, expected, draft: next });
+    const override = written.extendedProps.overrides?.[occurrence.recurrenceId];
+    return { scope: 'this' as const, occurrence: occurrenceEvent(written, occurrence, override), series: written };
+  }
+
+  /** Ends the series before the occurrence and starts a new one from it, with the patch applied, carrying later exdates and overrides. */
+  async function updateFollowing(principal: Principal, series: CalendarEvent, occurrence: Occurrence, change: OccurrenceChange & { patch: EventPatch }) {
+    const { calendar, eventId, expected, patch } = change;
+    const input = parseOrThrow(eventWriteSchema, mergeEventPatch({ ...series, start: occurrence.start, end: occurrence.end }, patch));
+    const draft = toDraft(input);
+    const overrides = series.extendedProps.overrides ?? {};
+    const split = splitSeries(seriesOf(series), occurrence.recurrenceId, { newStart: draft.start, overrideIds: Object.keys(overrides) });
+    if (!split) throw notFound('The series has no occurrence that starts then.');
+    const parts = partitionOverrides(overrides, split.movedOverrides);
+    const rrule = patch.rrule === undefined ? split.newRule : draft.rrule;
+    const exdate = patch.exdate === undefined ? split.newExdate : draft.exdate;
+    const next = keepOverrides(checkSeries(input, { ...draft, rrule, exdate, overrides: parts.moved }));
+    // From the first occurrence on is the whole series: it changes in place and keeps its id.
+    if (split.oldRule === null) return { scope: 'following' as const, series: await writeEvent(principal, { kind: 'update', calendarId: calendar.id, eventId, expected, draft: next }) };
+    const old = { ...seriesDraft(series), rrule: split.oldRule, exdate: split.oldExdate, overrides: parts.kept };
+    const created = await writeEvent(principal, { kind: 'create', calendarId: calendar.id, draft: next });
+    try {
+      await writeEvent(principal, { kind: 'update', calendarId: calendar.id, eventId, expected, draft: old });
+    } catch (error) {
+      // The series changed since it was read: the new series must not stay beside it.
+      await writeEvent(principal, { kind: 'delete', calendarId: calendar.id, eventId: created.id, expected: null });
+      throw error;
+    }
+    return { scope: 'following' as const, series: created };
+  }
+
+  return {
+    async getOccurrence(principal, { calendarId, eventId, recurrenceId }) {
+      const series = await seriesAt(principal, calendarId, eventId);
+      const occurrence = occurrenceOf(series, recurrenceId);
+      return { occurrence: occurrenceEvent(series, occurrence, series.extendedProps.overrides?.[occurrence.recurrenceId]), series };
+    },
+
+    async updateOccurrence(principal, change) {
+      const series = await seriesAt(principal, change.calendar.id, change.eventId);
+      const occurrence = occurrenceOf(series, change.recurrenceId);
+      checkOccurrencePatch(change.patch, series, change.scope);
+      checkVersion(series, change.expected);
+      return change.scope === 'this' ? updateThis(principal, series, occurrence, change) : updateFollowing(principal, series, occurrence, change);
+    },
+
+    async deleteOccurrence(principal, { calendar, eventId, recurrenceId, expected, scope }) {
+      const series = await seriesAt(principal, calendar.id, eventId);
+      const occurrence = occurrenceOf(series, recurrenceId);
+      checkVersion(series, expected);
+      const overrides = series.extendedProps.overrides ?? {};
+      const target = { calendarId: calendar.id, eventId, expected };
+      if (scope === 'this') {
+        const skipped = normaliseExdates([...(series.exdate ?? []), occurrence.recurrenceId], series.allDay);
+        const exdate = skipped.ok ? skipped.exdate : [];
+        const { [occurrence.recurrenceId]: _gone, ...kept } = overrides;
+        await writeEvent(principal, { kind: 'update', ...target, draft: { ...seriesDraft(series), exdate, overrides: kept } });
+        return;
+      }
+      const split = splitSeries(seriesOf(series), occurrence.recurrenceId, { overrideIds: Object.keys(overrides) });
+      if (!split || split.oldRule === null) {
+        await writeEvent(principal, { kind: 'delete', ...target });
+        return;
+      }
+      const kept = partitionOverrides(overrides, split.movedOverrides).kept;
+      await writeEvent(principal, { kind: 'update', ...target, draft: { ...seriesDraft(series), rrule: split.oldRule, exdate: split.oldExdate, overrides: kept } });
+    },
+  };
+}
