@@ -243,6 +243,18 @@ describe('series and occurrence routes', () => {
     expect((await write('PATCH', seriesPath(series), { title: 'Stale' }, '"3"')).status).toBe(412);
   });
 
+  it('makes a timed series all-day, dropping the skipped and changed occurrences it no longer has', async () => {
+    const series = await tuesdays('Becomes all-day');
+    await write('PATCH', occurrencePath(series, '2031-03-11T13:00:00Z', 'this'), { title: 'Changed' }, '"1"');
+    await write('DELETE', occurrencePath(series, '2031-03-18T13:00:00Z', 'this'), undefined, '"2"');
+    const allDay = await write('PATCH', seriesPath(series), { allDay: true, start: '2031-03-04' }, '"3"');
+    expect(allDay.status).toBe(200);
+    expect(allDay.body).toMatchObject({ allDay: true, start: '2031-03-04', end: '2031-03-05' });
+    expect(allDay.body.exdate).toBeUndefined();
+    expect(allDay.body.extendedProps.overrides).toBeUndefined();
+    expect(await starts(allDay.body)).toEqual(['2031-03-04', '2031-03-11', '2031-03-18', '2031-03-25', '2031-04-01', '2031-04-08']);
+  });
+
   it('moves a series to another calendar with its overrides', async () => {
     const calendars = (await api.request<Calendar[]>('GET', '/api/calendars', { token: eddie })).body;
     const engineering = calendars.find((c) => c.name === 'Engineering')!;

@@ -24,7 +24,9 @@ export function seriesOf(event: CalendarEvent): SeriesDefinition {
 export function editAllOccurrences(current: CalendarEvent, patch: EventPatch, draft: EventDraft): EventDraft {
   const overrides = current.extendedProps.overrides ?? {};
   const series = seriesOf(current);
-  if (draft.start === current.start || draft.allDay !== current.allDay) return { ...draft, overrides };
+  // Timed occurrences and all-day ones have ids of different kinds: a series that changes kind starts afresh.
+  if (draft.allDay !== current.allDay) return { ...draft, exdate: patch.exdate === undefined ? [] : draft.exdate, overrides: {} };
+  if (draft.start === current.start) return { ...draft, overrides };
   const moved = moveSeries(series, draft.start, Object.keys(overrides));
   const rekeyed: OccurrenceOverrides = {};
   for (const { from, to } of moved.movedOverrides) rekeyed[to] = overrides[from]!;
