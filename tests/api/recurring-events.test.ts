@@ -153,6 +153,11 @@ describe('series and occurrence routes', () => {
     for (const recurrenceId of ['2031-03-12T13:00:00Z', '2031-03-06T14:00:00Z', 'yesterday']) {
       expect((await api.request('GET', occurrencePath(series, recurrenceId), { token: eddie })).status).toBe(404);
     }
+    const deepLink = await api.request<CalendarEvent>('GET', `/api/events/${read.body.id}`, { token: eddie });
+    expect(deepLink.body).toEqual(read.body);
+    expect(deepLink.headers.get('etag')).toBe('"1"');
+    expect(deepLink.headers.get('content-location')).toBe(`${seriesPath(series)}/occurrences/${encodeURIComponent('2031-03-11T13:00:00.000Z')}`);
+    expect((await api.request('GET', `/api/events/${series.id}:2031-03-06T14:00:00.000Z`, { token: eddie })).status).toBe(404);
     const single = await create({ title: 'Once', start: '2031-03-04T09:00:00Z' });
     expect((await api.request('GET', occurrencePath(single, '2031-03-04T09:00:00Z'), { token: eddie })).status).toBe(404);
   });

@@ -23,7 +23,7 @@ interface EventAt {
 export interface EventService extends OccurrenceService {
   /** The feed: events overlapping the query's window, in the calendars it names of the caller's tenant (or all of them). */
   listInWindow(principal: Principal, query: EventWindowQuery): Promise<CalendarEvent[]>;
-  /** An event by id alone, in any of the caller's tenant's calendars; 404 when there is none. */
+  /** An event, or an occurrence by its feed id, by id alone in any of the caller's tenant's calendars; 404 when there is none. */
   findById(principal: Principal, eventId: string): Promise<CalendarEvent>;
   /** An event of a calendar; 404 when either is not there. */
   get(principal: Principal, key: { calendarId: string; eventId: string }): Promise<CalendarEvent>;
@@ -61,8 +61,9 @@ export function createEventService(store: Store): EventService {
     if (!canEditCalendar(principal, target)) throw forbidden(`You may not add events to "${target.name}".`);
   }
 
+  const occurrences = createOccurrenceService(store, writeEvent);
   return {
-    ...createOccurrenceService(store, writeEvent),
+    ...occurrences,
 
     async listInWindow(principal, query) {
       const window = resolveEventWindow(query.start, query.end, query.timeZone);
@@ -78,8 +79,10 @@ export function createEventService(store: Store): EventService {
 
     async findById(principal, eventId) {
       const event = await store.events.findById({ tenantId: principal.tenantId, eventId });
-      if (!event) throw notFound();
-      return event;
+      if (event) return event;
+      const occurrence = await occurrences.findOccurrence(principal, eventId);
+      if (!occurrence) throw notFound();
+      return occurrence;
     },
 
     async get(principal, { calendarId, eventId }) {

@@ -39,6 +39,8 @@ export type OccurrenceUpdate = { scope: 'this'; occurrence: CalendarEvent; serie
 export interface OccurrenceService {
   /** One occurrence of a series, overridden or not; 404 when the series has none there, or skips it. */
   getOccurrence(principal: Principal, key: OccurrenceKey): Promise<{ occurrence: CalendarEvent; series: CalendarEvent }>;
+  /** An occurrence by its id in the feed (`{seriesId}:{recurrenceId}`), for deep links; null when there is none. */
+  findOccurrence(principal: Principal, occurrenceId: string): Promise<CalendarEvent | null>;
   updateOccurrence(principal: Principal, change: OccurrenceChange & { patch: EventPatch }): Promise<OccurrenceUpdate>;
   deleteOccurrence(principal: Principal, change: OccurrenceChange): Promise<void>;
 }
@@ -50,10 +52,16 @@ function normaliseRecurrenceId(value: string, allDay: boolean): string | null {
   return Number.isNaN(ms) ? null : new Date(ms).toISOString();
 }
 
-function occurrenceOf(series: CalendarEvent, recurrenceId: string): Occurrence {
+/** The series' occurrence with this recurrence id, unless the rule makes none there or the series skips it. */
+function findOccurrenceOf(series: CalendarEvent, recurrenceId: string): Occurrence | null {
   const id = normaliseRecurrenceId(recurrenceId, series.allDay);
   const occurrence = id === null ? null : occurrenceAt(seriesOf(series), id);
-  if (!occurrence || (series.exdate ?? []).includes(occurrence.recurrenceId)) throw notFound('The series has no occurrence that starts then.');
+  return occurrence && !(series.exdate ?? []).includes(occurrence.recurrenceId) ? occurrence : null;
+}
+
+function occurrenceOf(series: CalendarEvent, recurrenceId: string): Occurrence {
+  const occurrence = findOccurrenceOf(series, recurrenceId);
+  if (!occurrence) throw notFound('The series has no occurrence that starts then.');
   return occurrence;
 }
 
@@ -133,6 +141,15 @@ export function createOccurrenceService(store: Store, writeEvent: WriteEvent): O
       const series = await seriesAt(principal, calendarId, eventId);
       const occurrence = occurrenceOf(series, recurrenceId);
       return { occurrence: occurrenceEvent(series, occurrence, series.extendedProps.overrides?.[occurrence.recurrenceId]), series };
+    },
+
+    async findOccurrence(principal, occurrenceId) {
+      const split = occurrenceId.indexOf(':');
+      if (split < 1) return null;
+      const series = await store.events.findById({ tenantId: principal.tenantId, eventId: occurrenceId.slice(0, split) });
+      const occurrence = series?.rrule ? findOccurrenceOf(series, occurrenceId.slice(split + 1)) : null;
+      if (!series || !occurrence) return null;
+      return occurrenceEvent(series, occurrence, series.extendedProps.overrides?.[occurrence.recurrenceId]);
     },
 
     async updateOccurrence(principal, change) {

@@ -18,14 +18,16 @@ export default async function eventRoutes(app: FastifyInstance) {
     return events.listInWindow(principalOf(request), parseOrThrow(eventWindowQuerySchema, request.query, 'query'));
   });
 
-  // For deep links, which carry only the event's id.
+  // For deep links, which carry only the event's id (or an occurrence's id from the feed).
   app.get('/events/:eventId', async (request, reply) => {
     const { eventId } = parseOrThrow(eventIdParamsSchema, request.params);
     const event = await events.findById(principalOf(request), eventId);
-    return reply
-      .header('etag', etagOf(event.extendedProps.version))
-      .header('content-location', eventLocation(event.extendedProps.calendarId, event.id))
-      .send(event);
+    const { calendarId, seriesId, recurrenceId } = event.extendedProps;
+    // An occurrence's ETag is its series'; its own address is under the series.
+    const location = seriesId && recurrenceId
+      ? `${eventLocation(calendarId, seriesId)}/occurrences/${encodeURIComponent(recurrenceId)}`
+      : eventLocation(calendarId, event.id);
+    return reply.header('etag', etagOf(event.extendedProps.version)).header('content-location', location).send(event);
   });
 
   app.post('/calendars/:calendarId/events', async (request, reply) => {
