@@ -62,17 +62,17 @@ function figureText(value: number): string {
   return value.toFixed(2);
 }
 
-const medianAndP95 = (samples: readonly number[]) => `${figureText(quantile(samples, 0.5))} / ${figureText(quantile(samples, 0.95))}`;
+const quantiles = (samples: readonly number[]) => [0.5, 0.95, 0.99].map((q) => figureText(quantile(samples, q))).join(' / ');
 
-/** One row per figure: medians and p95s of both sides, the ratio of medians (ours / limit) and what the limit is. */
+/** One row per figure: medians, p95s and p99s of both sides, the ratios (ours / limit) of medians and of p99s and what the limit is. */
 export function reportTable(comparisons: readonly Comparison[]): string {
-  const header = ['figure', 'unit', 'ours median / p95', 'limit median / p95', 'ratio', 'n', 'what the limit is'];
+  const header = ['figure', 'unit', 'ours median / p95 / p99', 'limit median / p95 / p99', 'ratio median / p99', 'n', 'what the limit is'];
   const rows = comparisons.map((c) => [
     c.figure,
     c.unit,
-    medianAndP95(c.ours),
-    medianAndP95(c.bare),
-    `${(quantile(c.ours, 0.5) / quantile(c.bare, 0.5)).toFixed(2)}×`,
+    quantiles(c.ours),
+    quantiles(c.bare),
+    [0.5, 0.99].map((q) => `${(quantile(c.ours, q) / quantile(c.bare, q)).toFixed(2)}×`).join(' / '),
     String(c.ours.length),
     c.limit,
   ]);
