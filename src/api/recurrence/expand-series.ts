@@ -9,6 +9,7 @@ import { RECURRENCE_WINDOW_OCCURRENCES_MAX } from '../../shared/limits.ts';
 import { parseRecurrenceRule, type RecurrenceRule } from '../../shared/recurrence-rule.ts';
 import { dateToDayMs, dayMsToDate, isDateOnly } from '../../shared/time.ts';
 import type { EventWindow } from '../stores/repository.ts';
+import { instantOfWallClockMs, wallClockMs } from './zone-offsets.ts';
 
 /** A series as its rule needs it: the first occurrence, the normalised rule, the zone and the starts it skips. */
 export interface SeriesDefinition {
@@ -65,16 +66,6 @@ interface CompiledSeries {
 
 const utc = (ms: number) => Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO('UTC');
 
-/** The wall-clock reading of an instant in a zone, as ms on the floating (UTC) line. */
-function wallMs(instantMs: number, timeZone: string): number {
-  return Temporal.Instant.fromEpochMilliseconds(instantMs).toZonedDateTimeISO(timeZone).toPlainDateTime().toZonedDateTime('UTC').epochMilliseconds;
-}
-
-/** The instant a wall-clock time names in a zone: a gap moves it forward, an overlap takes the earlier instant. */
-function wallToInstantMs(floatingMs: number, timeZone: string): number {
-  return utc(floatingMs).toPlainDateTime().toZonedDateTime(timeZone, { disambiguation: 'compatible' }).epochMilliseconds;
-}
-
 /** An occurrence or exdate id on the stores' number line: NaN when it is not of the series' kind. */
 export function recurrenceIdMs(recurrenceId: string, allDay: boolean): number {
   if (allDay) return isDateOnly(recurrenceId) ? dateToDayMs(recurrenceId) : Number.NaN;
@@ -84,11 +75,11 @@ export function recurrenceIdMs(recurrenceId: string, allDay: boolean): number {
 function toLine(c: CompiledSeries, floatingMs: number): number {
   if (c.allDay) return floatingMs;
   // The first occurrence is the series' own start, even when it is the later of two instants an overlap repeats.
-  return floatingMs === c.startWallMs ? c.startMs : wallToInstantMs(floatingMs, c.timeZone);
+  return floatingMs === c.startWallMs ? c.startMs : instantOfWallClockMs(floatingMs, c.timeZone);
 }
 
 function toFloating(c: CompiledSeries, lineMs: number): number {
-  return c.allDay ? lineMs : wallMs(lineMs, c.timeZone);
+  return c.allDay ? lineMs : wallClockMs(lineMs, c.timeZone);
 }
 
 function toOccurrence(c: CompiledSeries, startMs: number): Occurrence {
@@ -132,14 +123,14 @@ function untilOnLine(rule: RecurrenceRule, allDay: boolean): number | null {
 /** UNTIL on the wall clock the rule runs on. Timed: with slack for an overlap; starts are cut at the real UNTIL later. */
 function untilWallMs(c: Pick<CompiledSeries, 'allDay' | 'timeZone' | 'untilMs'>): number | null {
   if (c.untilMs === null) return null;
-  return c.allDay ? c.untilMs : wallMs(c.untilMs, c.timeZone) + DST_SLACK_MS;
+  return c.allDay ? c.untilMs : wallClockMs(c.untilMs, c.timeZone) + DST_SLACK_MS;
 }
 
 function compileSeries(series: SeriesDefinition): CompiledSeries {
   const parsed = storedRule(series.rrule);
   const { allDay, timeZone } = series;
   const startMs = recurrenceIdMs(series.start, allDay);
-  const startWallMs = allDay ? startMs : wallMs(startMs, timeZone);
+  const startWallMs = allDay ? startMs : wallClockMs(startMs, timeZone);
   const untilMs = untilOnLine(parsed, allDay);
   return {
     rule: newRule(parsed, startWallMs, untilWallMs({ allDay, timeZone, untilMs })),
