@@ -84,7 +84,8 @@ function toFloating(c: CompiledSeries, lineMs: number): number {
 
 function toOccurrence(c: CompiledSeries, startMs: number): Occurrence {
   const write = c.allDay ? dayMsToDate : (ms: number) => new Date(ms).toISOString();
-  return { recurrenceId: write(startMs), start: write(startMs), end: write(startMs + c.durationMs) };
+  const start = write(startMs);
+  return { recurrenceId: start, start, end: write(startMs + c.durationMs) };
 }
 
 /** The rule on the floating line; COUNT can be left out, as when only the first occurrence matters. */

@@ -9,6 +9,9 @@ const DAY_MS = 86_400_000;
 export const ZONE_YEAR_CACHE_SIZE = 2_000;
 
 interface ZoneYear {
+  /** The year's first instant, and the next year's. */
+  startMs: number;
+  endMs: number;
   /** The offset in force at the year's first instant, in ms. */
   startOffsetMs: number;
   /** Offset changes within the year, in order: from `atMs` on, `offsetMs` holds. */
@@ -16,20 +19,26 @@ interface ZoneYear {
 }
 
 const zoneYears = new Map<string, ZoneYear>();
+/** The year each zone was last asked about: a feed asks about the same few, over and over. */
+const lastZoneYear = new Map<string, ZoneYear>();
 
 function readZoneYear(timeZone: string, year: number): ZoneYear {
+  const startMs = Date.UTC(year, 0, 1);
   const endMs = Date.UTC(year + 1, 0, 1);
-  let at = Temporal.Instant.fromEpochMilliseconds(Date.UTC(year, 0, 1)).toZonedDateTimeISO(timeZone);
+  let at = Temporal.Instant.fromEpochMilliseconds(startMs).toZonedDateTimeISO(timeZone);
   const startOffsetMs = at.offsetNanoseconds / 1e6;
   const transitions: ZoneYear['transitions'] = [];
   for (let next = at.getTimeZoneTransition('next'); next && next.epochMilliseconds < endMs; next = at.getTimeZoneTransition('next')) {
     transitions.push({ atMs: next.epochMilliseconds, offsetMs: next.offsetNanoseconds / 1e6 });
     at = next;
   }
-  return { startOffsetMs, transitions };
+  return { startMs, endMs, startOffsetMs, transitions };
 }
 
-function zoneYear(timeZone: string, year: number): ZoneYear {
+function zoneYear(timeZone: string, instantMs: number): ZoneYear {
+  const last = lastZoneYear.get(timeZone);
+  if (last && instantMs >= last.startMs && instantMs < last.endMs) return last;
+  const year = new Date(instantMs).getUTCFullYear();
   const key = `${timeZone}@${year}`;
   let found = zoneYears.get(key);
   if (!found) {
@@ -37,12 +46,13 @@ function zoneYear(timeZone: string, year: number): ZoneYear {
     zoneYears.set(key, found);
     if (zoneYears.size > ZONE_YEAR_CACHE_SIZE) zoneYears.delete(zoneYears.keys().next().value as string);
   }
+  lastZoneYear.set(timeZone, found);
   return found;
 }
 
 /** The zone's UTC offset at an instant, in ms. */
 export function offsetAtMs(instantMs: number, timeZone: string): number {
-  const { startOffsetMs, transitions } = zoneYear(timeZone, new Date(instantMs).getUTCFullYear());
+  const { startOffsetMs, transitions } = zoneYear(timeZone, instantMs);
   let offset = startOffsetMs;
   for (const transition of transitions) {
     if (instantMs < transition.atMs) break;
