@@ -11,6 +11,7 @@ import {
   validateEventForm,
   type EventFormValues,
 } from '../../src/web/features/events/lib/event-form-values.ts';
+import { NO_REPEAT } from '../../src/web/features/events/lib/repeat-options.ts';
 
 // Temporal (the polyfill) is the oracle: an independent reading of every date the code under test reads.
 const HOUR_MS = 3_600_000;
@@ -244,6 +245,7 @@ describe('the event form', () => {
     location: fc.constant(''),
     description: fc.constant(''),
     url: fc.constant(''),
+    repeat: fc.constant(NO_REPEAT),
   });
 
   it('offers the supported years on its date inputs', () => {
@@ -253,7 +255,7 @@ describe('the event form', () => {
   it('either sends a body the API accepts, or says what is wrong next to a date or time field', () => {
     fc.assert(
       fc.property(formValues, fc.constantFrom(...ZONES), (values: EventFormValues, timeZone) => {
-        const result = validateEventForm(values, { timeZone, includeTimeZone: true });
+        const result = validateEventForm(values, { timeZone, includeTimeZone: true, includeRule: true });
         if (result.ok) {
           expect(accept(result.event).ok).toBe(true);
           return;
@@ -278,8 +280,9 @@ describe('the event form', () => {
       location: '',
       description: '',
       url: '',
+      repeat: NO_REPEAT,
     };
-    const result = validateEventForm(values, { timeZone: 'UTC', includeTimeZone: false });
+    const result = validateEventForm(values, { timeZone: 'UTC', includeTimeZone: false, includeRule: true });
     expect(result).toEqual({ ok: false, errors: { startDate: EVENT_YEARS_MESSAGE, endDate: EVENT_YEARS_MESSAGE }, formErrors: [] });
   });
 });

@@ -29,6 +29,10 @@ import type { DateSpan } from '../../../lib/date-span.ts';
 import { useCreateEvent } from '../requests/create-event.ts';
 import { useFetchLatestEvent } from '../requests/get-event.ts';
 import { useUpdateEvent } from '../requests/update-event.ts';
+import { occurrenceKeyOf, useUpdateOccurrence, type OccurrenceScope } from '../requests/update-occurrence.ts';
+import { RepeatField } from './repeat-field.tsx';
+import { REPEAT_FIELDS, type RepeatErrors } from '../lib/repeat-options.ts';
+import { instantOfWallClock } from '../../../lib/zoned-time.ts';
 import {
   EVENT_DATE_INPUT_MAX,
   EVENT_DATE_INPUT_MIN,
@@ -42,7 +46,20 @@ import {
 } from '../lib/event-form-values.ts';
 import { CHANGED_BY_SOMEONE_ELSE, MAYBE_DELETED, NO_LONGER_EXISTS } from '../lib/event-messages.ts';
 
-export type EventFormTarget = { mode: 'create'; range: DateSpan | null } | { mode: 'edit'; event: CalendarEvent };
+/** What the form edits: a new event, an event or series (all its occurrences), or an occurrence for a scope. */
+export type EventFormTarget =
+  | { mode: 'create'; range: DateSpan | null }
+  | { mode: 'edit'; event: CalendarEvent; scope?: OccurrenceScope };
+
+/** The first start the Repeat control counts from, as the API writes it; '' while the inputs do not make one. */
+function formStart(values: EventFormValues, timeZone: string): string {
+  if (values.allDay) return values.startDate;
+  try {
+    return instantOfWallClock({ date: values.startDate, time: values.startTime }, timeZone).toISOString();
+  } catch {
+    return '';
+  }
+}
 
 const useStyles = makeStyles({
   surface: { maxWidth: '560px' },
@@ -67,10 +84,14 @@ export function EventFormDialog({ target, calendars, onClose, onChanged }: Event
   const notify = useNotify();
   const createEvent = useCreateEvent();
   const updateEvent = useUpdateEvent();
+  const updateOccurrence = useUpdateOccurrence();
   const fetchLatestEvent = useFetchLatestEvent();
-  const { timeZone } = useRegionalSettings();
+  const { timeZone, locale } = useRegionalSettings();
   const editable = calendars.filter((calendar) => calendar.canEdit);
   const original = target.mode === 'edit' ? target.event : null;
+  // An occurrence keeps its series' rule: only the series (all events) has a Repeat control.
+  const scope = target.mode === 'edit' ? target.scope : undefined;
+  const occurrence = original && scope ? occurrenceKeyOf(original) : null;
 
   const [values, setValues] = useState<EventFormValues>(() =>
     original
@@ -84,7 +105,9 @@ export function EventFormDialog({ target, calendars, onClose, onChanged }: Event
   const [conflict, setConflict] = useState<{ takenFromLatest: string[] } | null>(null);
   const [rereading, setRereading] = useState(false);
   // Until a conflict's re-read settles, a save would still carry the stale version.
-  const saving = createEvent.isPending || updateEvent.isPending || rereading;
+  const saving = createEvent.isPending || updateEvent.isPending || updateOccurrence.isPending || rereading;
+  // A series repeats in its own zone; a new one in the viewer's.
+  const seriesTimeZone = base?.extendedProps.timeZone ?? timeZone;
 
   const set = <K extends keyof EventFormValues>(field: K, value: EventFormValues[K]) =>
     setValues((current) => ({ ...current, [field]: value }));
@@ -132,7 +155,7 @@ export function EventFormDialog({ target, calendars, onClose, onChanged }: Event
 
   const handleSubmit = (submitEvent: FormEvent) => {
     submitEvent.preventDefault();
-    const result = validateEventForm(values, { timeZone, includeTimeZone: base === null });
+    const result = validateEventForm(values, { timeZone, includeTimeZone: base === null, includeRule: occurrence === null, seriesTimeZone });
     if (!result.ok) {
       showErrors(result.errors, result.formErrors);
       return;
@@ -146,6 +169,10 @@ export function EventFormDialog({ target, calendars, onClose, onChanged }: Event
     const onError = (error: unknown) => void handleFailure(error);
     if (base === null) {
       createEvent.mutate({ calendarId: values.calendarId, event: result.event }, { onSuccess, onError });
+      return;
+    }
+    if (occurrence && scope) {
+      updateOccurrence.mutate({ ...occurrence, scope, version: base.extendedProps.version, patch: result.event }, { onSuccess, onError });
       return;
     }
     const moved = values.calendarId !== base.extendedProps.calendarId;
@@ -164,6 +191,12 @@ export function EventFormDialog({ target, calendars, onClose, onChanged }: Event
   };
 
   const title = base ? 'Edit event' : 'New event';
+  const repeatErrors: RepeatErrors = Object.fromEntries(
+    REPEAT_FIELDS.flatMap((field) => {
+      const message = fieldProps(field).validationMessage;
+      return message ? [[field, message]] : [];
+    }),
+  );
   return (
     <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
       <DialogSurface className={styles.surface}>
@@ -233,6 +266,18 @@ export function EventFormDialog({ target, calendars, onClose, onChanged }: Event
                   </Field>
                 )}
               </div>
+              {occurrence === null && (
+                <RepeatField
+                  value={values.repeat}
+                  onChange={(repeat) => set('repeat', repeat)}
+                  start={formStart(values, timeZone)}
+                  allDay={values.allDay}
+                  timeZone={seriesTimeZone}
+                  viewerTimeZone={timeZone}
+                  locale={locale}
+                  errors={repeatErrors}
+                />
+              )}
               <Field label="Location" {...fieldProps('location')}>
                 <Input name="location" value={values.location} onChange={(_, data) => set('location', data.value)} />
               </Field>

@@ -5,6 +5,7 @@ import { addDays, dateToDayMs, EVENT_YEARS_MESSAGE, isDateOnly } from '../../../
 import type { DateSpan } from '../../../lib/date-span.ts';
 import type { FieldErrors } from '../../../lib/form-errors.ts';
 import { instantOfWallClock, nextFullHour, wallClockAt } from '../../../lib/zoned-time.ts';
+import { NO_REPEAT, REPEAT_FIELDS, repeatRule, repeatValuesFromRule, type RepeatField, type RepeatValues } from './repeat-options.ts';
 
 /** What the event form edits: dates and times as the browser's date and time inputs give them, in the shown time zone. */
 export interface EventFormValues {
@@ -19,9 +20,10 @@ export interface EventFormValues {
   location: string;
   description: string;
   url: string;
+  repeat: RepeatValues;
 }
 
-export type EventFormField = Exclude<keyof EventFormValues, 'allDay'>;
+export type EventFormField = Exclude<keyof EventFormValues, 'allDay' | 'repeat'> | RepeatField;
 
 /** Field order on the form: the first invalid one gets focus. */
 export const EVENT_FORM_FIELDS: readonly EventFormField[] = [
@@ -31,6 +33,7 @@ export const EVENT_FORM_FIELDS: readonly EventFormField[] = [
   'startTime',
   'endDate',
   'endTime',
+  ...REPEAT_FIELDS,
   'location',
   'description',
   'url',
@@ -47,7 +50,7 @@ export const EVENT_DATE_INPUT_MAX = `${EVENT_YEAR_MAX}-12-31`;
 const TIME_INPUT = /^\d{2}:\d{2}$/;
 const HOUR_MS = 3_600_000;
 
-const EMPTY_DETAILS = { title: '', location: '', description: '', url: '' };
+const EMPTY_DETAILS = { title: '', location: '', description: '', url: '', repeat: NO_REPEAT };
 
 function timedValues(start: Date, end: Date, timeZone: string) {
   const from = wallClockAt(start, timeZone);
@@ -76,6 +79,8 @@ export function eventFormValues(event: CalendarEvent, timeZone: string): EventFo
     location: event.extendedProps.location,
     description: event.extendedProps.description,
     url: event.url ?? '',
+    // A series' rule is read in its own zone, where its weekdays and dates are counted.
+    repeat: repeatValuesFromRule(event.rrule ?? '', { start: event.start, allDay: event.allDay, timeZone: event.extendedProps.timeZone ?? timeZone }),
   };
   if (event.allDay) {
     return { ...details, ...DEFAULT_TIMES, allDay: true, startDate: event.start, endDate: addDays(event.end, -1) };
@@ -91,7 +96,11 @@ const FIELD_GROUPS: readonly { label: string; fields: readonly (keyof EventFormV
   { label: 'location', fields: ['location'] },
   { label: 'description', fields: ['description'] },
   { label: 'link', fields: ['url'] },
+  { label: 'repeat', fields: ['repeat'] },
 ];
+
+// The repeat values are an object: two copies of one choice are the same choice.
+const sameValue = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * After a conflict: the user's edit replayed on the latest version. A group of fields the user changed (from the
@@ -106,7 +115,7 @@ export function rebaseFormValues(
   const values = { ...edited };
   const takenFromLatest: string[] = [];
   for (const { label, fields } of FIELD_GROUPS) {
-    const differs = (a: EventFormValues, b: EventFormValues) => fields.some((field) => a[field] !== b[field]);
+    const differs = (a: EventFormValues, b: EventFormValues) => fields.some((field) => !sameValue(a[field], b[field]));
     if (differs(edited, started) || !differs(latest, started)) continue;
     Object.assign(values, Object.fromEntries(fields.map((field) => [field, latest[field]])));
     takenFromLatest.push(label);
@@ -128,6 +137,9 @@ export function formFieldForPath(path: string, values: EventFormValues): EventFo
       return 'calendarId';
     case 'start':
       return 'startDate';
+    case 'rrule':
+    case 'exdate':
+      return 'repeat';
     case 'end':
       // A timed event that ends on its start day ends too early by its time.
       return values.allDay || values.endDate !== values.startDate ? 'endDate' : 'endTime';
@@ -149,13 +161,30 @@ export type EventFormResult =
   | { ok: true; event: EventWriteBody }
   | { ok: false; errors: EventFormErrors; formErrors: string[] };
 
+export interface EventFormOptions {
+  /** The zone the form's dates and times are in: the viewer's. */
+  timeZone: string;
+  /** Whether the body names the zone: a new event's is the viewer's, and the zone its rule repeats in. */
+  includeTimeZone: boolean;
+  /** Whether the body carries the repeat rule: not for an occurrence, whose series keeps its rule. */
+  includeRule: boolean;
+  /** The zone an existing series repeats in; a new one repeats in the viewer's. */
+  seriesTimeZone?: string;
+}
+
+/** The repeat rule for the form's first start, with the Repeat control's errors when it has any. */
+function formRule(values: EventFormValues, start: string, timeZone: string): { rrule: string; errors: FieldErrors<RepeatField> } {
+  const rule = repeatRule(values.repeat, { start, allDay: values.allDay, timeZone });
+  return rule.ok ? { rrule: rule.rrule, errors: {} } : { rrule: '', errors: rule.errors };
+}
+
 /**
  * Checks the form with the shared event rules (the same ones the API applies) and builds the request body.
  * Only what the inputs themselves cannot say (a missing date or time) is checked here first.
  */
 export function validateEventForm(
   values: EventFormValues,
-  { timeZone, includeTimeZone }: { timeZone: string; includeTimeZone: boolean },
+  { timeZone, includeTimeZone, includeRule, seriesTimeZone }: EventFormOptions,
 ): EventFormResult {
   const instant = (date: string, time: string) => instantOfWallClock({ date, time }, timeZone).toISOString();
   const errors: EventFormErrors = {};
@@ -177,14 +206,19 @@ export function validateEventForm(
     addError('endDate', 'The end date cannot be before the start date');
   }
   const datesOk = !errors.startDate && !errors.endDate && !errors.startTime && !errors.endTime;
+  const start = !datesOk ? '' : values.allDay ? values.startDate : instant(values.startDate, values.startTime);
+  // Without a start there is no rule to build: the dates' own errors say what is missing.
+  const rule = includeRule && datesOk ? formRule(values, start, seriesTimeZone ?? timeZone) : null;
+  Object.assign(errors, rule?.errors);
 
   const candidate = {
     title: values.title,
     allDay: values.allDay,
     // With dates missing, the schema still checks every other field; its date messages are then skipped.
-    start: !datesOk ? '' : values.allDay ? values.startDate : instant(values.startDate, values.startTime),
+    start,
     end: !datesOk ? '' : values.allDay ? addDays(values.endDate, 1) : instant(values.endDate, values.endTime),
     url: values.url.trim(),
+    ...(rule ? { rrule: rule.rrule } : {}),
     extendedProps: {
       location: values.location,
       description: values.description,
