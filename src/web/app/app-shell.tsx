@@ -12,6 +12,7 @@ import { useHiddenCalendars } from '../features/calendars/hooks/use-hidden-calen
 import { tabCalendarIds } from '../features/calendars/lib/tab-calendars.ts';
 import { EventDetailsDialog } from '../features/events/components/event-details-dialog.tsx';
 import { EventFormDialog, type EventFormTarget } from '../features/events/components/event-form-dialog.tsx';
+import { RecurrenceScopeDialog } from '../features/events/components/recurrence-scope-dialog.tsx';
 import { useEventMoveHandler } from '../features/events/hooks/use-event-move-handler.ts';
 import { useLinkedEvent } from '../features/events/hooks/use-linked-event.ts';
 import { useHost } from '../host/host-context.tsx';
@@ -74,7 +75,7 @@ export function AppShell() {
   const [managingCalendars, setManagingCalendars] = useState(false);
   // Where a link took the user: the calendar shows that period, once it is there.
   const [focusDate, setFocusDate] = useState<string | null>(null);
-  const handleEventMove = useEventMoveHandler();
+  const { onEventChange: handleEventMove, scopeDialog } = useEventMoveHandler();
 
   const visibleCalendarIds = useMemo(
     () => calendars.filter((calendar) => !hidden.includes(calendar.id)).map((calendar) => calendar.id),
@@ -153,14 +154,15 @@ export function AppShell() {
           eventKey={openEvent}
           calendars={calendars}
           onClose={() => setOpenEvent(null)}
-          onEdit={(event) => {
+          onEdit={(event, scope) => {
             setOpenEvent(null);
-            setForm({ mode: 'edit', event });
+            setForm(scope ? { mode: 'edit', event, scope } : { mode: 'edit', event });
           }}
           onChanged={refetchEvents}
         />
       )}
       {form && <EventFormDialog target={form} calendars={calendars} onClose={() => setForm(null)} onChanged={refetchEvents} />}
+      <RecurrenceScopeDialog {...scopeDialog} />
       {managingCalendars && <ManageCalendarsDialog onClose={() => setManagingCalendars(false)} />}
     </div>
   );

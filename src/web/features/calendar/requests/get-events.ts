@@ -23,8 +23,12 @@ export async function getEvents(api: ApiClient, { start, end, timeZone, calendar
 /**
  * Without the event's url: FullCalendar would render every event with one as a link, which a middle-click or
  * ctrl-click follows unchecked. The details dialog shows the link, checked.
+ * Without an occurrence's groupId too: FullCalendar drags every event of a group together, while the user is
+ * only asked which occurrences move once they drop one (extendedProps.seriesId still names the series).
  */
-function toEventInput({ url: _url, ...event }: CalendarEvent, calendar: Calendar | undefined): EventInput {
+function toEventInput({ url: _url, ...withGroup }: CalendarEvent, calendar: Calendar | undefined): EventInput {
+  const { groupId: _groupId, ...withoutGroup } = withGroup;
+  const event = withGroup.extendedProps.seriesId ? withoutGroup : withGroup;
   if (!calendar) return { ...event, editable: false };
   return {
     ...event,

@@ -32,7 +32,11 @@ import { errorMessage, isApiStatus } from '../../../lib/api-client.ts';
 import type { EventKey } from '../../../lib/event-key.ts';
 import { useCopyEventLink } from '../hooks/use-copy-event-link.ts';
 import { useDeleteEvent } from '../requests/delete-event.ts';
-import { useEvent } from '../requests/get-event.ts';
+import { useEvent, useFetchLatestEvent, useSeriesOf } from '../requests/get-event.ts';
+import { occurrenceKeyOf, type OccurrenceScope } from '../requests/update-occurrence.ts';
+import { useRecurrenceScope } from '../hooks/use-recurrence-scope.ts';
+import { RecurrenceScopeDialog } from './recurrence-scope-dialog.tsx';
+import { DeleteOccurrenceButton, RecurrenceRows } from './recurrence-details.tsx';
 import { CHANGED_BY_SOMEONE_ELSE, MAYBE_DELETED, NO_LONGER_EXISTS } from '../lib/event-messages.ts';
 import { formatEventWhen, formatTimestamp } from '../lib/format-event-time.ts';
 
@@ -58,7 +62,8 @@ interface EventDetailsDialogProps {
   eventKey: EventKey;
   calendars: readonly Calendar[];
   onClose(): void;
-  onEdit(event: CalendarEvent): void;
+  /** Edit the event; for an occurrence, with the scope chosen ("All events" gives the series, with no scope). */
+  onEdit(event: CalendarEvent, scope?: OccurrenceScope): void;
   /** The server's events changed (deleted, or found changed by someone else): refresh what shows them. */
   onChanged(): void;
 }
@@ -74,6 +79,34 @@ export function EventDetailsDialog({ eventKey, calendars, onClose, onEdit, onCha
   const calendarId = event?.extendedProps.calendarId ?? eventKey.calendarId;
   const calendar = calendars.find((candidate) => candidate.id === calendarId);
   const notFound = isApiStatus(query.error, 404);
+  const occurrence = event ? occurrenceKeyOf(event) : null;
+  const seriesQuery = useSeriesOf(occurrence);
+  // The rule comes from the series: an occurrence does not carry it.
+  const series = occurrence ? seriesQuery.data : event?.rrule ? event : undefined;
+  const { askScope, dialog: scopeDialog } = useRecurrenceScope();
+  const fetchLatestEvent = useFetchLatestEvent();
+  const notify = useNotify();
+
+  const edit = async (shown: CalendarEvent) => {
+    if (!occurrence) return onEdit(shown);
+    const scope = await askScope('edit');
+    if (scope === null) return;
+    if (scope !== 'all') return onEdit(shown, scope);
+    try {
+      onEdit(await fetchLatestEvent(occurrence.seriesId));
+    } catch (error) {
+      notify.error('The series could not be loaded', errorMessage(error));
+    }
+  };
+  const onDeleted = () => {
+    onChanged();
+    onClose();
+  };
+  const handleConflict = () => {
+    setConflict(true);
+    onChanged();
+    void query.refetch();
+  };
 
   return (
     <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
@@ -133,6 +166,7 @@ export function EventDetailsDialog({ eventKey, calendars, onClose, onEdit, onCha
                     </dd>
                   </>
                 )}
+                {series && <RecurrenceRows series={series} recurrenceId={occurrence?.recurrenceId ?? null} />}
                 <dt className={styles.term}>Created</dt>
                 <dd className={styles.value}>
                   {event.extendedProps.createdBy.name}, <span lang={display.locale}>{formatTimestamp(event.extendedProps.createdAt, display)}</span>
@@ -160,21 +194,20 @@ export function EventDetailsDialog({ eventKey, calendars, onClose, onEdit, onCha
           <DialogActions>
             {event && calendar?.canEdit && (
               <>
-                <Button appearance="primary" icon={<Edit20Regular />} onClick={() => onEdit(event)}>
+                <Button appearance="primary" icon={<Edit20Regular />} onClick={() => void edit(event)}>
                   Edit
                 </Button>
-                <DeleteEventButton
-                  event={event}
-                  onDeleted={() => {
-                    onChanged();
-                    onClose();
-                  }}
-                  onConflict={() => {
-                    setConflict(true);
-                    onChanged();
-                    void query.refetch();
-                  }}
-                />
+                {occurrence ? (
+                  <DeleteOccurrenceButton
+                    occurrence={occurrence}
+                    version={event.extendedProps.version}
+                    askScope={askScope}
+                    onDeleted={onDeleted}
+                    onConflict={handleConflict}
+                  />
+                ) : (
+                  <DeleteEventButton event={event} onDeleted={onDeleted} onConflict={handleConflict} />
+                )}
               </>
             )}
             {event && (
@@ -185,6 +218,8 @@ export function EventDetailsDialog({ eventKey, calendars, onClose, onEdit, onCha
             {query.isError && !notFound && <Button onClick={() => void query.refetch()}>Try again</Button>}
           </DialogActions>
         </DialogBody>
+        {/* Nested in the surface, as Fluent nests dialogs: it opens over this one. */}
+        <RecurrenceScopeDialog {...scopeDialog} />
       </DialogSurface>
     </Dialog>
   );

@@ -35,3 +35,10 @@ export function useFetchLatestEvent(): (eventId: string) => Promise<CalendarEven
     [api, queryClient],
   );
 }
+
+/** The series an occurrence belongs to, for its rule and overrides; nothing to fetch for a single event. */
+export function useSeriesOf(occurrence: { calendarId: string; seriesId: string } | null) {
+  const api = useApiClient();
+  const key = { calendarId: occurrence?.calendarId ?? '', eventId: occurrence?.seriesId ?? '' };
+  return useQuery({ queryKey: eventQueryKey(key), queryFn: () => getEventById(api, key.eventId), staleTime: 0, enabled: occurrence !== null });
+}

@@ -1,0 +1,169 @@
+import type { Browser, Locator, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { CalendarEvent } from '../../src/shared/event-schema.ts';
+import { axeViolations } from './harness/axe.ts';
+import { launchBrowser, newContext } from './harness/browser.ts';
+import { dayCell, dragTo, localDate, signIn } from './harness/calendar-page.ts';
+import { startServer, type AppServer } from './harness/server.ts';
+
+let server: AppServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  page = await (await newContext(browser, server.baseUrl)).newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The occurrences of a series shown in a scope, by the feed's ids (`{seriesId}:{recurrenceId}`). */
+function occurrencesOf(scope: Page | Locator, seriesId: string): Locator {
+  return scope.locator(`[data-event-id^="${seriesId}:"]`);
+}
+
+const isOccurrenceWrite = (method: string, scope: string) => (request: Request) =>
+  request.method() === method && request.url().includes('/occurrences/') && request.url().includes(`scope=${scope}`);
+
+// Today's weekday in the month's first week: with no end, the series then has occurrences on three dates of this
+// month's grid and one in this week.
+const today = localDate();
+const firstWeek = -7 * Math.floor((Number(today.slice(8, 10)) - 1) / 7);
+const [first, second, third] = [0, 7, 14].map((days) => localDate(firstWeek + days)) as [string, string, string];
+const dayAfterSecond = localDate(firstWeek + 8);
+
+describe('a weekly series through the web app', () => {
+  const title = `Team sync ${Date.now()}`;
+  let series: CalendarEvent;
+
+  test('Eddie creates it with the Repeat control and sees its occurrences in month and week views', async () => {
+    await signIn(page, /Eddie Editor/);
+    await page.getByRole('button', { name: 'New event' }).click();
+    const form = page.getByRole('dialog', { name: 'New event' });
+    await form.getByLabel('Title').fill(title);
+    await form.getByLabel('Calendar').selectOption({ label: 'Company' });
+    await form.getByLabel('Start date').fill(first);
+    await form.getByLabel('Start time').fill('10:00');
+    await form.getByLabel('End date').fill(first);
+    await form.getByLabel('End time').fill('11:00');
+    const repeat = form.getByRole('combobox', { name: 'Repeat', exact: true });
+    expect(await repeat.inputValue()).toBe('none');
+    await repeat.selectOption('weekly');
+    await form.getByRole('status').filter({ hasText: /^Weekly on / }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    const posted = page.waitForResponse((response) => response.request().method() === 'POST' && response.url().includes('/events'));
+    await form.getByRole('button', { name: 'Create' }).click();
+    const response = await posted;
+    expect(response.status()).toBe(201);
+    series = (await response.json()) as CalendarEvent;
+    expect(series.rrule).toMatch(/^FREQ=WEEKLY\b/);
+    expect(series.extendedProps.timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+
+    for (const date of [first, second, third]) await occurrencesOf(dayCell(page, date), series.id).waitFor();
+    expect(await occurrencesOf(dayCell(page, localDate(firstWeek + 1)), series.id).count()).toBe(0);
+
+    await page.getByRole('tab', { name: 'Week' }).click();
+    await occurrencesOf(page, series.id).waitFor();
+    expect(await occurrencesOf(page, series.id).count()).toBe(1);
+    await page.getByRole('tab', { name: 'Month' }).click();
+    await occurrencesOf(dayCell(page, first), series.id).waitFor();
+  });
+
+  test('a drag cancelled at the scope question goes back, and nothing is saved', async () => {
+    const writes: string[] = [];
+    const record = (request: Request) => void (request.method() === 'PATCH' && writes.push(request.url()));
+    page.on('request', record);
+    try {
+      const occurrence = occurrencesOf(dayCell(page, third), series.id);
+      await dragTo(page, occurrence, dayCell(page, localDate(firstWeek + 15)));
+      const question = page.getByRole('dialog', { name: 'Move recurring event' });
+      await question.waitFor();
+      await page.keyboard.press('Escape');
+      await question.waitFor({ state: 'detached' });
+      await occurrence.waitFor();
+      expect(await occurrencesOf(dayCell(page, localDate(firstWeek + 15)), series.id).count()).toBe(0);
+    } finally {
+      page.off('request', record);
+    }
+    expect(writes).toEqual([]);
+  });
+
+  test('dragging one occurrence and choosing "This event" moves only it, and it stays moved after a reload', async () => {
+    const moved = occurrencesOf(dayCell(page, second), series.id);
+    const movedId = await moved.getAttribute('data-event-id');
+    await dragTo(page, moved, dayCell(page, dayAfterSecond));
+    const question = page.getByRole('dialog', { name: 'Move recurring event' });
+    await question.waitFor();
+    expect(await question.getByRole('radio', { name: 'This event' }).isChecked()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+
+    const patched = page.waitForResponse((response) => isOccurrenceWrite('PATCH', 'this')(response.request()));
+    await question.getByRole('button', { name: 'OK' }).click();
+    expect((await patched).status()).toBe(200);
+
+    await page.reload();
+    await dayCell(page, dayAfterSecond).locator(`[data-event-id="${movedId}"]`).waitFor();
+    expect(await occurrencesOf(dayCell(page, second), series.id).count()).toBe(0);
+    expect(await occurrencesOf(dayCell(page, first), series.id).count()).toBe(1);
+    expect(await occurrencesOf(dayCell(page, third), series.id).count()).toBe(1);
+
+    // Its details say so; an untouched occurrence's do not.
+    for (const [date, changed] of [[dayAfterSecond, true], [first, false]] as const) {
+      await occurrencesOf(dayCell(page, date), series.id).click();
+      const details = page.getByRole('dialog', { name: title });
+      await details.getByText(/^Weekly on /).waitFor();
+      expect(await details.getByText('Changed from the series').count()).toBe(changed ? 1 : 0);
+      await details.getByRole('button', { name: 'Close' }).click();
+      await details.waitFor({ state: 'detached' });
+    }
+  });
+
+  test('editing "This and following" renames the third and later occurrences, not the earlier ones', async () => {
+    const renamed = `Renamed sync ${Date.now()}`;
+    await occurrencesOf(dayCell(page, third), series.id).click();
+    const details = page.getByRole('dialog', { name: title });
+    await details.getByText(/^Weekly on /).waitFor();
+    await details.getByRole('button', { name: 'Edit' }).click();
+    const question = page.getByRole('dialog', { name: 'Edit recurring event' });
+    await question.getByRole('radio', { name: 'This and following events' }).check();
+    await question.getByRole('button', { name: 'OK' }).click();
+
+    const form = page.getByRole('dialog', { name: 'Edit event' });
+    await form.getByLabel('Title').fill(renamed);
+    const patched = page.waitForResponse((response) => isOccurrenceWrite('PATCH', 'following')(response.request()));
+    await form.getByRole('button', { name: 'Save' }).click();
+    expect((await patched).status()).toBe(200);
+    await form.waitFor({ state: 'detached' });
+
+    await dayCell(page, third).locator('.cc-event', { hasText: renamed }).waitFor();
+    expect(await occurrencesOf(dayCell(page, third), series.id).count()).toBe(0);
+    for (const date of [first, dayAfterSecond]) {
+      expect(await occurrencesOf(dayCell(page, date), series.id).textContent()).toContain(title);
+      expect(await dayCell(page, date).locator('.cc-event', { hasText: renamed }).count()).toBe(0);
+    }
+  });
+
+  test('deleting one occurrence with "This event" leaves the rest', async () => {
+    await occurrencesOf(dayCell(page, first), series.id).click();
+    const details = page.getByRole('dialog', { name: title });
+    await details.getByRole('button', { name: 'Delete' }).click();
+    const question = page.getByRole('dialog', { name: 'Delete recurring event' });
+    await question.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    const deleted = page.waitForResponse((response) => isOccurrenceWrite('DELETE', 'this')(response.request()));
+    await question.getByRole('button', { name: 'OK' }).click();
+    expect((await deleted).status()).toBe(204);
+    await details.waitFor({ state: 'detached' });
+
+    await expect.poll(() => occurrencesOf(dayCell(page, first), series.id).count()).toBe(0);
+    await page.reload();
+    await occurrencesOf(dayCell(page, dayAfterSecond), series.id).waitFor();
+    expect(await occurrencesOf(dayCell(page, first), series.id).count()).toBe(0);
+  });
+});
