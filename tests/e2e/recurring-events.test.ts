@@ -148,6 +148,40 @@ describe('a weekly series through the web app', () => {
     }
   });
 
+  test('"All events" edits the series with its rule, and a drag with it moves every occurrence', async () => {
+    const renamedId = await dayCell(page, third).locator('.cc-event', { hasText: 'Renamed sync' }).getAttribute('data-event-id');
+    const laterSeriesId = String(renamedId).slice(0, String(renamedId).indexOf(':'));
+    const occurrence = occurrencesOf(dayCell(page, third), laterSeriesId);
+
+    await occurrence.click();
+    await page.getByRole('dialog', { name: /^Renamed sync/ }).getByRole('button', { name: 'Edit' }).click();
+    const question = page.getByRole('dialog', { name: 'Edit recurring event' });
+    await question.getByRole('radio', { name: 'All events' }).check();
+    await question.getByRole('button', { name: 'OK' }).click();
+    const form = page.getByRole('dialog', { name: 'Edit event' });
+    expect(await form.getByRole('combobox', { name: 'Repeat', exact: true }).inputValue()).toBe('weekly');
+    expect(await form.getByLabel('Start date').inputValue()).toBe(third);
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await form.waitFor({ state: 'detached' });
+
+    const dayAfterThird = localDate(firstWeek + 15);
+    await dragTo(page, occurrence, dayCell(page, dayAfterThird));
+    const move = page.getByRole('dialog', { name: 'Move recurring event' });
+    await move.getByRole('radio', { name: 'All events' }).check();
+    const patched = page.waitForResponse(
+      (response) => response.request().method() === 'PATCH' && new URL(response.url()).pathname.endsWith(`/events/${laterSeriesId}`),
+    );
+    await move.getByRole('button', { name: 'OK' }).click();
+    const response = await patched;
+    expect(response.status()).toBe(200);
+    const moved = (await response.json()) as CalendarEvent;
+    expect(new Date(moved.start).getTime()).toBe(new Date(`${dayAfterThird}T10:00`).getTime());
+    await occurrencesOf(dayCell(page, dayAfterThird), laterSeriesId).waitFor();
+    expect(await occurrencesOf(dayCell(page, third), laterSeriesId).count()).toBe(0);
+    // The earlier series stays where it was.
+    expect(await occurrencesOf(dayCell(page, first), series.id).count()).toBe(1);
+  });
+
   test('deleting one occurrence with "This event" leaves the rest', async () => {
     await occurrencesOf(dayCell(page, first), series.id).click();
     const details = page.getByRole('dialog', { name: title });
