@@ -222,8 +222,19 @@ export function EventFormDialog({ target, calendars, onClose, onChanged }: Event
               <Field label="Title" required {...fieldProps('title')}>
                 <Input name="title" value={values.title} onChange={(_, data) => set('title', data.value)} />
               </Field>
-              <Field label="Calendar" required {...fieldProps('calendarId')}>
-                <Select name="calendarId" value={values.calendarId} onChange={(_, data) => set('calendarId', data.value)}>
+              <Field
+                label="Calendar"
+                required
+                // A series moves between calendars whole: one occurrence cannot leave it.
+                hint={occurrence ? 'To move the event to another calendar, edit all events' : undefined}
+                {...fieldProps('calendarId')}
+              >
+                <Select
+                  name="calendarId"
+                  value={values.calendarId}
+                  disabled={occurrence !== null}
+                  onChange={(_, data) => set('calendarId', data.value)}
+                >
                   {editable.map((calendar) => (
                     <option key={calendar.id} value={calendar.id}>
                       {calendar.name}
