@@ -31,6 +31,7 @@ import { useRegionalSettings } from '../../../host/regional-settings.tsx';
 import { errorMessage, isApiStatus } from '../../../lib/api-client.ts';
 import type { EventKey } from '../../../lib/event-key.ts';
 import { useCopyEventLink } from '../hooks/use-copy-event-link.ts';
+import { useDeleteFailure } from '../hooks/use-delete-failure.ts';
 import { useDeleteEvent } from '../requests/delete-event.ts';
 import { useEvent, useFetchLatestEvent, useSeriesOf } from '../requests/get-event.ts';
 import { occurrenceKeyOf, type OccurrenceScope } from '../requests/update-occurrence.ts';
@@ -235,19 +236,14 @@ function selectOnMount(input: HTMLInputElement | null): void {
 function DeleteEventButton({ event, onDeleted, onConflict }: { event: CalendarEvent; onDeleted(): void; onConflict(): void }) {
   const notify = useNotify();
   const deleteEvent = useDeleteEvent();
+  const deleteFailed = useDeleteFailure({ onDeleted, onConflict });
   const confirm = () =>
     deleteEvent.mutateAsync({ calendarId: event.extendedProps.calendarId, eventId: event.id, version: event.extendedProps.version }).then(
       () => {
         notify.success('Event deleted');
         onDeleted();
       },
-      (error: unknown) => {
-        if (isApiStatus(error, 412)) onConflict();
-        else if (isApiStatus(error, 404)) {
-          notify.error(NO_LONGER_EXISTS, MAYBE_DELETED);
-          onDeleted();
-        } else notify.error('The event could not be deleted', errorMessage(error));
-      },
+      deleteFailed,
     );
   return (
     <ConfirmDeleteButton

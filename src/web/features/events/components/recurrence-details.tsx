@@ -3,10 +3,9 @@ import { Delete20Regular } from '@fluentui/react-icons';
 import type { CalendarEvent } from '../../../../shared/event-schema.ts';
 import { useNotify } from '../../../components/notifications.tsx';
 import { useRegionalSettings } from '../../../host/regional-settings.tsx';
-import { errorMessage, isApiStatus } from '../../../lib/api-client.ts';
+import { useDeleteFailure } from '../hooks/use-delete-failure.ts';
 import type { RecurrenceAction, RecurrenceScope } from '../hooks/use-recurrence-scope.ts';
 import { describeRecurrence } from '../lib/describe-recurrence.ts';
-import { MAYBE_DELETED, NO_LONGER_EXISTS } from '../lib/event-messages.ts';
 import { useDeleteEvent } from '../requests/delete-event.ts';
 import { useDeleteOccurrence } from '../requests/delete-occurrence.ts';
 import type { OccurrenceKey } from '../requests/update-occurrence.ts';
@@ -64,6 +63,7 @@ export function DeleteOccurrenceButton({ occurrence, version, askScope, onDelete
   const notify = useNotify();
   const deleteOccurrence = useDeleteOccurrence();
   const deleteEvent = useDeleteEvent();
+  const deleteFailed = useDeleteFailure({ onDeleted, onConflict });
   const remove = async () => {
     const scope = await askScope('delete');
     if (scope === null) return;
@@ -73,11 +73,7 @@ export function DeleteOccurrenceButton({ occurrence, version, askScope, onDelete
       notify.success(scope === 'this' ? 'Event deleted' : 'Events deleted');
       onDeleted();
     } catch (error) {
-      if (isApiStatus(error, 412)) onConflict();
-      else if (isApiStatus(error, 404)) {
-        notify.error(NO_LONGER_EXISTS, MAYBE_DELETED);
-        onDeleted();
-      } else notify.error('The event could not be deleted', errorMessage(error));
+      deleteFailed(error);
     }
   };
   return (
