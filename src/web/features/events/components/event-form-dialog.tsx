@@ -42,6 +42,7 @@ import {
   newEventValues,
   rebaseFormValues,
   validateEventForm,
+  type EventFormField,
   type EventFormValues,
 } from '../lib/event-form-values.ts';
 import { CHANGED_BY_SOMEONE_ELSE, MAYBE_DELETED, NO_LONGER_EXISTS } from '../lib/event-messages.ts';
@@ -59,6 +60,41 @@ function formStart(values: EventFormValues, timeZone: string): string {
   } catch {
     return '';
   }
+}
+
+interface DateTimeRowProps {
+  edge: 'start' | 'end';
+  values: EventFormValues;
+  timeZone: string;
+  set<K extends keyof EventFormValues>(field: K, value: EventFormValues[K]): void;
+  fieldProps(field: EventFormField): { validationState: 'error' | 'none'; validationMessage: string | undefined };
+  className: string;
+}
+
+/** A start or an end: its date, and its time unless the event lasts all day. */
+function DateTimeRow({ edge, values, timeZone, set, fieldProps, className }: DateTimeRowProps) {
+  const label = edge === 'start' ? 'Start' : 'End';
+  const date = `${edge}Date` as const;
+  const time = `${edge}Time` as const;
+  return (
+    <div className={className}>
+      <Field label={`${label} date`} required {...fieldProps(date)}>
+        <Input
+          name={date}
+          type="date"
+          min={EVENT_DATE_INPUT_MIN}
+          max={EVENT_DATE_INPUT_MAX}
+          value={values[date]}
+          onChange={(_, data) => set(date, data.value)}
+        />
+      </Field>
+      {!values.allDay && (
+        <Field label={`${label} time`} required hint={timeZone} {...fieldProps(time)}>
+          <Input name={time} type="time" value={values[time]} onChange={(_, data) => set(time, data.value)} />
+        </Field>
+      )}
+    </div>
+  );
 }
 
 const useStyles = makeStyles({
@@ -243,40 +279,8 @@ export function EventFormDialog({ target, calendars, onClose, onChanged }: Event
                 </Select>
               </Field>
               <Switch label="All day" checked={values.allDay} onChange={(_, data) => set('allDay', data.checked)} />
-              <div className={styles.row}>
-                <Field label="Start date" required {...fieldProps('startDate')}>
-                  <Input
-                    name="startDate"
-                    type="date"
-                    min={EVENT_DATE_INPUT_MIN}
-                    max={EVENT_DATE_INPUT_MAX}
-                    value={values.startDate}
-                    onChange={(_, data) => set('startDate', data.value)}
-                  />
-                </Field>
-                {!values.allDay && (
-                  <Field label="Start time" required hint={timeZone} {...fieldProps('startTime')}>
-                    <Input name="startTime" type="time" value={values.startTime} onChange={(_, data) => set('startTime', data.value)} />
-                  </Field>
-                )}
-              </div>
-              <div className={styles.row}>
-                <Field label="End date" required {...fieldProps('endDate')}>
-                  <Input
-                    name="endDate"
-                    type="date"
-                    min={EVENT_DATE_INPUT_MIN}
-                    max={EVENT_DATE_INPUT_MAX}
-                    value={values.endDate}
-                    onChange={(_, data) => set('endDate', data.value)}
-                  />
-                </Field>
-                {!values.allDay && (
-                  <Field label="End time" required hint={timeZone} {...fieldProps('endTime')}>
-                    <Input name="endTime" type="time" value={values.endTime} onChange={(_, data) => set('endTime', data.value)} />
-                  </Field>
-                )}
-              </div>
+              <DateTimeRow edge="start" values={values} timeZone={timeZone} set={set} fieldProps={fieldProps} className={styles.row} />
+              <DateTimeRow edge="end" values={values} timeZone={timeZone} set={set} fieldProps={fieldProps} className={styles.row} />
               {occurrence === null && (
                 <RepeatField
                   value={values.repeat}
