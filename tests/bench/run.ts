@@ -11,15 +11,20 @@ import { benchSqlite } from './sqlite-bench.ts';
 
 const cpu = cpus();
 console.log(`machine: ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB (${(freemem() / 2 ** 30).toFixed(0)} free), Node ${process.version}, ${process.platform}`);
+/** Each group of figures by name: `npm run bench -- series` runs that group alone, plain `npm run bench` all of them. */
+const GROUPS: Record<string, () => Promise<Comparison[]>> = {
+  sqlite: async () => [...(await benchSqlite(10_000, 200)), ...(await benchSqlite(100_000, 60))],
+  series: () => benchSeries(30, 200),
+  cosmos: () => benchCosmos(2_000, 15),
+  http: () => benchHttp(300),
+  render: () => benchFirstRender(10),
+};
+const asked = process.argv.slice(2);
+const unknown = asked.filter((name) => !(name in GROUPS));
+if (unknown.length > 0) throw new Error(`No bench group ${unknown.join(', ')}: choose from ${Object.keys(GROUPS).join(', ')}`);
 const started = performance.now();
-const comparisons: Comparison[] = [
-  ...(await benchSqlite(10_000, 200)),
-  ...(await benchSqlite(100_000, 60)),
-  ...(await benchSeries(30, 200)),
-  ...(await benchCosmos(2_000, 15)),
-  ...(await benchHttp(300)),
-  ...(await benchFirstRender(10)),
-];
+const comparisons: Comparison[] = [];
+for (const name of asked.length > 0 ? asked : Object.keys(GROUPS)) comparisons.push(...(await GROUPS[name]!()));
 console.log('\nMedian / p95 / p99 of each side, rounds interleaved in random order after warm-up. Ratios: ours / limit, of the medians and of the p99s');
 console.log('(in ms, above 1 is the cost of our layers; in req/s, below 1 is).\n');
 console.log(reportTable(comparisons));
