@@ -10,6 +10,7 @@ import hostAllowList from './plugins/app/host-allow-list.ts';
 import services from './plugins/app/services.ts';
 import storePlugin from './plugins/app/store.ts';
 import webApp from './plugins/app/web-app.ts';
+import compression from './plugins/external/compression.ts';
 import rateLimit from './plugins/external/rate-limit.ts';
 import securityHeaders from './plugins/external/security-headers.ts';
 import calendarRoutes from './routes/calendars.ts';
@@ -95,6 +96,8 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
 
   await fastify.register(
     async (api) => {
+      // The API's routes only: the web app's files are compressed at build time.
+      await api.register(compression);
       await api.register(healthRoutes);
       await api.register(clientConfigRoutes, { config });
       if (devKey && identity.mode === 'development') {

@@ -1,31 +1,53 @@
 import { existsSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../errors.ts';
 
-/** Serves the built web app; any other non-API path gets index.html so the app can route it. */
+/** Vite fingerprints everything under assets/, so a file there never changes. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** The HTML entries and other unhashed files: revalidated every time, with their ETag. */
+export const REVALIDATE_CACHE_CONTROL = 'no-cache';
+
+// One path segment naming a file at the root of the build (sw.js, a manifest): no slash, no leading dot, so no way out.
+const ROOT_FILE = /^\/[\w-][\w.-]*$/;
+
+async function isRootFile(webRoot: string, path: string): Promise<boolean> {
+  if (!ROOT_FILE.test(path)) return false;
+  const found = await stat(join(webRoot, path)).catch(() => null);
+  return found?.isFile() ?? false;
+}
+
+/**
+ * Serves the built web app from two wildcard routes, not one route per file: /assets/* (immutable), and /* for the
+ * files at the root of the build (no-cache) and, for any other non-API path, index.html so the app can route it.
+ * Files go out precompressed (.br, .gz beside them) as the request's Accept-Encoding allows; source maps never.
+ */
 export default async function webApp(app: FastifyInstance, opts: { webRoot: string }) {
-  if (!existsSync(join(opts.webRoot, 'index.html'))) {
-    app.log.warn(`No web app at ${opts.webRoot}: serving the API only. Run npm run build.`);
+  const { webRoot } = opts;
+  if (!existsSync(join(webRoot, 'index.html'))) {
+    app.log.warn(`No web app at ${webRoot}: serving the API only. Run npm run build.`);
     return;
   }
-  const assets = `${sep}assets${sep}`;
+  const assetsRoot = join(webRoot, 'assets');
   await app.register(fastifyStatic, {
-    root: opts.webRoot,
-    wildcard: false,
+    root: assetsRoot,
+    prefix: '/assets/',
     index: false,
+    preCompressed: true,
+    // Files only, no folders (a 404, not send's 403). The build keeps its maps elsewhere; one left here is not served.
+    allowedPath: (path) => !path.endsWith('/') && !path.endsWith('.map'),
     setHeaders: (reply, path) => {
-      // Vite fingerprints everything under assets/, so it never changes; index.html must always be fresh.
-      reply.header('cache-control', path.includes(assets) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      reply.header('cache-control', path.startsWith(assetsRoot) ? IMMUTABLE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL);
     },
   });
   // MSAL's redirect page (its own small entry of the web build): popups, silent frames and redirects end there.
-  app.get('/auth-end', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('auth-end.html'));
-  app.get('/*', (request, reply) => {
+  app.get('/auth-end', (_request, reply) => reply.sendFile('auth-end.html', webRoot));
+  app.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0] as string;
-    // A missing file (an API route, or an asset from another build) is a 404, not the app's page.
-    if (path.startsWith('/api/') || path.startsWith('/assets/')) throw notFound(`No route for ${request.method} ${path}.`);
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // A missing API route or a source map is a 404, not the app's page.
+    if (path.startsWith('/api/') || path.endsWith('.map')) throw notFound(`No route for ${request.method} ${path}.`);
+    return reply.sendFile((await isRootFile(webRoot, path)) ? path.slice(1) : 'index.html', webRoot);
   });
 }
