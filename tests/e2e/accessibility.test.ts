@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { CalendarEvent } from '../../src/shared/event-schema.ts';
 import { axeViolations } from './harness/axe.ts';
 import { launchBrowser, newContext } from './harness/browser.ts';
-import { signIn, waitForEvents } from './harness/calendar-page.ts';
+import { calendarEvent, signIn, waitForEvents } from './harness/calendar-page.ts';
 import { startServer, type AppServer } from './harness/server.ts';
 
 let server: AppServer;
@@ -18,18 +19,21 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function monthView(colorScheme: 'light' | 'dark'): Promise<Page> {
+async function monthView(colorScheme: 'light' | 'dark'): Promise<{ page: Page; events: CalendarEvent[] }> {
   const page = await (await newContext(browser, server.baseUrl, { colorScheme })).newPage();
+  const feed = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events');
   await signIn(page, /Eddie Editor/);
+  const events = (await (await feed).json()) as CalendarEvent[];
   await waitForEvents(page);
-  return page;
+  return { page, events };
 }
 
 describe.each(['light', 'dark'] as const)('accessibility, %s', (colorScheme) => {
   let page: Page;
+  let events: CalendarEvent[];
 
   beforeAll(async () => {
-    page = await monthView(colorScheme);
+    ({ page, events } = await monthView(colorScheme));
   });
 
   test('the month view has no WCAG 2.1 A/AA violations', async () => {
@@ -46,15 +50,27 @@ describe.each(['light', 'dark'] as const)('accessibility, %s', (colorScheme) => 
     await waitForEvents(page);
   });
 
-  test('the event details have none', async () => {
-    // A stand-up: in the Engineering calendar, which Eddie may edit.
-    await page.locator('.cc-event', { hasText: 'Engineering stand-up' }).first().click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Edit' }).waitFor();
+  test('the details of an occurrence changed from its series have none', async () => {
+    // The seeded stand-up moved an hour later: in the Engineering calendar, which Eddie may edit.
+    const moved = events.find((event) => event.title === 'Engineering stand-up' && event.start !== event.extendedProps.recurrenceId);
+    await calendarEvent(page, moved!.id).click();
+    const details = page.getByRole('dialog', { name: 'Engineering stand-up' });
+    await details.getByText('Changed from the series').waitFor();
+    await details.getByText(/^Every weekday/).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('the question of which occurrences to edit has none', async () => {
+    await page.getByRole('dialog').getByRole('button', { name: 'Edit' }).click();
+    const question = page.getByRole('dialog', { name: 'Edit recurring event' });
+    await question.getByRole('radio', { name: 'This and following events' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
   });
 
   test('the event form, with errors showing, has none', async () => {
-    await page.getByRole('dialog').getByRole('button', { name: 'Edit' }).click();
+    const question = page.getByRole('dialog', { name: 'Edit recurring event' });
+    await question.getByRole('radio', { name: 'This event' }).check();
+    await question.getByRole('button', { name: 'OK' }).click();
     const form = page.getByRole('dialog', { name: 'Edit event' });
     await form.getByLabel('Title').fill('');
     await form.getByRole('button', { name: 'Save' }).click();

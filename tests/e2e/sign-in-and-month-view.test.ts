@@ -37,7 +37,13 @@ describe('signing in and the month view', () => {
     await dayCell(page, localDate()).waitFor();
     // Every event the server sent is on the calendar (the viewport is tall enough to need no "+ more" links).
     for (const event of events) await calendarEvent(page, event.id).first().waitFor();
-    expect(await page.locator('.cc-event', { hasText: 'Engineering stand-up' }).count()).toBeGreaterThan(5);
+    // The stand-ups are the occurrences of one series, each with its feed id `{seriesId}:{recurrenceId}`.
+    const standUps = events.filter((event) => event.title === 'Engineering stand-up');
+    expect(standUps.length).toBeGreaterThan(5);
+    const seriesIds = [...new Set(standUps.map((event) => event.extendedProps.seriesId))];
+    expect(seriesIds).toHaveLength(1);
+    for (const { id, extendedProps } of standUps) expect(id).toBe(`${seriesIds[0]}:${extendedProps.recurrenceId}`);
+    expect(await page.locator(`.cc-event[data-event-id^="${seriesIds[0]}:"]`, { hasText: 'Engineering stand-up' }).count()).toBe(standUps.length);
   });
 
   test('the sign-in survives a reload, and an event opens from the keyboard', async () => {
