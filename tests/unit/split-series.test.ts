@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Temporal } from 'temporal-polyfill';
 import { expandSeries, type SeriesDefinition } from '../../src/api/recurrence/expand-series.ts';
 import { moveSeries, shiftRecurrenceId, splitSeries, startShift } from '../../src/api/recurrence/split-series.ts';
 import { dateToDayMs } from '../../src/shared/time.ts';
@@ -34,7 +35,7 @@ function halves(series: SeriesDefinition, recurrenceId: string, newStart?: strin
   if (!split) throw new Error('not an occurrence');
   const end = (start: string) => (series.allDay ? nextDay(start) : new Date(Date.parse(start) + HOUR).toISOString());
   const old = split.oldRule === null ? null : { ...series, rrule: split.oldRule, exdate: split.oldExdate };
-  const next = { ...series, rrule: split.newRule, start: split.newStart, end: end(split.newStart), exdate: split.newExdate };
+  const next = { ...series, rrule: split.newRule ?? '', start: split.newStart, end: end(split.newStart), exdate: split.newExdate };
   return { split, old, next };
 }
 
@@ -129,7 +130,7 @@ describe('all events, with a new start', () => {
       exdate: ['2026-03-16T14:30:00.000Z'],
       movedOverrides: [{ from: '2026-03-23T13:00:00.000Z', to: '2026-03-23T14:30:00.000Z' }],
     });
-    const after = { ...series, rrule: moved.rrule, start: '2026-03-02T15:30:00.000Z', end: '2026-03-02T16:30:00.000Z', exdate: moved.exdate };
+    const after = { ...series, rrule: moved.rrule ?? '', start: '2026-03-02T15:30:00.000Z', end: '2026-03-02T16:30:00.000Z', exdate: moved.exdate };
     expect(shown(after)).toEqual(['2026-03-02T15:30:00.000Z', '2026-03-09T14:30:00.000Z', '2026-03-23T14:30:00.000Z', '2026-03-30T14:30:00.000Z']);
   });
 
@@ -146,5 +147,120 @@ describe('all events, with a new start', () => {
   it('writes a shifted id as the feed does: UTC with milliseconds', () => {
     const series = timed('FREQ=DAILY', '2026-03-02T14:00:00.000Z');
     expect(shiftRecurrenceId(series, '2026-03-07T14:00:00Z', startShift(series, '2026-03-02T14:00:00Z', '2026-03-03T14:00:00Z'))).toBe('2026-03-08T13:00:00.000Z');
+  });
+});
+
+/** A start's wall-clock time in New York, to the minute, or an all-day date as it is. */
+const local = (start: string) => (start.length === 10 ? start : Temporal.Instant.from(start).toZonedDateTimeISO(NY).toPlainDateTime().toString().slice(0, 16));
+const laterBy = (days: number) => (wall: string) => (wall.length === 10 ? Temporal.PlainDate.from(wall).add({ days }).toString() : Temporal.PlainDateTime.from(wall).add({ days }).toString().slice(0, 16));
+
+/** The series after "all events" moves its start, and the starts it then shows, on the wall clock. */
+function moveAll(series: SeriesDefinition, newStart: string) {
+  const moved = moveSeries(series, newStart);
+  if (moved.rrule === null) throw new Error('the rule cannot follow the new start');
+  const length = series.allDay ? 0 : Date.parse(series.end) - Date.parse(series.start);
+  const end = series.allDay ? nextDay(newStart) : new Date(Date.parse(newStart) + length).toISOString();
+  return { rrule: moved.rrule, shown: shown({ ...series, rrule: moved.rrule, start: newStart, end, exdate: moved.exdate }).map(local) };
+}
+
+describe('the days a rule names move with its start', () => {
+  it('moves weekly on one day to the new weekday, at the same local time across a DST change', () => {
+    // Mondays 09:00 from 2 March 2026 (EST) → Tuesdays, across the change on 8 March.
+    const mondays = timed('FREQ=WEEKLY;COUNT=4;BYDAY=MO', '2026-03-02T14:00:00.000Z');
+    expect(moveAll(mondays, '2026-03-03T14:00:00.000Z')).toEqual({
+      rrule: 'FREQ=WEEKLY;COUNT=4;BYDAY=TU',
+      shown: ['2026-03-03T09:00', '2026-03-10T09:00', '2026-03-17T09:00', '2026-03-24T09:00'],
+    });
+  });
+
+  it('rotates several weekdays by the same days, UNTIL with them, so every occurrence moves a day', () => {
+    const tuesdaysThursdays = timed('FREQ=WEEKLY;UNTIL=20260326T140000Z;BYDAY=TU,TH', '2026-03-03T14:00:00.000Z');
+    const moved = moveAll(tuesdaysThursdays, '2026-03-04T14:00:00.000Z');
+    expect(moved.rrule).toBe('FREQ=WEEKLY;UNTIL=20260327T140000Z;BYDAY=WE,FR');
+    expect(moved.shown).toEqual(shown(tuesdaysThursdays).map(local).map(laterBy(1)));
+    expect(moved.shown.at(-1)).toBe('2026-03-27T09:00');
+  });
+
+  it('turns WKST with the days of a rule every other week when the move carries some of them into the next week', () => {
+    const series = timed('FREQ=WEEKLY;INTERVAL=2;COUNT=6;BYDAY=MO,FR', '2026-03-02T14:00:00.000Z');
+    const moved = moveAll(series, '2026-03-05T14:00:00.000Z');
+    expect(moved.rrule).toBe('FREQ=WEEKLY;INTERVAL=2;COUNT=6;BYDAY=MO,TH;WKST=TH');
+    expect(moved.shown).toEqual(shown(series).map(local).map(laterBy(3)));
+  });
+
+  it('moves monthly on day N to the new start’s day, counted from the end when the rule counted so', () => {
+    expect(moveAll(timed('FREQ=MONTHLY;COUNT=3;BYMONTHDAY=15', '2026-01-15T14:00:00.000Z'), '2026-01-16T14:00:00.000Z')).toEqual({
+      rrule: 'FREQ=MONTHLY;COUNT=3;BYMONTHDAY=16',
+      shown: ['2026-01-16T09:00', '2026-02-16T09:00', '2026-03-16T09:00'],
+    });
+    expect(moveAll(timed('FREQ=MONTHLY;COUNT=3;BYMONTHDAY=-1', '2026-01-31T14:00:00.000Z'), '2026-01-30T14:00:00.000Z')).toEqual({
+      rrule: 'FREQ=MONTHLY;COUNT=3;BYMONTHDAY=-2',
+      shown: ['2026-01-30T09:00', '2026-02-27T09:00', '2026-03-30T09:00'],
+    });
+  });
+
+  it('moves monthly on the Nth weekday to the new start’s weekday and place in its month; a 5th becomes the last', () => {
+    const firstFriday = timed('FREQ=MONTHLY;COUNT=3;BYDAY=1FR', '2026-01-02T14:00:00.000Z');
+    expect(moveAll(firstFriday, '2026-01-03T14:00:00.000Z')).toEqual({ rrule: 'FREQ=MONTHLY;COUNT=3;BYDAY=1SA', shown: ['2026-01-03T09:00', '2026-02-07T09:00', '2026-03-07T09:00'] });
+    expect(moveAll(firstFriday, '2026-01-12T14:00:00.000Z')).toEqual({ rrule: 'FREQ=MONTHLY;COUNT=3;BYDAY=2MO', shown: ['2026-01-12T09:00', '2026-02-09T09:00', '2026-03-09T09:00'] });
+    expect(moveAll(firstFriday, '2026-01-30T14:00:00.000Z')).toEqual({ rrule: 'FREQ=MONTHLY;COUNT=3;BYDAY=-1FR', shown: ['2026-01-30T09:00', '2026-02-27T09:00', '2026-03-27T09:00'] });
+  });
+
+  it('keeps "the last" weekday last when the new start is the last of its weekday, and counts from the start when not', () => {
+    const lastFriday = timed('FREQ=MONTHLY;COUNT=3;BYDAY=-1FR', '2026-01-30T14:00:00.000Z');
+    expect(moveAll(lastFriday, '2026-01-31T14:00:00.000Z')).toEqual({ rrule: 'FREQ=MONTHLY;COUNT=3;BYDAY=-1SA', shown: ['2026-01-31T09:00', '2026-02-28T09:00', '2026-03-28T09:00'] });
+    expect(moveAll(lastFriday, '2026-01-22T14:00:00.000Z')).toEqual({ rrule: 'FREQ=MONTHLY;COUNT=3;BYDAY=4TH', shown: ['2026-01-22T09:00', '2026-02-26T09:00', '2026-03-26T09:00'] });
+  });
+
+  it('moves a yearly rule’s month and day, or its Nth weekday of the month', () => {
+    expect(moveAll(timed('FREQ=YEARLY;COUNT=2;BYMONTH=6;BYMONTHDAY=15', '2026-06-15T13:00:00.000Z'), '2026-07-01T13:00:00.000Z')).toEqual({
+      rrule: 'FREQ=YEARLY;COUNT=2;BYMONTH=7;BYMONTHDAY=1',
+      shown: ['2026-07-01T09:00', '2027-07-01T09:00'],
+    });
+    // The fourth Thursday of November, moved to the Friday after.
+    expect(moveAll(timed('FREQ=YEARLY;COUNT=2;BYMONTH=11;BYDAY=4TH', '2026-11-26T14:00:00.000Z'), '2026-11-27T14:00:00.000Z')).toEqual({
+      rrule: 'FREQ=YEARLY;COUNT=2;BYMONTH=11;BYDAY=4FR',
+      shown: ['2026-11-27T09:00', '2027-11-26T09:00'],
+    });
+  });
+
+  it('moves an all-day weekly series by whole days, and a timed one by days and hours across a DST change', () => {
+    expect(moveAll(allDay('FREQ=WEEKLY;UNTIL=20260330;BYDAY=MO', '2026-03-02'), '2026-02-28')).toEqual({
+      rrule: 'FREQ=WEEKLY;UNTIL=20260328;BYDAY=SA',
+      shown: ['2026-02-28', '2026-03-07', '2026-03-14', '2026-03-21', '2026-03-28'],
+    });
+    // Monday 09:00 EST → Tuesday of the next week, 10:00 EDT: eight days and an hour on the wall clock.
+    expect(moveAll(timed('FREQ=WEEKLY;UNTIL=20260330T235959Z;BYDAY=MO', '2026-03-02T14:00:00.000Z'), '2026-03-10T14:00:00.000Z')).toEqual({
+      rrule: 'FREQ=WEEKLY;UNTIL=20260408T005959Z;BYDAY=TU',
+      shown: ['2026-03-10T10:00', '2026-03-17T10:00', '2026-03-24T10:00', '2026-03-31T10:00', '2026-04-07T10:00'],
+    });
+  });
+
+  it('keeps the number of occurrences of an UNTIL rule whose days move otherwise than its dates, the last one included', () => {
+    // The first Saturday, six times to 1 August 2026; the first Friday of August is the 7th, after UNTIL moved back a day.
+    const firstSaturday = timed('FREQ=MONTHLY;UNTIL=20260801T130000Z;BYDAY=1SA', '2026-03-07T14:00:00.000Z');
+    expect(shown(firstSaturday)).toHaveLength(6);
+    expect(moveAll(firstSaturday, '2026-03-06T14:00:00.000Z')).toEqual({
+      rrule: 'FREQ=MONTHLY;UNTIL=20260807T130000Z;BYDAY=1FR',
+      shown: ['2026-03-06T09:00', '2026-04-03T09:00', '2026-05-01T09:00', '2026-06-05T09:00', '2026-07-03T09:00', '2026-08-07T09:00'],
+    });
+    const allDayFirstSaturday = allDay('FREQ=MONTHLY;UNTIL=20260801;BYDAY=1SA', '2026-03-07');
+    expect(moveAll(allDayFirstSaturday, '2026-03-06')).toMatchObject({ rrule: 'FREQ=MONTHLY;UNTIL=20260807;BYDAY=1FR' });
+  });
+
+  it('keeps a rule it cannot move when the new start is still an occurrence, and gives null when it is not', () => {
+    const lastWorkday = timed('FREQ=MONTHLY;COUNT=3;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1', '2026-01-30T14:00:00.000Z');
+    expect(moveSeries(lastWorkday, '2026-01-31T14:00:00.000Z').rrule).toBeNull();
+    expect(moveAll(lastWorkday, '2026-02-27T14:00:00.000Z')).toEqual({ rrule: lastWorkday.rrule, shown: ['2026-02-27T09:00', '2026-03-31T09:00', '2026-04-30T09:00'] });
+    expect(moveSeries(timed('FREQ=MONTHLY;BYMONTHDAY=1,15', '2026-01-01T14:00:00.000Z'), '2026-01-02T14:00:00.000Z').rrule).toBeNull();
+  });
+
+  it('moves the days of "this and following" too: the new series repeats on the moved occurrence’s days', () => {
+    const weekly = timed('FREQ=WEEKLY;UNTIL=20260430T235959Z;BYDAY=TU,TH', '2026-03-03T14:00:00.000Z');
+    const { split, next } = halves(weekly, '2026-03-12T13:00:00.000Z', '2026-03-13T13:00:00.000Z');
+    expect(split.newRule).toBe('FREQ=WEEKLY;UNTIL=20260501T235959Z;BYDAY=WE,FR');
+    expect(shown(next).map(local).slice(0, 3)).toEqual(['2026-03-13T09:00', '2026-03-18T09:00', '2026-03-20T09:00']);
+    const firstFriday = timed('FREQ=MONTHLY;COUNT=6;BYDAY=1FR', '2026-01-02T14:00:00.000Z');
+    expect(halves(firstFriday, '2026-03-06T14:00:00.000Z', '2026-03-07T14:00:00.000Z').split.newRule).toBe('FREQ=MONTHLY;COUNT=4;BYDAY=1SA');
   });
 });

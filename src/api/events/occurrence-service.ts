@@ -13,7 +13,7 @@ import { checkSeries, toDraft } from './check-series.ts';
 import type { EditableCalendar } from './editable-calendar.ts';
 import { occurrenceEvent } from './expand-feed.ts';
 import { mergeEventPatch } from './merge-event-patch.ts';
-import { keepOverrides, overrideOf, partitionOverrides, seriesOf, withOverride } from './series-edits.ts';
+import { keepOverrides, overrideOf, partitionOverrides, ruleCannotMove, seriesOf, withOverride } from './series-edits.ts';
 import type { WriteEvent } from './write-event.ts';
 
 export type OccurrenceScope = 'this' | 'following';
@@ -120,6 +120,7 @@ export function createOccurrenceService(store: Store, writeEvent: WriteEvent): O
     if (!split) throw notFound('The series has no occurrence that starts then.');
     const parts = partitionOverrides(overrides, split.movedOverrides);
     const rrule = patch.rrule === undefined ? split.newRule : draft.rrule;
+    if (rrule === null) throw ruleCannotMove();
     const exdate = patch.exdate === undefined ? split.newExdate : draft.exdate;
     const next = keepOverrides(checkSeries(input, { ...draft, rrule, exdate, overrides: parts.moved }));
     // From the first occurrence on is the whole series: it changes in place and keeps its id.

@@ -1,6 +1,6 @@
 import type { CalendarEvent, EventDraft, EventPatch, OccurrenceOverride, OccurrenceOverrides } from '../../shared/event-schema.ts';
 import { RECURRENCE_OVERRIDES_MAX } from '../../shared/limits.ts';
-import { validationFailed } from '../errors.ts';
+import { validationFailed, type HttpProblem } from '../errors.ts';
 import { occurrenceAt, type Occurrence, type SeriesDefinition } from '../recurrence/expand-series.ts';
 import { moveSeries, type RekeyedId } from '../recurrence/split-series.ts';
 
@@ -16,10 +16,21 @@ export function seriesOf(event: CalendarEvent): SeriesDefinition {
   };
 }
 
+/** The 400 for a move the series' rule cannot follow, such as "the last workday" moved to a Saturday. */
+export function ruleCannotMove(): HttpProblem {
+  return validationFailed([
+    {
+      field: 'rrule',
+      message: 'The repeat rule cannot move to the new start: it would not repeat on that day. Change the repeat rule together with the start in the event form.',
+    },
+  ]);
+}
+
 /**
  * An "all events" edit of a series, before its rule is checked: when the start moves, every occurrence moves by
- * the same wall-clock shift, so UNTIL and exdates move with it (unless the patch gives its own) and overrides are
- * re-keyed to stay on their occurrences. Overrides the edited rule no longer makes are dropped by keepOverrides.
+ * the same wall-clock shift, so UNTIL, the days the rule names and exdates move with it (unless the patch gives
+ * its own) and overrides are re-keyed to stay on their occurrences. Overrides the edited rule no longer makes are
+ * dropped by keepOverrides.
  */
 export function editAllOccurrences(current: CalendarEvent, patch: EventPatch, draft: EventDraft): EventDraft {
   const overrides = current.extendedProps.overrides ?? {};
@@ -30,9 +41,11 @@ export function editAllOccurrences(current: CalendarEvent, patch: EventPatch, dr
   const moved = moveSeries(series, draft.start, Object.keys(overrides));
   const rekeyed: OccurrenceOverrides = {};
   for (const { from, to } of moved.movedOverrides) rekeyed[to] = overrides[from]!;
+  const rrule = patch.rrule === undefined ? moved.rrule : draft.rrule;
+  if (rrule === null) throw ruleCannotMove();
   return {
     ...draft,
-    rrule: patch.rrule === undefined ? moved.rrule : draft.rrule,
+    rrule,
     exdate: patch.exdate === undefined ? moved.exdate : draft.exdate,
     overrides: rekeyed,
   };
