@@ -248,6 +248,41 @@ describe('series and occurrence routes', () => {
     expect((await write('PATCH', seriesPath(series), { title: 'Stale' }, '"3"')).status).toBe(412);
   });
 
+  it('moves the rule’s weekday with the start when "all" moves to another day, with its overrides and exdates', async () => {
+    const series = await tuesdays('Moved to Wednesdays');
+    await write('PATCH', occurrencePath(series, '2031-03-18T13:00:00Z', 'this'), { title: 'Special' }, '"1"');
+    await write('DELETE', occurrencePath(series, '2031-03-25T13:00:00Z', 'this'), undefined, '"2"');
+    const moved = await write('PATCH', seriesPath(series), { start: '2031-03-05T09:00:00-05:00', end: '2031-03-05T10:00:00-05:00' }, '"3"');
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body).toMatchObject({
+      rrule: 'FREQ=WEEKLY;COUNT=6;BYDAY=WE',
+      exdate: ['2031-03-26T13:00:00.000Z'],
+      extendedProps: { overrides: { '2031-03-19T13:00:00.000Z': { title: 'Special' } } },
+    });
+    const occurrences = ofSeries(await feed('2031-03-01', '2031-05-01'), series);
+    expect(occurrences.map((e) => [e.start, e.title])).toEqual([
+      ['2031-03-05T14:00:00.000Z', 'Moved to Wednesdays'], ['2031-03-12T13:00:00.000Z', 'Moved to Wednesdays'], ['2031-03-19T13:00:00.000Z', 'Special'],
+      ['2031-04-02T13:00:00.000Z', 'Moved to Wednesdays'], ['2031-04-09T13:00:00.000Z', 'Moved to Wednesdays'],
+    ]);
+  });
+
+  it('refuses with a 400 a move of all or following events that the rule cannot follow, and changes nothing', async () => {
+    // The last workday of the month, from Monday 31 March 2031; moving it to Tuesday 1 April is no last workday.
+    const series = await create({
+      ...standUp, title: 'Last workday', start: '2031-03-31T09:00:00-04:00', end: '2031-03-31T10:00:00-04:00', rrule: 'FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1;COUNT=3',
+    });
+    const before = await starts(series, '2031-03-01', '2031-07-01');
+    expect(before).toEqual(['2031-03-31T13:00:00.000Z', '2031-04-30T13:00:00.000Z', '2031-05-30T13:00:00.000Z']);
+    const all = await write<Problem>('PATCH', seriesPath(series), { start: '2031-04-01T09:00:00-04:00', end: '2031-04-01T10:00:00-04:00' }, '"1"');
+    const following = await write<Problem>('PATCH', occurrencePath(series, '2031-04-30T13:00:00Z', 'following'), { start: '2031-05-01T09:00:00-04:00', end: '2031-05-01T10:00:00-04:00' }, '"1"');
+    for (const refused of [all, following]) {
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toContainEqual({ field: 'rrule', message: expect.stringMatching(/cannot move to the new start/) });
+    }
+    expect(await starts(series, '2031-03-01', '2031-07-01')).toEqual(before);
+    expect((await api.request('GET', seriesPath(series), { token: eddie })).headers.get('etag')).toBe('"1"');
+  });
+
   it('makes a timed series all-day, dropping the skipped and changed occurrences it no longer has', async () => {
     const series = await tuesdays('Becomes all-day');
     await write('PATCH', occurrencePath(series, '2031-03-11T13:00:00Z', 'this'), { title: 'Changed' }, '"1"');
