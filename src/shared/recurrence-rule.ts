@@ -183,6 +183,75 @@ function combinationErrors(rule: RecurrenceRule): string[] {
   return errors;
 }
 
+// The most days each month can have (February in a leap year), and the most of one weekday a month can hold.
+const MONTH_DAYS_MAX = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const WEEKDAYS_IN_MONTH_MAX = 5;
+
+const orList = (values: readonly (string | number)[]) => (values.length === 1 ? String(values[0]) : `${values.slice(0, -1).join(', ')} or ${values.at(-1)}`);
+
+/** Whether day n of a month (negative: counted from its end) is also the numbered weekday's (1FR: days 1–7; -1FR: the last 7), whatever the month's length. */
+function monthDayFitsWeekday(monthDay: number, ordinal: number): boolean {
+  if (Math.sign(monthDay) !== Math.sign(ordinal)) return true;
+  const first = ordinal > 0 ? 7 * ordinal - 6 : 7 * ordinal;
+  return monthDay >= first && monthDay <= first + 6;
+}
+
+/** The months a day of the year falls in, in a common year and a leap year. */
+function yearDayMonths(yearDay: number): number[] {
+  return [365, 366].flatMap((yearLength) => {
+    if (Math.abs(yearDay) > yearLength) return [];
+    // 2023 was a common year and 2024 a leap year.
+    const date = new Date(Date.UTC(yearLength === 366 ? 2024 : 2023, 0, yearDay > 0 ? yearDay : yearLength + yearDay + 1));
+    return [date.getUTCMonth() + 1];
+  });
+}
+
+/** No month the rule names has any of the days of the month it names. */
+function noMonthHasTheDays(rule: RecurrenceRule): string | null {
+  const { byMonth, byMonthDay } = rule;
+  if (!byMonth || !byMonthDay) return null;
+  if (byMonth.some((month) => byMonthDay.some((day) => Math.abs(day) <= MONTH_DAYS_MAX[month - 1]!))) return null;
+  const months = byMonth.map((month) => MONTH_NAMES[month - 1]!);
+  return months.length === 1 ? `${months[0]} has no day ${orList(byMonthDay)}` : `none of ${orList(months)} has a day ${orList(byMonthDay)}`;
+}
+
+/** No day of the year named falls in the months named. (With BYMONTHDAY too, rrule-temporal takes the days of the year alone.) */
+function noYearDayFits(rule: RecurrenceRule): string | null {
+  const { byYearDay, byMonth } = rule;
+  if (!byYearDay || !byMonth || byYearDay.flatMap(yearDayMonths).some((month) => byMonth.includes(month))) return null;
+  return `day ${orList(byYearDay)} of the year is never in ${orList(byMonth.map((month) => MONTH_NAMES[month - 1]!))}`;
+}
+
+/** Numbered weekdays counted in a month that no month has, or that never fall on the days of the month named. */
+function noNumberedWeekdayFits(rule: RecurrenceRule): string | null {
+  const days = rule.byDay;
+  const inMonth = rule.freq === 'MONTHLY' || (rule.freq === 'YEARLY' && rule.byMonth !== undefined);
+  if (!days || !inMonth || days.some((day) => day.ordinal === null)) return null;
+  const named = days.map((day) => `${day.ordinal}${day.weekday}`).join(', ');
+  if (days.every((day) => Math.abs(day.ordinal!) > WEEKDAYS_IN_MONTH_MAX)) return `a month has at most ${WEEKDAYS_IN_MONTH_MAX} of each weekday, not ${named}`;
+  const { byMonthDay } = rule;
+  if (!byMonthDay || days.some((day) => byMonthDay.some((n) => monthDayFitsWeekday(n, day.ordinal!)))) return null;
+  return `${named} never falls on day ${orList(byMonthDay)} of a month`;
+}
+
+/** BYSETPOS picks past the end of every set: a day gives one date, a week at most one per weekday named. */
+function noSetPositionFits(rule: RecurrenceRule): string | null {
+  const size = rule.freq === 'DAILY' ? 1 : rule.freq === 'WEEKLY' ? (rule.byDay?.length ?? 1) : null;
+  if (!rule.bySetPos || size === null || rule.bySetPos.some((n) => Math.abs(n) <= size)) return null;
+  const period = rule.freq === 'DAILY' ? 'day' : 'week';
+  return `each ${period} gives at most ${size} date${size === 1 ? '' : 's'} to choose from, so BYSETPOS=${rule.bySetPos.join(',')} chooses none`;
+}
+
+/**
+ * Why a rule can never occur, found from its parts alone, or null. A rule this misses is still refused, once the
+ * series' first occurrence is looked for; this answers at once what that search would take the longest to find.
+ */
+export function neverOccurs(rule: RecurrenceRule): string | null {
+  const reason = noMonthHasTheDays(rule) ?? noYearDayFits(rule) ?? noNumberedWeekdayFits(rule) ?? noSetPositionFits(rule);
+  return reason && `This rule never occurs: ${reason}, so the series would have no occurrence`;
+}
+
 /**
  * Parses and checks an RRULE value (such as FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20270331T235959Z) on its own,
  * without the series: whether UNTIL suits it is normaliseRecurrenceRule's to say.
@@ -211,13 +280,15 @@ function untilForSeries(until: RecurrenceUntil, context: RecurrenceContext): Rec
   return until.kind === 'date' ? until : { kind: 'date', value: dateInZone(until.value, context.timeZone ?? 'UTC') };
 }
 
-/** Parses, checks and normalises a series' rule; the canonical string is what gets stored. */
+/** Parses, checks and normalises a series' rule, refusing one that never occurs; the canonical string is what gets stored. */
 export function normaliseRecurrenceRule(
   value: string,
   context: RecurrenceContext,
 ): { ok: true; rule: RecurrenceRule; rrule: string } | { ok: false; errors: string[] } {
   const parsed = parseRecurrenceRule(value);
   if (!parsed.ok) return parsed;
+  const never = neverOccurs(parsed.rule);
+  if (never) return { ok: false, errors: [never] };
   const rule = { ...parsed.rule };
   if (rule.until) {
     const until = untilForSeries(rule.until, context);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { firstOccurrence } from '../../src/api/recurrence/expand-series.ts';
 import { RECURRENCE_COUNT_MAX, RECURRENCE_EXDATE_MAX, RECURRENCE_INTERVAL_MAX, RECURRENCE_RULE_MAX } from '../../src/shared/limits.ts';
 import {
   exdateSchema,
@@ -261,5 +262,66 @@ describe('schema pieces', () => {
     expect(normaliseExdates(['2027-03-31', '2027-03-01', '2027-03-31'], true)).toEqual({ ok: true, exdate: ['2027-03-01', '2027-03-31'] });
     expect(normaliseExdates(['2027-03-31'], false)).toEqual({ ok: false, errors: ['A timed series skips date-times with an offset, such as 2027-03-31T09:00:00Z'] });
     expect(normaliseExdates(['2027-03-31T00:00:00Z'], true)).toEqual({ ok: false, errors: ['An all-day series skips dates (YYYY-MM-DD)'] });
+  });
+});
+
+describe('rules that never occur', () => {
+  const refused: string[] = [];
+  const taken: string[] = [];
+  const never = (reason: string) => [`This rule never occurs: ${reason}, so the series would have no occurrence`];
+  const refusal = (value: string) => {
+    const result = normaliseRecurrenceRule(value, TIMED);
+    (result.ok ? taken : refused).push(value);
+    return result.ok ? [] : result.errors;
+  };
+
+  it('refuses days of the month that none of the months named has', () => {
+    expect(refusal('FREQ=DAILY;BYMONTH=4;BYMONTHDAY=31')).toEqual(never('April has no day 31'));
+    expect(refusal('FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30')).toEqual(never('February has no day 30'));
+    expect(refusal('FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-30,31')).toEqual(never('February has no day -30 or 31'));
+    expect(refusal('FREQ=MONTHLY;BYMONTHDAY=31;BYMONTH=2,4,6')).toEqual(never('none of February, April or June has a day 31'));
+  });
+
+  it('refuses days of the year that never fall in the months named', () => {
+    // The 60th day is 1 March, or 29 February in a leap year.
+    expect(refusal('FREQ=YEARLY;BYYEARDAY=60;BYMONTH=1')).toEqual(never('day 60 of the year is never in January'));
+    expect(refusal('FREQ=YEARLY;BYYEARDAY=1,-1;BYMONTH=6,7')).toEqual(never('day -1 or 1 of the year is never in June or July'));
+  });
+
+  it('refuses numbered weekdays no month has, or that never fall on the days of the month named', () => {
+    expect(refusal('FREQ=MONTHLY;BYDAY=6MO')).toEqual(never('a month has at most 5 of each weekday, not 6MO'));
+    expect(refusal('FREQ=YEARLY;BYMONTH=3;BYDAY=-7SU,6SA')).toEqual(never('a month has at most 5 of each weekday, not 6SA, -7SU'));
+    expect(refusal('FREQ=MONTHLY;BYDAY=1FR;BYMONTHDAY=13')).toEqual(never('1FR never falls on day 13 of a month'));
+    expect(refusal('FREQ=MONTHLY;BYDAY=-1FR;BYMONTHDAY=-8')).toEqual(never('-1FR never falls on day -8 of a month'));
+  });
+
+  it('refuses BYSETPOS past the end of every day’s or week’s set', () => {
+    expect(refusal('FREQ=WEEKLY;BYDAY=MO,TU;BYSETPOS=3')).toEqual(never('each week gives at most 2 dates to choose from, so BYSETPOS=3 chooses none'));
+    expect(refusal('FREQ=DAILY;BYMONTH=1;BYSETPOS=-2,2')).toEqual(never('each day gives at most 1 date to choose from, so BYSETPOS=-2,2 chooses none'));
+  });
+
+  it('takes rare rules that do occur: 29 February, a 5th weekday, the 31st, Friday the 13th, the last workday', () => {
+    for (const rule of [
+      'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29',
+      'FREQ=YEARLY;BYYEARDAY=60;BYMONTH=2',
+      'FREQ=YEARLY;BYYEARDAY=-306;BYMONTH=3',
+      'FREQ=YEARLY;BYMONTH=2;BYDAY=5SU',
+      'FREQ=MONTHLY;BYMONTHDAY=31',
+      'FREQ=MONTHLY;BYDAY=2FR;BYMONTHDAY=13',
+      'FREQ=MONTHLY;BYDAY=-1FR;BYMONTHDAY=25',
+      'FREQ=MONTHLY;BYDAY=FR;BYMONTHDAY=13',
+      'FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1',
+      'FREQ=WEEKLY;BYDAY=MO,TU;BYSETPOS=-2',
+    ]) {
+      expect(refusal(rule), rule).toEqual([]);
+    }
+  });
+
+  it('agrees with the search for a first occurrence: what it refuses has none, the rare rules it takes have one', () => {
+    const series = (rrule: string) => ({ rrule, start: '2026-01-05T14:00:00.000Z', end: '2026-01-05T15:00:00.000Z', allDay: false, timeZone: 'America/New_York', exdate: [] });
+    expect(refused).toHaveLength(12);
+    for (const rule of refused) expect(firstOccurrence(series(rule)), rule).toBeNull();
+    expect(taken).toHaveLength(10);
+    for (const rule of taken) expect(firstOccurrence(series(rule)), rule).not.toBeNull();
   });
 });
