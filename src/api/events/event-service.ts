@@ -2,12 +2,11 @@ import { eventWriteSchema, type CalendarEvent, type EventPatch } from '../../sha
 import { canEditCalendar, type Principal } from '../auth/principal.ts';
 import { forbidden, notFound, validationFailed } from '../errors.ts';
 import { resolveEventWindow, type EventWindowQuery } from '../event-window.ts';
-import { eventTimeMs } from '../../shared/time.ts';
 import { parseOrThrow } from '../http/request-validation.ts';
-import { compareRecords, type ExpectedVersion, type Store, type StoredCalendar } from '../stores/repository.ts';
+import type { ExpectedVersion, Store, StoredCalendar } from '../stores/repository.ts';
 import type { EditableCalendar } from './editable-calendar.ts';
 import { checkSeries, toDraft, type EventInput } from './check-series.ts';
-import { expandAllForFeed } from './expand-feed.ts';
+import { feedWithSeries } from './expand-feed.ts';
 import { mergeEventPatch } from './merge-event-patch.ts';
 import { createOccurrenceService, type OccurrenceService } from './occurrence-service.ts';
 import { editAllOccurrences, keepOverrides } from './series-edits.ts';
@@ -36,12 +35,6 @@ export interface EventService extends OccurrenceService {
 }
 
 
-
-/** Singles and series occurrences in one feed, in the stores' order: by start, all-day first on a tie, then id. */
-function byStart(events: CalendarEvent[]): CalendarEvent[] {
-  const keyed = events.map((event) => ({ event, startMs: eventTimeMs(event.start), allDay: event.allDay, id: event.id }));
-  return keyed.sort(compareRecords).map(({ event }) => event);
-}
 
 /** Permissions, validation and the patch merge in front of the store; every write goes through one writeEvent. */
 export function createEventService(store: Store): EventService {
@@ -74,7 +67,7 @@ export function createEventService(store: Store): EventService {
       const params = { tenantId: principal.tenantId, calendarIds, window };
       const [singles, series] = await Promise.all([store.events.listInWindow(params), store.events.listSeriesInWindow(params)]);
       // Series expand here, not in the stores: in their own zone, from the window's start.
-      return series.length === 0 ? singles : byStart([...singles, ...expandAllForFeed(series, window)]);
+      return feedWithSeries(singles, series, window);
     },
 
     async findById(principal, eventId) {

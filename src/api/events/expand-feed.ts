@@ -3,38 +3,72 @@ import { FEED_OCCURRENCES_MAX } from '../../shared/limits.ts';
 import { eventTimeMs } from '../../shared/time.ts';
 import { validationFailed } from '../errors.ts';
 import { expandSeries, type Occurrence } from '../recurrence/expand-series.ts';
-import type { EventWindow } from '../stores/repository.ts';
+import { compareRecords, type EventWindow } from '../stores/repository.ts';
 
 /** The id an occurrence has in the feed: unique and stable while the series keeps that occurrence. */
 export const occurrenceId = (seriesId: string, recurrenceId: string) => `${seriesId}:${recurrenceId}`;
 
 /**
- * One occurrence as an ordinary FullCalendar event: the series' fields, its own start and end, then its override's
- * fields. groupId is the series' id, so FullCalendar can tell the occurrences of one series; rrule and exdate are
- * left out, since FullCalendar would expand them again in the browser's zone.
+ * What every occurrence of a series shares: the series less its rule, exdates and overrides (FullCalendar would
+ * expand rrule and exdate again in the browser's zone). Taken apart once per series, not once per occurrence.
  */
-export function occurrenceEvent(series: CalendarEvent, occurrence: Occurrence, override: OccurrenceOverride | undefined): CalendarEvent {
-  const { rrule: _rrule, exdate: _exdate, ...event } = series;
-  const { overrides: _overrides, ...props } = series.extendedProps;
-  const { title, start, end, allDay, url, description, location } = override ?? {};
+interface SeriesTemplate {
+  id: string;
+  event: Omit<CalendarEvent, 'rrule' | 'exdate' | 'extendedProps'>;
+  props: Omit<CalendarEvent['extendedProps'], 'overrides'>;
+}
+
+function seriesTemplate(series: CalendarEvent): SeriesTemplate {
+  const { rrule: _rrule, exdate: _exdate, extendedProps, ...event } = series;
+  const { overrides: _overrides, ...props } = extendedProps;
+  return { id: series.id, event, props };
+}
+
+/** An occurrence the rule made, unchanged: the series' fields with its own id, start and end. */
+function plainOccurrenceEvent(template: SeriesTemplate, occurrence: Occurrence): CalendarEvent {
   return {
-    ...event,
-    id: occurrenceId(series.id, occurrence.recurrenceId),
-    groupId: series.id,
-    title: title ?? series.title,
-    start: start ?? occurrence.start,
-    end: end ?? occurrence.end,
-    allDay: allDay ?? series.allDay,
-    ...(url === undefined ? {} : { url }),
-    extendedProps: {
-      ...props,
-      ...(description === undefined ? {} : { description }),
-      ...(location === undefined ? {} : { location }),
-      seriesId: series.id,
-      recurrenceId: occurrence.recurrenceId,
-    },
+    ...template.event,
+    id: occurrenceId(template.id, occurrence.recurrenceId),
+    groupId: template.id,
+    start: occurrence.start,
+    end: occurrence.end,
+    extendedProps: { ...template.props, seriesId: template.id, recurrenceId: occurrence.recurrenceId },
   };
 }
+
+function changedOccurrenceEvent(template: SeriesTemplate, occurrence: Occurrence, override: OccurrenceOverride): CalendarEvent {
+  const { title, start, end, allDay, url, description, location } = override;
+  const plain = plainOccurrenceEvent(template, occurrence);
+  return {
+    ...plain,
+    title: title ?? plain.title,
+    start: start ?? plain.start,
+    end: end ?? plain.end,
+    allDay: allDay ?? plain.allDay,
+    ...(url === undefined ? {} : { url }),
+    extendedProps: { ...plain.extendedProps, ...(description === undefined ? {} : { description }), ...(location === undefined ? {} : { location }) },
+  };
+}
+
+/**
+ * One occurrence as an ordinary FullCalendar event: the series' fields, its own start and end, then its override's
+ * fields. groupId is the series' id, so FullCalendar can tell the occurrences of one series; rrule and exdate are
+ * left out.
+ */
+export function occurrenceEvent(series: CalendarEvent, occurrence: Occurrence, override: OccurrenceOverride | undefined): CalendarEvent {
+  const template = seriesTemplate(series);
+  return override ? changedOccurrenceEvent(template, occurrence, override) : plainOccurrenceEvent(template, occurrence);
+}
+
+/** A feed event with what the stores order by, so that ordering parses no date. */
+interface KeyedEvent {
+  event: CalendarEvent;
+  startMs: number;
+  allDay: boolean;
+  id: string;
+}
+
+const keyed = (event: CalendarEvent, startMs = eventTimeMs(event.start)): KeyedEvent => ({ event, startMs, allDay: event.allDay, id: event.id });
 
 function overlaps(event: CalendarEvent, window: EventWindow): boolean {
   const [from, to] = event.allDay ? [window.fromDayMs, window.toDayMs] : [window.fromMs, window.toMs];
@@ -48,32 +82,58 @@ function originalOccurrence(series: CalendarEvent, recurrenceId: string): Occurr
   return { recurrenceId, start: recurrenceId, end };
 }
 
+/** A series' occurrences overlapping the window, each with its sort key; overrides last, wherever they moved. */
+function keyedOccurrences(series: CalendarEvent, window: EventWindow): KeyedEvent[] {
+  const template = seriesTemplate(series);
+  const overrides = series.extendedProps.overrides ?? {};
+  const stored = { ...series, rrule: series.rrule ?? '', exdate: series.exdate ?? [], timeZone: series.extendedProps.timeZone, version: series.extendedProps.version };
+  const found: KeyedEvent[] = [];
+  for (const occurrence of expandSeries(stored, window).occurrences) {
+    if (overrides[occurrence.recurrenceId] === undefined) found.push(keyed(plainOccurrenceEvent(template, occurrence), occurrence.startMs));
+  }
+  for (const [recurrenceId, override] of Object.entries(overrides)) {
+    const event = changedOccurrenceEvent(template, originalOccurrence(series, recurrenceId), override);
+    if (overlaps(event, window)) found.push(keyed(event));
+  }
+  return found;
+}
+
 /**
  * A series' occurrences overlapping the window, expanded in its own zone: overrides replace their occurrence
  * (wherever they moved it), exdates are left out.
  */
 export function expandForFeed(series: CalendarEvent, window: EventWindow): CalendarEvent[] {
-  const overrides = series.extendedProps.overrides ?? {};
-  const stored = { ...series, rrule: series.rrule ?? '', exdate: series.exdate ?? [], timeZone: series.extendedProps.timeZone, version: series.extendedProps.version };
-  const plain = expandSeries(stored, window)
-    .occurrences.filter((occurrence) => overrides[occurrence.recurrenceId] === undefined)
-    .map((occurrence) => occurrenceEvent(series, occurrence, undefined));
-  const changed = Object.entries(overrides)
-    .map(([recurrenceId, override]) => occurrenceEvent(series, originalOccurrence(series, recurrenceId), override))
-    .filter((event) => overlaps(event, window));
-  return [...plain, ...changed];
+  return keyedOccurrences(series, window).map(({ event }) => event);
 }
 
-/** Every series' occurrences for the window; more than FEED_OCCURRENCES_MAX is a 400 asking for a narrower window. */
-export function expandAllForFeed(series: readonly CalendarEvent[], window: EventWindow): CalendarEvent[] {
-  const occurrences: CalendarEvent[] = [];
+/** Every series' occurrences for the window, in the stores' order; more than FEED_OCCURRENCES_MAX is a 400 asking for a narrower window. */
+function expandAllForFeed(series: readonly CalendarEvent[], window: EventWindow): KeyedEvent[] {
+  const occurrences: KeyedEvent[] = [];
   for (const one of series) {
-    occurrences.push(...expandForFeed(one, window));
+    for (const occurrence of keyedOccurrences(one, window)) occurrences.push(occurrence);
     if (occurrences.length > FEED_OCCURRENCES_MAX) {
       throw validationFailed([
         { field: 'end', message: `This window holds more than ${FEED_OCCURRENCES_MAX} occurrences of repeating events: ask for a shorter window or fewer calendars` },
       ]);
     }
   }
-  return occurrences;
+  return occurrences.sort(compareRecords);
+}
+
+/**
+ * The feed: single events (in the stores' order, by start, all-day first on a tie, then id) and the series'
+ * occurrences, merged into that order rather than sorted again.
+ */
+export function feedWithSeries(singles: CalendarEvent[], series: readonly CalendarEvent[], window: EventWindow): CalendarEvent[] {
+  if (series.length === 0) return singles;
+  const occurrences = expandAllForFeed(series, window);
+  const feed: CalendarEvent[] = [];
+  let next = 0;
+  for (const single of singles) {
+    const key = keyed(single);
+    while (next < occurrences.length && compareRecords(occurrences[next]!, key) < 0) feed.push(occurrences[next++]!.event);
+    feed.push(single);
+  }
+  while (next < occurrences.length) feed.push(occurrences[next++]!.event);
+  return feed;
 }

@@ -3,12 +3,15 @@
 // and Google move them forward by the gap instead. So the rule runs on floating wall-clock times (UTC as a plain
 // number line, which has no gaps) and each wall-clock start becomes an instant in the series' zone afterwards, with
 // Temporal's 'compatible' disambiguation: a gap moves forward (02:30 becomes 03:30), an overlap takes the earlier.
+import { LRUCache } from 'lru-cache';
 import { RRuleTemporal } from 'rrule-temporal';
 import { Temporal } from 'temporal-polyfill';
 import { RECURRENCE_WINDOW_OCCURRENCES_MAX } from '../../shared/limits.ts';
 import { parseRecurrenceRule, type RecurrenceRule } from '../../shared/recurrence-rule.ts';
-import { dateToDayMs, dayMsToDate, isDateOnly } from '../../shared/time.ts';
+import { dateToDayMs, isDateOnly } from '../../shared/time.ts';
 import type { EventWindow } from '../stores/repository.ts';
+import { isoDate, isoInstant } from './iso-instant.ts';
+import { createOccurrenceCache } from './occurrence-cache.ts';
 import { instantOfWallClockMs, wallClockMs } from './zone-offsets.ts';
 
 /** A series as its rule needs it: the first occurrence, the normalised rule, the zone and the starts it skips. */
@@ -37,6 +40,11 @@ export interface Occurrence {
   end: string;
 }
 
+/** An occurrence as a window's expansion gives it: with its start on the stores' line, for ordering the feed. */
+export interface WindowOccurrence extends Occurrence {
+  startMs: number;
+}
+
 /** The last end of a series with no end: 9999-12-31T23:59:59.999Z, so a range filter needs no NULL case. */
 export const SERIES_OPEN_END_MS = 253_402_300_799_999;
 /** Parsed rules kept, by series id and version: more than the 1,000 series the bench's busiest window matches. */
@@ -52,7 +60,7 @@ const DST_SLACK_MS = 3 * HOUR_MS;
 
 /** A series ready to expand. Times are on the stores' number line: instants for timed series, UTC-midnight days for all-day ones. */
 interface CompiledSeries {
-  rule: RRuleTemporal<Temporal.ZonedDateTime>;
+  rule: RRuleTemporal;
   parsed: RecurrenceRule;
   allDay: boolean;
   timeZone: string;
@@ -82,16 +90,20 @@ function toFloating(c: CompiledSeries, lineMs: number): number {
   return c.allDay ? lineMs : wallClockMs(lineMs, c.timeZone);
 }
 
-function toOccurrence(c: CompiledSeries, startMs: number): Occurrence {
-  const write = c.allDay ? dayMsToDate : (ms: number) => new Date(ms).toISOString();
+function toWindowOccurrence(c: CompiledSeries, startMs: number): WindowOccurrence {
+  const write = c.allDay ? isoDate : isoInstant;
   const start = write(startMs);
-  return { recurrenceId: start, start, end: write(startMs + c.durationMs) };
+  return { recurrenceId: start, start, end: write(startMs + c.durationMs), startMs };
+}
+
+function toOccurrence(c: CompiledSeries, startMs: number): Occurrence {
+  const { recurrenceId, start, end } = toWindowOccurrence(c, startMs);
+  return { recurrenceId, start, end };
 }
 
 /** The rule on the floating line; COUNT can be left out, as when only the first occurrence matters. */
 function newRule(rule: RecurrenceRule, startWallMs: number, untilWallMs: number | null, count = rule.count) {
   return new RRuleTemporal({
-    temporal: Temporal,
     freq: rule.freq,
     interval: rule.interval,
     count,
@@ -155,32 +167,49 @@ function ruleStarts(c: CompiledSeries, fromMs: number, toMs: number): number[] {
     .filter((ms) => ms >= fromMs && ms <= toMs && (c.untilMs === null || ms <= c.untilMs));
 }
 
-const cache = new Map<string, CompiledSeries>();
+/** A series' occurrences in one window; shared by every feed that asks for that window, so never changed. */
+export interface WindowExpansion {
+  occurrences: readonly WindowOccurrence[];
+  truncated: boolean;
+}
 
-/** A small LRU: a Map keeps insertion order, so re-inserting on use leaves the least recently used first. */
+const compiledRules = new LRUCache<string, CompiledSeries>({ max: SERIES_CACHE_SIZE });
+const expansions = createOccurrenceCache<WindowExpansion>();
+
 function cachedSeries(series: StoredSeries): CompiledSeries {
   const key = `${series.id}@${series.version}`;
-  const compiled = cache.get(key) ?? compileSeries(series);
-  cache.delete(key);
-  cache.set(key, compiled);
-  if (cache.size > SERIES_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  let compiled = compiledRules.get(key);
+  if (compiled === undefined) {
+    compiled = compileSeries(series);
+    compiledRules.set(key, compiled);
+  }
   return compiled;
+}
+
+function expandWindow(series: StoredSeries, fromMs: number, toMs: number): WindowExpansion {
+  const c = cachedSeries(series);
+  // Overlap is start < to and start + duration > from, on whole ms.
+  const starts = ruleStarts(c, fromMs - c.durationMs + 1, toMs - 1).filter((ms) => !c.skipped.has(ms));
+  return {
+    occurrences: starts.slice(0, RECURRENCE_WINDOW_OCCURRENCES_MAX).map((ms) => toWindowOccurrence(c, ms)),
+    truncated: starts.length > RECURRENCE_WINDOW_OCCURRENCES_MAX,
+  };
 }
 
 /**
  * The occurrences overlapping the window, less exdates, in start order: all-day ones against its dates, timed ones
  * against its instants, as the stores match single events. Expansion starts one duration before the window,
- * never at the series' start, so a window years into a series costs what its first does.
+ * never at the series' start, so a window years into a series costs what its first does. Cached by series
+ * version and window (see occurrence-cache.ts).
  */
-export function expandSeries(series: StoredSeries, window: EventWindow): { occurrences: Occurrence[]; truncated: boolean } {
-  const c = cachedSeries(series);
-  const [fromMs, toMs] = c.allDay ? [window.fromDayMs, window.toDayMs] : [window.fromMs, window.toMs];
-  // Overlap is start < to and start + duration > from, on whole ms.
-  const starts = ruleStarts(c, fromMs - c.durationMs + 1, toMs - 1).filter((ms) => !c.skipped.has(ms));
-  return {
-    occurrences: starts.slice(0, RECURRENCE_WINDOW_OCCURRENCES_MAX).map((ms) => toOccurrence(c, ms)),
-    truncated: starts.length > RECURRENCE_WINDOW_OCCURRENCES_MAX,
-  };
+export function expandSeries(series: StoredSeries, window: EventWindow): WindowExpansion {
+  const [fromMs, toMs] = series.allDay ? [window.fromDayMs, window.toDayMs] : [window.fromMs, window.toMs];
+  return expansions.get({ seriesId: series.id, version: series.version, fromMs, toMs }, () => expandWindow(series, fromMs, toMs));
+}
+
+/** Forgets every cached expansion (parsed rules stay): what a window no one has asked for yet costs, for the bench. */
+export function clearExpansionCache(): void {
+  expansions.clear();
 }
 
 /** The rule's occurrence with this original start, skipped or not; null when the rule has none there. */

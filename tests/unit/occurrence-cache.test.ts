@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { expandSeries, type StoredSeries } from '../../src/api/recurrence/expand-series.ts';
+import { createOccurrenceCache, OCCURRENCE_CACHE_SIZE, type ExpansionKey } from '../../src/api/recurrence/occurrence-cache.ts';
+
+interface Expansion {
+  occurrences: readonly number[];
+}
+
+/** A cache whose expansions say how many times each key was expanded. */
+function counted(maxOccurrences?: number) {
+  const cache = createOccurrenceCache<Expansion>(maxOccurrences);
+  const expanded = new Map<string, number>();
+  const get = (key: ExpansionKey, size: number) =>
+    cache.get(key, () => {
+      const name = `${key.seriesId}@${key.version}`;
+      expanded.set(name, (expanded.get(name) ?? 0) + 1);
+      return { occurrences: Array.from({ length: size }, (_, i) => i) };
+    });
+  return { cache, expanded, get };
+}
+
+const key = (seriesId: string, version = 1): ExpansionKey => ({ seriesId, version, fromMs: 0, toMs: 1_000 });
+
+describe('the occurrence cache', () => {
+  it('answers the same series version and window from the cache', () => {
+    const { expanded, get } = counted();
+    const first = get(key('a'), 3);
+    expect(get(key('a'), 3)).toBe(first);
+    expect(expanded.get('a@1')).toBe(1);
+  });
+
+  it('misses for a new version of the series, and for another window', () => {
+    const { expanded, get } = counted();
+    get(key('a'), 3);
+    get(key('a', 2), 3);
+    expect(expanded.get('a@2')).toBe(1);
+    get({ ...key('a'), fromMs: 1_000, toMs: 2_000 }, 3);
+    expect(expanded.get('a@1')).toBe(2);
+  });
+
+  it('evicts the least recently used expansions once their occurrences pass the size', () => {
+    const { expanded, get } = counted(10);
+    get(key('a'), 4);
+    get(key('b'), 4);
+    get(key('a'), 4); // used again: b is now the least recent
+    get(key('c'), 4); // 12 occurrences: b goes
+    get(key('a'), 4);
+    get(key('c'), 4);
+    expect([expanded.get('a@1'), expanded.get('c@1')]).toEqual([1, 1]);
+    get(key('b'), 4);
+    expect(expanded.get('b@1')).toBe(2);
+  });
+
+  it(`holds ${OCCURRENCE_CACHE_SIZE} occurrences by default, and no more`, () => {
+    const { expanded, get } = counted();
+    const entries = 100;
+    for (let i = 0; i < entries; i++) get(key(`s${i}`), OCCURRENCE_CACHE_SIZE / entries);
+    for (let i = 0; i < entries; i++) get(key(`s${i}`), OCCURRENCE_CACHE_SIZE / entries);
+    expect([...expanded.values()].every((times) => times === 1)).toBe(true);
+    get(key('one more'), 1); // s0, the least recently used, goes
+    get(key('s0'), OCCURRENCE_CACHE_SIZE / entries);
+    expect(expanded.get('s0@1')).toBe(2);
+  });
+
+  it('counts an expansion with no occurrences as one, so that empty ones are bounded too', () => {
+    const { expanded, get } = counted(3);
+    for (const id of ['a', 'b', 'c', 'd']) get(key(id), 0);
+    get(key('a'), 0);
+    expect(expanded.get('a@1')).toBe(2);
+  });
+
+  it('gives an edited series its new occurrences for a window already expanded', () => {
+    const window = { fromMs: Date.parse('2026-01-05T00:00:00Z'), toMs: Date.parse('2026-01-19T00:00:00Z'), fromDayMs: Date.parse('2026-01-05'), toDayMs: Date.parse('2026-01-19') };
+    const series: StoredSeries = { id: 'edited', version: 1, rrule: 'FREQ=DAILY', start: '2026-01-05T09:00:00.000Z', end: '2026-01-05T10:00:00.000Z', allDay: false, timeZone: 'Europe/London', exdate: [] };
+    expect(expandSeries(series, window).occurrences).toHaveLength(14);
+    expect(expandSeries({ ...series, version: 2, rrule: 'FREQ=WEEKLY' }, window).occurrences).toHaveLength(2);
+    expect(expandSeries({ ...series, version: 3, exdate: ['2026-01-06T09:00:00.000Z'] }, window).occurrences).toHaveLength(13);
+  });
+});
