@@ -7,7 +7,6 @@ import { useApiClient } from '../../../auth/use-api-client.ts';
 import { useNotify } from '../../../components/notifications.tsx';
 import { errorMessage, isApiStatus } from '../../../lib/api-client.ts';
 import { CHANGED_BY_SOMEONE_ELSE } from '../lib/event-messages.ts';
-import { repeatRule, repeatValuesFromRule } from '../lib/repeat-options.ts';
 import { getEventById } from '../requests/get-event-by-id.ts';
 import { updateEvent } from '../requests/update-event.ts';
 import { updateOccurrence } from '../requests/update-occurrence.ts';
@@ -37,29 +36,15 @@ function shifted(value: string, ms: number): string {
 
 /**
  * "All events": the series' own start and end move as the dragged occurrence's did, so every occurrence moves
- * by the same shift. Only when the occurrence keeps its kind (all-day or timed): otherwise its new dates are the series'.
+ * by the same shift (the server moves the days its rule names with it). Only when the occurrence keeps its kind
+ * (all-day or timed): otherwise its new dates are the series'.
  */
 function seriesPatch(series: CalendarEvent, before: DatesPatch, after: DatesPatch): EventPatch {
-  const dates =
-    before.allDay === after.allDay
-      ? {
-          start: shifted(series.start, eventTimeMs(after.start) - eventTimeMs(before.start)),
-          end: shifted(series.end, eventTimeMs(after.end) - eventTimeMs(before.end)),
-        }
-      : after;
-  return { ...dates, ...ruleFollowingStart(series, dates.start) };
-}
-
-/**
- * A rule that repeats on its start's weekday, day or date ("Weekly on Monday") follows the start to its new day,
- * as the form's Repeat choices do; the server shifts only the series' dates, not the days its rule names.
- */
-function ruleFollowingStart(series: CalendarEvent, start: string): { rrule: string } | Record<string, never> {
-  const context = { start: series.start, allDay: series.allDay, timeZone: series.extendedProps.timeZone ?? 'UTC' };
-  const values = repeatValuesFromRule(series.rrule ?? '', context);
-  if (values.preset === 'none' || values.preset === 'other') return {};
-  const rule = repeatRule(values, { ...context, start });
-  return rule.ok && rule.rrule !== series.rrule ? { rrule: rule.rrule } : {};
+  if (before.allDay !== after.allDay) return after;
+  return {
+    start: shifted(series.start, eventTimeMs(after.start) - eventTimeMs(before.start)),
+    end: shifted(series.end, eventTimeMs(after.end) - eventTimeMs(before.end)),
+  };
 }
 
 /**
