@@ -1,9 +1,19 @@
 import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
+import { ApiDriver } from './harness/api.ts';
 import { axeViolations } from './harness/axe.ts';
-import { launchBrowser, newContext } from './harness/browser.ts';
-import { dayCell, dragTo, localDate, signIn } from './harness/calendar-page.ts';
+import { launchBrowser, newContext, TEST_TIME_ZONE } from './harness/browser.ts';
+import {
+  calendarEvent,
+  dayCell,
+  dragDown,
+  dragTo,
+  localDate,
+  resizeEndBy,
+  signIn,
+  timeGridDistance,
+} from './harness/calendar-page.ts';
 import { startServer, type AppServer } from './harness/server.ts';
 
 let server: AppServer;
@@ -207,5 +217,121 @@ describe('a weekly series through the web app', () => {
     await page.reload();
     await occurrencesOf(dayCell(page, dayAfterSecond), series.id).waitFor();
     expect(await occurrencesOf(dayCell(page, first), series.id).count()).toBe(0);
+  });
+});
+
+describe('occurrences of a daily series in the week view', () => {
+  // This week's first day (Sunday, the en-US week's): every day of the week then has an occurrence.
+  const weekStart = localDate(-new Date().getDay());
+  const weekDay = (n: number) => localDate(-new Date().getDay() + n);
+  let weekPage: Page;
+  let token: string;
+  let companyId: string;
+
+  /** A daily series this week (COUNT=7), made through the API: what is tested here is the week view's handling of it. */
+  async function createDailySeries(title: string, from: string, to: string): Promise<CalendarEvent> {
+    const api = new ApiDriver(server.baseUrl);
+    const created = await api.request<CalendarEvent>('POST', `/api/calendars/${companyId}/events`, {
+      token,
+      body: {
+        title,
+        start: new Date(`${weekStart}T${from}`).toISOString(),
+        end: new Date(`${weekStart}T${to}`).toISOString(),
+        rrule: 'FREQ=DAILY;COUNT=7',
+        extendedProps: { timeZone: TEST_TIME_ZONE },
+      },
+    });
+    expect(created.status).toBe(201);
+    return created.body;
+  }
+
+  /** The week view, freshly loaded, so what shows is the feed's. */
+  async function showWeek(seriesId: string): Promise<void> {
+    await weekPage.goto('/');
+    await weekPage.getByRole('tab', { name: 'Week' }).click();
+    await occurrencesOf(weekPage, seriesId).first().waitFor();
+  }
+
+  const occurrenceOn = (seriesId: string, day: number) => occurrencesOf(dayCell(weekPage, weekDay(day)), seriesId);
+
+  beforeAll(async () => {
+    const api = new ApiDriver(server.baseUrl);
+    token = await api.token('eddie');
+    companyId = await api.calendarId(token, 'Company');
+    weekPage = await (await newContext(browser, server.baseUrl)).newPage();
+    await signIn(weekPage, /Eddie Editor/);
+  });
+
+  test('resizing one occurrence asks the scope: Esc puts it back, "This event" makes only it longer, also after a reload', async () => {
+    const title = `Focus time ${Date.now()}`;
+    const series = await createDailySeries(title, '08:00', '09:00');
+    await showWeek(series.id);
+    const resized = occurrenceOn(series.id, 2);
+    const resizedId = await resized.getAttribute('data-event-id');
+    const hour = await timeGridDistance(weekPage, '08:00:00', '09:00:00');
+    const question = weekPage.getByRole('dialog', { name: 'Move recurring event' });
+
+    const writes: string[] = [];
+    const record = (request: Request) => void (request.method() === 'PATCH' && writes.push(request.url()));
+    weekPage.on('request', record);
+    try {
+      await resizeEndBy(weekPage, resized, hour);
+      await question.waitFor();
+      await expect.poll(() => resized.textContent()).toMatch(/^8:00 – 10:00/);
+      await weekPage.keyboard.press('Escape');
+      await question.waitFor({ state: 'detached' });
+      await expect.poll(() => resized.textContent()).toMatch(/^8:00 – 9:00/);
+    } finally {
+      weekPage.off('request', record);
+    }
+    expect(writes).toEqual([]);
+
+    await resizeEndBy(weekPage, resized, hour);
+    const patched = weekPage.waitForResponse((response) => isOccurrenceWrite('PATCH', 'this')(response.request()));
+    await question.getByRole('button', { name: 'OK' }).click();
+    expect((await patched).status()).toBe(200);
+
+    await showWeek(series.id);
+    await expect.poll(() => calendarEvent(weekPage, String(resizedId)).textContent()).toMatch(/^8:00 – 10:00/);
+    for (const day of [1, 3]) expect(await occurrenceOn(series.id, day).textContent()).toMatch(/^8:00 – 9:00/);
+    await calendarEvent(weekPage, String(resizedId)).click();
+    const details = weekPage.getByRole('dialog', { name: title });
+    await details.getByText('Changed from the series').waitFor();
+    await details.getByRole('button', { name: 'Close' }).click();
+    await details.waitFor({ state: 'detached' });
+  });
+
+  test('dragging an occurrence an hour later with "This and following" splits the series there', async () => {
+    const title = `Design clinic ${Date.now()}`;
+    const series = await createDailySeries(title, '12:00', '13:00');
+    await showWeek(series.id);
+    await dragDown(weekPage, occurrenceOn(series.id, 3), await timeGridDistance(weekPage, '12:00:00', '13:00:00'));
+    const question = weekPage.getByRole('dialog', { name: 'Move recurring event' });
+    await question.getByRole('radio', { name: 'This and following events' }).check();
+    const patched = weekPage.waitForResponse((response) => isOccurrenceWrite('PATCH', 'following')(response.request()));
+    await question.getByRole('button', { name: 'OK' }).click();
+    const response = await patched;
+    expect(response.status()).toBe(200);
+    const later = (await response.json()) as CalendarEvent;
+    expect(later.id).not.toBe(series.id);
+
+    // The feed's ids say which series each occurrence is of: the first three stay, the rest are the new series'.
+    await showWeek(later.id);
+    for (const day of [0, 1, 2]) {
+      expect(await occurrenceOn(series.id, day).textContent()).toMatch(/^12:00 – 1:00/);
+      expect(await occurrenceOn(later.id, day).count()).toBe(0);
+    }
+    for (const day of [3, 4, 5, 6]) {
+      expect(await occurrenceOn(later.id, day).textContent()).toMatch(/^1:00 – 2:00/);
+      expect(await occurrenceOn(series.id, day).count()).toBe(0);
+    }
+    // The new series keeps the rule, with the occurrences that remained of its count.
+    for (const [day, rule] of [[5, 'Daily, 4 times'], [1, 'Daily, 3 times']] as const) {
+      await occurrenceOn(day === 5 ? later.id : series.id, day).click();
+      const details = weekPage.getByRole('dialog', { name: title });
+      await details.getByText(rule).waitFor();
+      await details.getByRole('button', { name: 'Close' }).click();
+      await details.waitFor({ state: 'detached' });
+    }
   });
 });

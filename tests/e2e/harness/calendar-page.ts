@@ -29,14 +29,68 @@ export async function waitForEvents(scope: Page | FrameLocator): Promise<void> {
   await scope.locator('.cc-event').first().waitFor();
 }
 
-/** Drags with the mouse in small steps, as FullCalendar's pointer handling expects. */
-export async function dragTo(page: Page, from: Locator, to: Locator): Promise<void> {
-  const source = await from.boundingBox();
-  const target = await to.boundingBox();
-  if (!source || !target) throw new Error('drag: element not visible');
-  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
+/** A row of the week or day view's time grid, by the time it starts (HH:MM:SS). */
+function timeSlot(page: Page, time: string): Locator {
+  return page.locator(`[data-time="${time}"]`).first();
+}
+
+interface Point {
+  x: number;
+  y: number;
+}
+
+interface Box extends Point {
+  width: number;
+  height: number;
+}
+
+async function box(locator: Locator): Promise<Box> {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error('drag: element not visible');
+  return found;
+}
+
+/** Presses at one point and lets go at another in small steps, as FullCalendar's pointer handling expects. */
+async function drag(page: Page, from: Point, to: Point): Promise<void> {
+  await page.mouse.move(from.x, from.y);
   await page.mouse.down();
-  await page.mouse.move(source.x + source.width / 2 + 5, source.y + source.height / 2 + 5, { steps: 5 });
-  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 15 });
+  await page.mouse.move(from.x + 5, from.y + 5, { steps: 5 });
+  await page.mouse.move(to.x, to.y, { steps: 15 });
   await page.mouse.up();
+}
+
+/** Drags with the mouse from the middle of one element to the middle of another. */
+export async function dragTo(page: Page, from: Locator, to: Locator): Promise<void> {
+  const source = await box(from);
+  const target = await box(to);
+  await drag(
+    page,
+    { x: source.x + source.width / 2, y: source.y + source.height / 2 },
+    { x: target.x + target.width / 2, y: target.y + target.height / 2 },
+  );
+}
+
+/** The height of the time grid between two of its rows' times, e.g. of an hour: what a drag moves by to move that long. */
+export async function timeGridDistance(page: Page, from: string, to: string): Promise<number> {
+  return (await box(timeSlot(page, to))).y - (await box(timeSlot(page, from))).y;
+}
+
+/**
+ * Drags a timed event by `dy` pixels down the time grid (up when negative), on its own day. It is held a quarter
+ * down, not in the middle: an hour-long event's middle lies on a slot boundary, where rounding could pick either slot.
+ */
+export async function dragDown(page: Page, event: Locator, dy: number): Promise<void> {
+  await event.scrollIntoViewIfNeeded();
+  const source = await box(event);
+  const grip = { x: source.x + source.width / 2, y: source.y + source.height / 4 };
+  await drag(page, grip, { x: grip.x, y: grip.y + dy });
+}
+
+/** Drags a timed event's bottom edge, its end, by `dy` pixels: pointing at the event first shows its resize handle. */
+export async function resizeEndBy(page: Page, event: Locator, dy: number): Promise<void> {
+  await event.scrollIntoViewIfNeeded();
+  const source = await box(event);
+  const x = source.x + source.width / 2;
+  await page.mouse.move(x, source.y + source.height / 2);
+  await drag(page, { x, y: source.y + source.height - 2 }, { x, y: source.y + source.height - 2 + dy });
 }
