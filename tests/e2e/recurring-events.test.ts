@@ -278,6 +278,8 @@ describe('occurrences of a daily series in the week view', () => {
       await resizeEndBy(weekPage, resized, hour);
       await question.waitFor();
       await expect.poll(() => resized.textContent()).toMatch(/^8:00 – 10:00/);
+      // Only the resized occurrence shows the change while the question is open.
+      expect(await occurrenceOn(series.id, 3).textContent()).toMatch(/^8:00 – 9:00/);
       await weekPage.keyboard.press('Escape');
       await question.waitFor({ state: 'detached' });
       await expect.poll(() => resized.textContent()).toMatch(/^8:00 – 9:00/);
@@ -307,6 +309,10 @@ describe('occurrences of a daily series in the week view', () => {
     await showWeek(series.id);
     await dragDown(weekPage, occurrenceOn(series.id, 3), await timeGridDistance(weekPage, '12:00:00', '13:00:00'));
     const question = weekPage.getByRole('dialog', { name: 'Move recurring event' });
+    await question.waitFor();
+    // Until the answer, only the dragged occurrence has moved.
+    await expect.poll(() => occurrenceOn(series.id, 3).textContent()).toMatch(/^1:00 – 2:00/);
+    for (const day of [2, 4]) expect(await occurrenceOn(series.id, day).textContent()).toMatch(/^12:00 – 1:00/);
     await question.getByRole('radio', { name: 'This and following events' }).check();
     const patched = weekPage.waitForResponse((response) => isOccurrenceWrite('PATCH', 'following')(response.request()));
     await question.getByRole('button', { name: 'OK' }).click();
