@@ -1,6 +1,8 @@
-import { Avatar, Button, Caption1, Text, Title3, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { Avatar, Button, Caption1, Text, Title3, Tooltip, makeStyles, mergeClasses, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
 import { Add20Regular, CalendarLtr24Regular, Navigation20Regular, Settings20Regular, SignOut20Regular } from '@fluentui/react-icons';
 import type { Me, Role } from '../../shared/user.ts';
+import { AppHeaderMenu } from './app-header-menu.tsx';
+import { SHELL_MESSAGES } from './shell-messages.ts';
 
 // Highest first: the header names the user's strongest role.
 const ROLE_NAMES: [Role, string][] = [
@@ -19,9 +21,18 @@ const useStyles = makeStyles({
     paddingInline: tokens.spacingHorizontalL,
     backgroundColor: tokens.colorNeutralBackground3,
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    '@media print': { display: 'none' },
   },
-  brand: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, color: tokens.colorBrandForeground1 },
-  title: { margin: 0, color: tokens.colorNeutralForeground1 },
+  // One row on a phone: the title gives way (ellipsis) before anything wraps.
+  headerPhone: {
+    flexWrap: 'nowrap',
+    gap: tokens.spacingHorizontalXS,
+    paddingBlock: tokens.spacingVerticalXS,
+    paddingInline: tokens.spacingHorizontalXS,
+  },
+  brand: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, color: tokens.colorBrandForeground1, minWidth: 0 },
+  title: { margin: 0, color: tokens.colorNeutralForeground1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  titlePhone: { fontSize: tokens.fontSizeBase400, lineHeight: tokens.lineHeightBase400 },
   spacer: { flexGrow: 1 },
   user: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   userText: { display: 'flex', flexDirection: 'column' },
@@ -30,60 +41,71 @@ const useStyles = makeStyles({
 
 interface AppHeaderProps {
   me: Me;
-  /** Narrow screens: less text. */
-  compact: boolean;
-  /** The collapsible calendar panel, on narrow screens. */
-  panel: { id: string; expanded: boolean; onToggle(): void } | null;
+  /** The phone layout: one row, with the commands that do not fit in the menu. */
+  phone: boolean;
+  /** The calendar panel's ☰ toggle: the side panel on wide screens (whose id it controls), the drawer on phones. */
+  panel: { id: string | null; expanded: boolean; onToggle(): void };
   onNewEvent: (() => void) | null;
   onManageCalendars: (() => void) | null;
   /** Null where the host owns the session. */
   onSignOut: (() => void) | null;
 }
 
-export function AppHeader({ me, compact, panel, onNewEvent, onManageCalendars, onSignOut }: AppHeaderProps) {
+export function AppHeader({ me, phone, panel, onNewEvent, onManageCalendars, onSignOut }: AppHeaderProps) {
   const styles = useStyles();
+  // The drawer gives focus back to the toggle when it closes.
+  const restoreFocusTarget = useRestoreFocusTarget();
   const role = ROLE_NAMES.find(([candidate]) => me.roles.includes(candidate))?.[1];
   return (
-    <header className={styles.header}>
-      {panel && (
-        <Tooltip content="Calendars" relationship="label">
-          <Button
-            appearance="subtle"
-            icon={<Navigation20Regular />}
-            aria-expanded={panel.expanded}
-            aria-controls={panel.id}
-            onClick={panel.onToggle}
-          />
-        </Tooltip>
-      )}
+    <header className={mergeClasses(styles.header, phone && styles.headerPhone)}>
+      <Tooltip content={SHELL_MESSAGES.calendarsToggle} relationship="label">
+        <Button
+          appearance="subtle"
+          icon={<Navigation20Regular />}
+          aria-expanded={panel.expanded}
+          {...(panel.id ? { 'aria-controls': panel.id } : { 'aria-haspopup': 'dialog' as const })}
+          onClick={panel.onToggle}
+          {...restoreFocusTarget}
+        />
+      </Tooltip>
       <div className={styles.brand}>
-        <CalendarLtr24Regular aria-hidden />
-        <Title3 as="h1" className={styles.title}>
-          Company Calendar
+        {!phone && <CalendarLtr24Regular aria-hidden />}
+        <Title3 as="h1" className={mergeClasses(styles.title, phone && styles.titlePhone)}>
+          {SHELL_MESSAGES.appTitle}
         </Title3>
       </div>
       <div className={styles.spacer} />
-      {onNewEvent && (
-        <Button appearance="primary" icon={<Add20Regular />} onClick={onNewEvent}>
-          New event
-        </Button>
-      )}
-      {onManageCalendars && (
-        <Button icon={<Settings20Regular />} onClick={onManageCalendars}>
-          Manage calendars
-        </Button>
-      )}
-      <div className={styles.user} data-testid="signed-in-user">
-        <Avatar name={me.name} color="colorful" aria-hidden />
-        <div className={styles.userText}>
-          <Text weight="semibold">{me.name}</Text>
-          {!compact && role && <Caption1 className={styles.role}>{role}</Caption1>}
-        </div>
-      </div>
-      {onSignOut && (
-        <Button appearance="subtle" icon={<SignOut20Regular />} onClick={onSignOut}>
-          Sign out
-        </Button>
+      {phone ? (
+        <>
+          {onNewEvent && <Button appearance="primary" icon={<Add20Regular />} aria-label={SHELL_MESSAGES.newEvent} onClick={onNewEvent} />}
+          <AppHeaderMenu signedInAs={SHELL_MESSAGES.signedInAs(me.name, role)} onManageCalendars={onManageCalendars} onSignOut={onSignOut} />
+        </>
+      ) : (
+        <>
+          {onNewEvent && (
+            <Button appearance="primary" icon={<Add20Regular />} onClick={onNewEvent}>
+              {SHELL_MESSAGES.newEvent}
+            </Button>
+          )}
+          {onManageCalendars && (
+            <Button icon={<Settings20Regular />} onClick={onManageCalendars}>
+              {SHELL_MESSAGES.manageCalendars}
+            </Button>
+          )}
+          <div className={styles.user} data-testid="signed-in-user">
+            <Avatar name={me.name} color="colorful" aria-hidden />
+            <div className={styles.userText}>
+              <Text weight="semibold">{me.name}</Text>
+              {role && <Caption1 className={styles.role}>{role}</Caption1>}
+            </div>
+          </div>
+          {onSignOut && (
+            <Button appearance="subtle" icon={<SignOut20Regular />} onClick={onSignOut}>
+              {SHELL_MESSAGES.signOut}
+            </Button>
+          )}
+          <AppHeaderMenu signedInAs={null} onManageCalendars={null} onSignOut={null} />
+        </>
       )}
     </header>
   );

@@ -1,4 +1,4 @@
-import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner, makeStyles, mergeClasses, tokens, useId } from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Calendar } from '../../shared/calendar-schema.ts';
 import type { CalendarEvent } from '../../shared/event-schema.ts';
@@ -22,32 +22,28 @@ import type { DateSpan } from '../lib/date-span.ts';
 import type { EventKey } from '../lib/event-key.ts';
 import { useMediaQuery } from '../lib/use-media-query.ts';
 import { AppHeader } from './app-header.tsx';
+import { CalendarPanel } from './calendar-panel.tsx';
+import { PHONE_LAYOUT_QUERY } from './phone-layout.ts';
+import { useCalendarPanel } from './use-calendar-panel.ts';
 
 const NO_CALENDARS: Calendar[] = [];
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', height: '100%' },
-  body: { display: 'flex', flexGrow: 1, minHeight: 0 },
-  bodyNarrow: { flexDirection: 'column' },
-  panel: {
-    flexShrink: 0,
-    width: '240px',
-    boxSizing: 'border-box',
-    padding: tokens.spacingHorizontalL,
+  // Flex all the way down, no fixed heights: a phone's or Teams mobile's webview may be any height.
+  root: { display: 'flex', flexDirection: 'column', height: '100%', '@media print': { display: 'block', height: 'auto' } },
+  body: { display: 'flex', flexGrow: 1, minHeight: 0, '@media print': { display: 'block' } },
+  main: {
+    flexGrow: 1,
+    minWidth: 0,
+    minHeight: 0,
+    padding: tokens.spacingHorizontalM,
     display: 'flex',
     flexDirection: 'column',
-    gap: tokens.spacingVerticalXL,
-    borderRight: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-    overflowY: 'auto',
+    gap: tokens.spacingVerticalS,
+    '@media print': { display: 'block', padding: 0 },
   },
-  panelNarrow: {
-    width: 'auto',
-    borderRight: 'none',
-    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-  },
-  main: { flexGrow: 1, minWidth: 0, minHeight: 0, padding: tokens.spacingHorizontalM, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  mainPhone: { padding: 0, gap: 0 },
   calendar: { flexGrow: 1, minHeight: 0 },
-  mainNarrow: { minHeight: '480px', padding: tokens.spacingHorizontalXS },
 });
 
 /** The signed-in app: header, calendar panel, calendar, and the dialogs that act on events. */
@@ -65,9 +61,8 @@ export function AppShell() {
     [allCalendars, tabCalendars],
   );
   const { hidden, setVisible } = useHiddenCalendars();
-  const narrow = useMediaQuery('(max-width: 720px)');
-  const panelId = useId('calendar-panel');
-  const [panelExpanded, setPanelExpanded] = useState(false);
+  const phone = useMediaQuery(PHONE_LAYOUT_QUERY);
+  const panel = useCalendarPanel(phone);
   const calendarView = useRef<CalendarViewHandle>(null);
   // Which event's details are open; keyed by ids so a link can open one too.
   const [openEvent, setOpenEvent] = useState<EventKey | null>(null);
@@ -83,8 +78,8 @@ export function AppShell() {
   );
   const canCreate = calendars.some((calendar) => calendar.canEdit);
   const refetchEvents = useCallback(() => calendarView.current?.refetchEvents(), []);
-  const openCreateForm = useCallback((range: DateSpan | null) => setForm({ mode: 'create', range }), []);
-  const panelVisible = !narrow || panelExpanded;
+  // A touch that both selects and taps a slot asks once: the form already open stays.
+  const openCreateForm = useCallback((range: DateSpan | null) => setForm((current) => current ?? { mode: 'create', range }), []);
 
   // The app shows this failure with its Try again: an expected one, so Teams keeps the tab and its button on screen.
   useEffect(() => {
@@ -102,18 +97,19 @@ export function AppShell() {
     <div className={styles.root}>
       <AppHeader
         me={me}
-        compact={narrow}
-        panel={narrow ? { id: panelId, expanded: panelExpanded, onToggle: () => setPanelExpanded(!panelExpanded) } : null}
+        phone={phone}
+        // The drawer is not in the page while closed: the toggle controls an id only beside the side panel.
+        panel={{ id: phone ? null : panel.id, expanded: panel.open, onToggle: () => panel.setOpen(!panel.open) }}
         onNewEvent={canCreate ? () => openCreateForm(null) : null}
         onManageCalendars={me.roles.includes('admin') ? () => setManagingCalendars(true) : null}
         onSignOut={signOut}
       />
-      <div className={mergeClasses(styles.body, narrow && styles.bodyNarrow)}>
-        <aside id={panelId} hidden={!panelVisible} className={mergeClasses(styles.panel, narrow && styles.panelNarrow)}>
+      <div className={styles.body}>
+        <CalendarPanel phone={phone} id={panel.id} open={panel.open} onOpenChange={panel.setOpen}>
           <CalendarList calendars={calendars} status={calendarsQuery.status} hidden={hidden} onVisibleChange={setVisible} />
           {timeZoneChoice && <TimeZoneSelect choice={timeZoneChoice} />}
-        </aside>
-        <main className={mergeClasses(styles.main, narrow && styles.mainNarrow)}>
+        </CalendarPanel>
+        <main className={mergeClasses(styles.main, phone && styles.mainPhone)}>
           {/* The one place the calendars' load failure shows, with its retry: the panel only lists what loaded. */}
           {calendarsQuery.isSuccess && tabCalendars !== null && calendars.length === 0 && (
             <MessageBar intent="warning">
@@ -135,6 +131,7 @@ export function AppShell() {
                 ref={calendarView}
                 calendars={calendars}
                 visibleCalendarIds={visibleCalendarIds}
+                phone={phone}
                 canCreate={canCreate}
                 onOpenEvent={setOpenEvent}
                 onSelectRange={openCreateForm}

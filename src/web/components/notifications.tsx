@@ -1,4 +1,4 @@
-import { Toast, ToastBody, ToastTitle, Toaster, useId, useToastController } from '@fluentui/react-components';
+import { Toast, ToastBody, ToastTitle, Toaster, makeStyles, useId, useToastController } from '@fluentui/react-components';
 import { createContext, use, useCallback, useMemo, type ReactNode } from 'react';
 
 interface Notify {
@@ -8,13 +8,17 @@ interface Notify {
 
 const ToasterIdContext = createContext<string | null>(null);
 
+// Toasts are for the moment, not for paper.
+const useStyles = makeStyles({ toaster: { '@media print': { display: 'none' } } });
+
 /** Hosts the app's one Toaster; useNotify() raises toasts on it from anywhere below. */
 export function NotificationsProvider({ children }: { children: ReactNode }) {
   const toasterId = useId('toaster');
+  const styles = useStyles();
   return (
     <ToasterIdContext value={toasterId}>
       {children}
-      <Toaster toasterId={toasterId} position="bottom-end" pauseOnHover pauseOnWindowBlur />
+      <Toaster toasterId={toasterId} className={styles.toaster} position="bottom-end" pauseOnHover pauseOnWindowBlur />
     </ToasterIdContext>
   );
 }

@@ -3,6 +3,7 @@ import FullCalendar, {
   type CalendarOptions,
   type CalendarRef,
   type DateSelectInfo,
+  type DatesSetInfo,
   type EventClickInfo,
   type EventDropInfo,
   type EventResizeDoneInfo,
@@ -24,10 +25,25 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import type { DateSpan } from '../../../lib/date-span.ts';
 import type { EventKey } from '../../../lib/event-key.ts';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
+import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useCalendarLocale } from '../hooks/use-calendar-locale.ts';
+import { useLayoutViews } from '../hooks/use-layout-views.ts';
+import { SLOT_DURATION, useTapToCreate } from '../hooks/use-tap-to-create.ts';
 import { useEventSource } from '../requests/get-events.ts';
 import { NoEvents } from './no-events.tsx';
-import { BLOCK_EVENT_CLASS, CALENDAR_CLASS, EVENT_CLASS, POPOVER_CLASS, useCalendarThemeStyles } from './use-calendar-theme-styles.ts';
+import { PrintHeader } from './print-header.tsx';
+import {
+  BLOCK_EVENT_CLASS,
+  CALENDAR_CLASS,
+  EVENT_CLASS,
+  EVENT_TIME_CLASS,
+  EVENT_TITLE_CLASS,
+  LIST_EVENT_CLASS,
+  POPOVER_CLASS,
+  TOOLBAR_CLASS,
+  TOOLBAR_TITLE_CLASS,
+  useCalendarThemeStyles,
+} from './use-calendar-theme-styles.ts';
 
 export interface CalendarViewHandle {
   refetchEvents(): void;
@@ -41,7 +57,6 @@ const FIRST_EVENTS_MARK = 'company-calendar:first-events';
 const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, formaTheme];
 // No event can lie outside the supported years, so the calendar does not go there either.
 const SUPPORTED_RANGE = { start: `${EVENT_YEAR_MIN}-01-01`, end: `${EVENT_YEAR_MAX + 1}-01-01` };
-const HEADER_TOOLBAR = { start: 'today prev,next', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' };
 // English only: other locales bring their own.
 const ENGLISH_TEXT = {
   monthText: 'Month',
@@ -61,8 +76,8 @@ const markEventElement: NonNullable<CalendarOptions['eventDidMount']> = ({ el, e
 };
 
 const useStyles = makeStyles({
-  root: { position: 'relative', height: '100%', display: 'flex', flexDirection: 'column' },
-  calendar: { flexGrow: 1, minHeight: 0 },
+  root: { position: 'relative', height: '100%', display: 'flex', flexDirection: 'column', '@media print': { display: 'block', height: 'auto' } },
+  calendar: { flexGrow: 1, minHeight: 0, '@media print': { display: 'block' } },
   progress: { position: 'absolute', insetInline: 0, top: 0, zIndex: 1 },
   statusText: {
     position: 'absolute',
@@ -78,6 +93,8 @@ interface CalendarViewProps {
   ref?: Ref<CalendarViewHandle>;
   calendars: readonly Calendar[];
   visibleCalendarIds: readonly string[];
+  /** The phone layout: an agenda first, a 3-day time grid for the week, taps to create. */
+  phone: boolean;
   /** Whether the user may create events in some calendar: turns on range selection. */
   canCreate: boolean;
   onOpenEvent(event: EventKey): void;
@@ -101,6 +118,7 @@ function LocalizedCalendarView({
   ref,
   calendars,
   visibleCalendarIds,
+  phone,
   canCreate,
   onOpenEvent,
   onSelectRange,
@@ -117,6 +135,16 @@ function LocalizedCalendarView({
   const calendarRef = useRef<CalendarRef>(null);
   const [loading, setLoading] = useState(false);
   const events = useEventSource(calendars, visibleCalendarIds, timeZone);
+  const layoutViews = useLayoutViews(phone, calendarRef, { language, english, locale });
+  const handleDateClick = useTapToCreate(canCreate);
+  // Printed, the calendar grows to show every event rather than fit the screen with "+ more" links.
+  const printing = useMediaQuery('print');
+  const [period, setPeriod] = useState('');
+  const handleDatesSet = useCallback((info: DatesSetInfo) => setPeriod(info.view.title), []);
+  const shownCalendarNames = useMemo(
+    () => calendars.filter((calendar) => visibleCalendarIds.includes(calendar.id)).map((calendar) => calendar.name),
+    [calendars, visibleCalendarIds],
+  );
   // The popover lives outside the provider: it gets the theme the way Fluent's own portals do.
   const themeClassName = useThemeClassName();
   const popoverClass = useMemo(
@@ -185,28 +213,31 @@ function LocalizedCalendarView({
   );
 
   return (
-    <div className={mergeClasses(styles.root, themeStyles.root)}>
+    <div className={mergeClasses(styles.root, themeStyles.root, phone && themeStyles.phone)}>
       {loading && <ProgressBar className={styles.progress} thickness="large" aria-label="Loading events" />}
       <div role="status" className={styles.statusText}>
         {loading ? 'Loading events' : ''}
       </div>
+      <PrintHeader calendarNames={shownCalendarNames} period={period} />
       {/* The calendar speaks the host's language, which may not be the app's: screen readers should know. */}
       <div className={styles.calendar} lang={language}>
         <FullCalendar
           ref={calendarRef}
           plugins={PLUGINS}
           className={CALENDAR_CLASS}
-          initialView="dayGridMonth"
-          headerToolbar={HEADER_TOOLBAR}
+          {...layoutViews}
+          toolbarClass={TOOLBAR_CLASS}
+          toolbarTitleClass={TOOLBAR_TITLE_CLASS}
           {...(english ? ENGLISH_TEXT : {})}
           {...(locale ? { locale } : {})}
           // The Today button's accessible name must include its visible text (WCAG 2.5.3); the hint is "This month".
           todayHint={english || !locale?.todayText ? ENGLISH_TEXT.todayText : locale.todayText}
           // 'local' when the zones agree: the same times, without Temporal conversions.
           timeZone={timeZone === browserTimeZone() ? 'local' : timeZone}
-          height="100%"
+          height={printing ? 'auto' : '100%'}
           validRange={SUPPORTED_RANGE}
-          dayMaxEvents
+          dayMaxEvents={!printing}
+          slotDuration={SLOT_DURATION}
           nowIndicator
           eventInteractive
           selectable={canCreate}
@@ -214,10 +245,15 @@ function LocalizedCalendarView({
           events={events}
           eventClass={EVENT_CLASS}
           blockEventClass={BLOCK_EVENT_CLASS}
+          listItemEventClass={LIST_EVENT_CLASS}
+          eventTitleClass={EVENT_TITLE_CLASS}
+          eventTimeClass={EVENT_TIME_CLASS}
           eventDidMount={handleEventDidMount}
           popoverClass={popoverClass}
           eventClick={handleEventClick}
           select={handleSelect}
+          dateClick={handleDateClick}
+          datesSet={handleDatesSet}
           eventDrop={onEventChange}
           eventResize={onEventChange}
           loading={handleLoading}

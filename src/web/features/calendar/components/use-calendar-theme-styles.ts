@@ -6,6 +6,14 @@ export const CALENDAR_CLASS = 'cc-calendar';
 export const POPOVER_CLASS = 'cc-popover';
 export const EVENT_CLASS = 'cc-event';
 export const BLOCK_EVENT_CLASS = 'cc-block-event';
+export const LIST_EVENT_CLASS = 'cc-list-event';
+export const EVENT_TITLE_CLASS = 'cc-event-title';
+export const EVENT_TIME_CLASS = 'cc-event-time';
+export const TOOLBAR_CLASS = 'cc-toolbar';
+export const TOOLBAR_TITLE_CLASS = 'cc-toolbar-title';
+
+/** The least height of an event in a list view: a touch target a finger can hit (WCAG 2.5.5). */
+export const TOUCH_TARGET_MIN_PX = 44;
 
 /**
  * FullCalendar's forma theme, coloured with Fluent tokens. The variables must be set on an element
@@ -56,9 +64,30 @@ export const useCalendarThemeStyles = makeStyles({
     },
     [`& .${BLOCK_EVENT_CLASS}:hover`]: { boxShadow: tokens.shadow4 },
 
+    [`& .${LIST_EVENT_CLASS}`]: { minHeight: `${TOUCH_TARGET_MIN_PX}px`, boxSizing: 'border-box' },
+    // A list has room below each title: long ones wrap rather than lose their end.
+    [`& .${LIST_EVENT_CLASS} .${EVENT_TITLE_CLASS}`]: { whiteSpace: 'normal', overflowWrap: 'anywhere' },
+
+    // On paper: no buttons, every title whole, and each calendar's colour kept as a border, since printers
+    // leave backgrounds out unless asked.
+    '@media print': {
+      [`& .${TOOLBAR_CLASS}`]: { display: 'none' },
+      [`& .${EVENT_TITLE_CLASS}`]: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', overflowWrap: 'anywhere' },
+      [`& .${EVENT_TIME_CLASS}`]: { overflow: 'visible', textOverflow: 'clip' },
+      [`& .${BLOCK_EVENT_CLASS}, & .${BLOCK_EVENT_CLASS}:hover`]: {
+        backgroundColor: 'transparent',
+        color: tokens.colorNeutralForeground1,
+        boxShadow: 'none',
+        border: `${tokens.strokeWidthThin} solid var(--fc-event-color)`,
+        borderInlineStartWidth: tokens.strokeWidthThickest,
+      },
+    },
+
     '@media (forced-colors: active)': {
       [`& .${EVENT_CLASS}`]: { border: `${tokens.strokeWidthThin} solid CanvasText` },
       [`& .${EVENT_CLASS}:focus-visible`]: { outline: `${tokens.strokeWidthThick} solid Highlight` },
     },
   },
+  // A phone's title shares its row with Today and the arrows.
+  phone: { [`& .${TOOLBAR_TITLE_CLASS}`]: { fontSize: tokens.fontSizeBase400, lineHeight: tokens.lineHeightBase400 } },
 });

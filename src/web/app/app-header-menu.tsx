@@ -1,0 +1,47 @@
+import { Button, Menu, MenuDivider, MenuGroup, MenuGroupHeader, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
+import { MoreHorizontal20Regular, Print20Regular, Settings20Regular, SignOut20Regular } from '@fluentui/react-icons';
+import { SHELL_MESSAGES } from './shell-messages.ts';
+
+interface AppHeaderMenuProps {
+  /** Who is signed in, shown in the menu (with Sign out) when the header has no room for them. */
+  signedInAs: string | null;
+  /** Commands the header has no room for as buttons; null when the user may not use them. */
+  onManageCalendars: (() => void) | null;
+  onSignOut: (() => void) | null;
+}
+
+/** The header's "More options": Print always, and on phones whatever the one-row header has no room for. */
+export function AppHeaderMenu({ signedInAs, onManageCalendars, onSignOut }: AppHeaderMenuProps) {
+  return (
+    <Menu>
+      <MenuTrigger disableButtonEnhancement>
+        <Button appearance="subtle" icon={<MoreHorizontal20Regular />} aria-label={SHELL_MESSAGES.moreOptions} />
+      </MenuTrigger>
+      <MenuPopover>
+        <MenuList>
+          {onManageCalendars && (
+            <MenuItem icon={<Settings20Regular />} onClick={onManageCalendars}>
+              {SHELL_MESSAGES.manageCalendars}
+            </MenuItem>
+          )}
+          <MenuItem icon={<Print20Regular />} onClick={() => window.print()}>
+            {SHELL_MESSAGES.print}
+          </MenuItem>
+          {signedInAs && (
+            <>
+              <MenuDivider />
+              <MenuGroup>
+                <MenuGroupHeader>{signedInAs}</MenuGroupHeader>
+                {onSignOut && (
+                  <MenuItem icon={<SignOut20Regular />} onClick={onSignOut}>
+                    {SHELL_MESSAGES.signOut}
+                  </MenuItem>
+                )}
+              </MenuGroup>
+            </>
+          )}
+        </MenuList>
+      </MenuPopover>
+    </Menu>
+  );
+}

@@ -1,0 +1,85 @@
+import type { CalendarOptions, CalendarRef, FormatterInput, LocaleInput, ViewOptions } from '@fullcalendar/react';
+import { useEffect, useMemo, useState, type RefObject } from 'react';
+import { CALENDAR_MESSAGES, dayCount } from '../lib/calendar-messages.ts';
+
+/** Days the phone's agenda lists, from the day it starts on: a week, one small window of events on a slow network. */
+export const AGENDA_DAYS = 7;
+/** Days the phone's time grid shows: as many columns as keep "09:30" and a title readable on 360 px. */
+export const PHONE_TIME_GRID_DAYS = 3;
+
+export const AGENDA_VIEW = 'agenda';
+export const PHONE_TIME_GRID_VIEW = 'timeGridPhone';
+
+const WIDE_HEADER_TOOLBAR = { start: 'today prev,next', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' };
+// One row above the calendar, the views below it, in reach of a thumb.
+const PHONE_HEADER_TOOLBAR = { start: 'title', end: 'today prev,next' };
+const PHONE_FOOTER_TOOLBAR = { center: `${AGENDA_VIEW},${PHONE_TIME_GRID_VIEW},timeGridDay,dayGridMonth` };
+
+// A view's counterpart when the layout changes under it (a phone turned, a window resized).
+const PHONE_VIEW_FOR: Record<string, string> = { timeGridWeek: PHONE_TIME_GRID_VIEW, listWeek: AGENDA_VIEW };
+const WIDE_VIEW_FOR: Record<string, string> = { [PHONE_TIME_GRID_VIEW]: 'timeGridWeek', [AGENDA_VIEW]: 'listWeek' };
+
+// Short titles, so that the title and its arrows share one row on a phone.
+const PHONE_RANGE_TITLE: FormatterInput = { month: 'short', day: 'numeric' };
+const PHONE_DAY_TITLE: FormatterInput = { weekday: 'short', month: 'short', day: 'numeric' };
+
+interface LayoutViews {
+  initialView: string;
+  views: NonNullable<CalendarOptions['views']>;
+  buttons: NonNullable<CalendarOptions['buttons']>;
+  headerToolbar: NonNullable<CalendarOptions['headerToolbar']>;
+  footerToolbar: NonNullable<CalendarOptions['footerToolbar']>;
+}
+
+/**
+ * The views and toolbars for the layout: on phones an agenda first and a 3-day time grid for the week, on wider
+ * screens the month first. Both sets are defined always, so a calendar keeps working when the layout changes.
+ */
+export function useLayoutViews(
+  phone: boolean,
+  calendarRef: RefObject<CalendarRef | null>,
+  { language, english, locale }: { language: string; english: boolean; locale: LocaleInput | null },
+): LayoutViews {
+  // Only read when the calendar is made.
+  const [initialView] = useState(() => (phone ? AGENDA_VIEW : 'dayGridMonth'));
+  const views = useMemo((): Record<string, ViewOptions> => {
+    const dayCountHints = (days: number) =>
+      english ? { prevHint: CALENDAR_MESSAGES.previousDays(days), nextHint: CALENDAR_MESSAGES.nextDays(days) } : {};
+    const phoneTitles = (titleFormat: FormatterInput) => (phone ? { titleFormat } : {});
+    return {
+      [AGENDA_VIEW]: {
+        type: 'list',
+        duration: { days: AGENDA_DAYS },
+        listDayFormat: { weekday: 'long' },
+        listDayAltFormat: { month: 'short', day: 'numeric' },
+        ...dayCountHints(AGENDA_DAYS),
+        ...phoneTitles(PHONE_RANGE_TITLE),
+      },
+      [PHONE_TIME_GRID_VIEW]: {
+        type: 'timeGrid',
+        duration: { days: PHONE_TIME_GRID_DAYS },
+        dayHeaderFormat: { weekday: 'short', day: 'numeric' },
+        ...dayCountHints(PHONE_TIME_GRID_DAYS),
+        ...phoneTitles(PHONE_RANGE_TITLE),
+      },
+      timeGridDay: phoneTitles(PHONE_DAY_TITLE),
+    };
+  }, [english, phone]);
+  const buttons = useMemo(
+    () => ({
+      [AGENDA_VIEW]: { text: english ? CALENDAR_MESSAGES.agenda : (locale?.listText || CALENDAR_MESSAGES.agenda) },
+      [PHONE_TIME_GRID_VIEW]: { text: dayCount(language, PHONE_TIME_GRID_DAYS) },
+    }),
+    [english, locale, language],
+  );
+
+  useEffect(() => {
+    const api = calendarRef.current?.getApi();
+    const counterpart = api && (phone ? PHONE_VIEW_FOR : WIDE_VIEW_FOR)[api.view.type];
+    if (counterpart) api.changeView(counterpart);
+  }, [phone, calendarRef]);
+
+  return phone
+    ? { initialView, views, buttons, headerToolbar: PHONE_HEADER_TOOLBAR, footerToolbar: PHONE_FOOTER_TOOLBAR }
+    : { initialView, views, buttons, headerToolbar: WIDE_HEADER_TOOLBAR, footerToolbar: false };
+}
