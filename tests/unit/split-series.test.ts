@@ -264,3 +264,30 @@ describe('the days a rule names move with its start', () => {
     expect(halves(firstFriday, '2026-03-06T14:00:00.000Z', '2026-03-07T14:00:00.000Z').split.newRule).toBe('FREQ=MONTHLY;COUNT=4;BYDAY=1SA');
   });
 });
+
+describe('skipped and changed occurrences of a rule whose days move otherwise than its dates', () => {
+  it('stay on the occurrences at the same positions, for all events and for this and following', () => {
+    // The first Saturday from 7 March 2026: the 3rd (2 May) is changed, the 6th (1 August) skipped.
+    const firstSaturday = timed('FREQ=MONTHLY;UNTIL=20260801T130000Z;BYDAY=1SA', '2026-03-07T14:00:00.000Z', ['2026-08-01T13:00:00.000Z']);
+    const moved = moveSeries(firstSaturday, '2026-03-06T14:00:00.000Z', ['2026-05-02T13:00:00.000Z', '2026-05-09T13:00:00.000Z']);
+    // The first Friday of August is the 7th, of May the 1st; 9 May was no occurrence, so its override goes.
+    expect(moved).toEqual({
+      rrule: 'FREQ=MONTHLY;UNTIL=20260807T130000Z;BYDAY=1FR',
+      exdate: ['2026-08-07T13:00:00.000Z'],
+      movedOverrides: [{ from: '2026-05-02T13:00:00.000Z', to: '2026-05-01T13:00:00.000Z' }],
+    });
+    const split = splitSeries(firstSaturday, '2026-04-04T13:00:00.000Z', { newStart: '2026-04-03T13:00:00.000Z', overrideIds: ['2026-05-02T13:00:00.000Z'] });
+    expect(split).toMatchObject({
+      newRule: 'FREQ=MONTHLY;UNTIL=20260807T130000Z;BYDAY=1FR',
+      newExdate: ['2026-08-07T13:00:00.000Z'],
+      movedOverrides: [{ from: '2026-05-02T13:00:00.000Z', to: '2026-05-01T13:00:00.000Z' }],
+    });
+  });
+
+  it('count positions past a window’s worth of occurrences, for an all-day series', () => {
+    // Every day of every January from 2026, 31 a year: the one skipped, 11 January 2045, is the 19 × 31 + 11 = 600th.
+    const januaries = allDay('FREQ=DAILY;BYMONTH=1', '2026-01-01', ['2045-01-11']);
+    // From 2 January the first January has 30, so the 600th is a day later.
+    expect(moveSeries(januaries, '2026-01-02')).toMatchObject({ rrule: 'FREQ=DAILY;BYMONTH=1', exdate: ['2045-01-12'] });
+  });
+});

@@ -2,19 +2,18 @@
 // The occurrence a recurrence id names is found by the rule (expand-series), so COUNT arithmetic counts what the
 // rule counts, exdated occurrences included.
 import { Temporal } from 'temporal-polyfill';
-import { RECURRENCE_COUNT_MAX } from '../../shared/limits.ts';
 import { formatRecurrenceRule, type RecurrenceRule } from '../../shared/recurrence-rule.ts';
-import { addDays } from '../../shared/time.ts';
+import { addDays, dateToDayMs, dayMsToDate } from '../../shared/time.ts';
 import {
   countOccurrencesBefore,
   firstOccurrence,
   occurrenceAt,
   recurrenceIdMs,
-  seriesRange,
   storedRule,
   type SeriesDefinition,
 } from './expand-series.ts';
 import { moveRuleDays } from './move-rule-days.ts';
+import { nthStartMs, startsThrough } from './occurrence-positions.ts';
 
 type SeriesTime = Pick<SeriesDefinition, 'allDay' | 'timeZone'>;
 
@@ -77,24 +76,6 @@ function startDate(series: SeriesTime, start: string): Temporal.PlainDate {
 }
 
 /**
- * The start of a series' nth occurrence (its start is the 1st), skipped ones included, on the stores' line: COUNT
- * at a time, each stretch starting from the last one's end, as a split does. An all-day series runs as a timed one
- * at midnight UTC, whose range is not widened for the zones a floating date spans.
- */
-function nthStartMs(series: SeriesDefinition, rule: RecurrenceRule, n: number): number {
-  let startMs = recurrenceIdMs(series.start, series.allDay);
-  const timeZone = series.allDay ? 'UTC' : series.timeZone;
-  for (let left = n; left > 1; ) {
-    const count = Math.min(left, RECURRENCE_COUNT_MAX);
-    const start = new Date(startMs).toISOString();
-    const rrule = formatRecurrenceRule({ ...rule, until: undefined, count });
-    startMs = seriesRange({ rrule, start, end: start, allDay: false, timeZone, exdate: [] }).lastEndMs;
-    left -= count - 1;
-  }
-  return startMs;
-}
-
-/**
  * UNTIL for a rule whose days moved otherwise than by the shift (month and year lengths differ): the start of the
  * moved series' occurrence that is as many in as the old series' last, so the series keeps its number of occurrences.
  */
@@ -108,29 +89,52 @@ function untilKeepingCount(series: SeriesDefinition, moved: RecurrenceRule, newS
   return { ...moved, until: { kind: until.kind, value } };
 }
 
-/**
- * A series' rule when its first occurrence moves to newStart: the days it names move with the start
- * (move-rule-days) and it ends after as many occurrences as before. Null when it cannot follow: the new start
- * would not be one of its occurrences.
- */
-function movedRule(series: SeriesDefinition, newStart: string): RecurrenceRule | null {
-  const rule = storedRule(series.rrule);
-  if (newStart === series.start) return rule;
-  const days = moveRuleDays(rule, startDate(series, series.start), startDate(series, newStart));
-  const moved = days.translated ? shiftUntil(series, days.rule, startShift(series, series.start, newStart)) : untilKeepingCount(series, days.rule, newStart);
-  const next = { ...series, rrule: formatRecurrenceRule(moved), start: newStart, end: newStart, exdate: [] };
-  return occurrenceAt(next, newStart) ? moved : null;
+/** Ids of a series moved to the occurrences at the same positions in the moved one; ids that name none are left out. */
+function rekeyByPosition(series: SeriesDefinition, moved: SeriesDefinition, rule: RecurrenceRule, ids: readonly string[]): RekeyedId[] {
+  if (ids.length === 0) return [];
+  const idsMs = ids.map((id) => recurrenceIdMs(id, series.allDay));
+  const positions = new Map(startsThrough(series, Math.max(...idsMs)).map((ms, position) => [ms, position]));
+  const found = ids.flatMap((id, i) => {
+    const position = positions.get(idsMs[i]!);
+    return position === undefined ? [] : [{ id, position }];
+  });
+  if (found.length === 0) return [];
+  const last = Math.max(...found.map(({ position }) => position));
+  const starts = startsThrough(moved, nthStartMs(moved, rule, last + 1));
+  const write = series.allDay ? dayMsToDate : (ms: number) => new Date(ms).toISOString();
+  return found.map(({ id, position }) => ({ from: id, to: write(starts[position]!) }));
 }
 
-/** Ids before the split stay; ids from it on move, shifted with the new series' start. */
-function partition(series: SeriesTime, ids: readonly string[], splitMs: number, shift: Temporal.Duration) {
-  const kept: string[] = [];
-  const moved: RekeyedId[] = [];
-  for (const id of ids) {
-    if (recurrenceIdMs(id, series.allDay) < splitMs) kept.push(id);
-    else moved.push({ from: id, to: shiftRecurrenceId(series, id, shift) });
-  }
-  return { kept, moved };
+/** A series' rule after its first occurrence moves, null when it cannot follow; and how its ids move with it. */
+interface MovedSeries {
+  rule: RecurrenceRule | null;
+  rekey: (ids: readonly string[]) => RekeyedId[];
+}
+
+/**
+ * A series whose first occurrence moves to newStart: the days its rule names move with the start
+ * (move-rule-days) and it ends after as many occurrences as before. Exdates and overrides move by the same shift
+ * as the start, or, when the days moved otherwise than the dates, to the occurrences at the same positions.
+ * The rule is null when it cannot follow: the new start would not be one of its occurrences.
+ */
+function moveStart(series: SeriesDefinition, newStart: string): MovedSeries {
+  const rule = storedRule(series.rrule);
+  const shift = startShift(series, series.start, newStart);
+  const byShift = (ids: readonly string[]) => ids.map((id) => ({ from: id, to: shiftRecurrenceId(series, id, shift) }));
+  if (newStart === series.start) return { rule, rekey: byShift };
+  const days = moveRuleDays(rule, startDate(series, series.start), startDate(series, newStart));
+  const moved = days.translated ? shiftUntil(series, days.rule, shift) : untilKeepingCount(series, days.rule, newStart);
+  const length = recurrenceIdMs(series.end, series.allDay) - recurrenceIdMs(series.start, series.allDay);
+  const end = series.allDay ? dayMsToDate(dateToDayMs(newStart) + length) : new Date(Date.parse(newStart) + length).toISOString();
+  const next = { ...series, rrule: formatRecurrenceRule(moved), start: newStart, end };
+  if (!occurrenceAt(next, newStart)) return { rule: null, rekey: byShift };
+  return { rule: moved, rekey: days.translated ? byShift : (ids) => rekeyByPosition(series, next, moved, ids) };
+}
+
+/** Ids before the split stay; ids from it on move with the new series' start. */
+function partition(series: SeriesTime, ids: readonly string[], splitMs: number, rekey: MovedSeries['rekey']) {
+  const kept = ids.filter((id) => recurrenceIdMs(id, series.allDay) < splitMs);
+  return { kept, moved: rekey(ids.filter((id) => !(recurrenceIdMs(id, series.allDay) < splitMs))) };
 }
 
 /** The old series' rule, ending before the occurrence at splitMs: COUNT keeps the occurrences before it, UNTIL stops a second (or a day) short. */
@@ -152,7 +156,7 @@ function occurrencesBefore(series: SeriesDefinition, rule: RecurrenceRule, recur
 
 /**
  * Splits a series at an occurrence for a "this and following" edit. The new series starts at that occurrence, or
- * at `newStart` when the edit moves it; later exdates and overrides go with it, moved by the same shift.
+ * at `newStart` when the edit moves it; later exdates and overrides go with it, moved as its occurrences move.
  * Returns null when the recurrence id is not one of the rule's occurrences.
  */
 export function splitSeries(
@@ -166,36 +170,34 @@ export function splitSeries(
   const splitMs = recurrenceIdMs(occurrence.start, series.allDay);
   const before = occurrencesBefore(series, rule, occurrence.start, splitMs);
   const newStart = edit.newStart ?? occurrence.start;
-  const shift = startShift(series, occurrence.start, newStart);
-  const exdates = partition(series, series.exdate, splitMs, shift);
   const rest = rule.count === undefined ? rule : { ...rule, count: rule.count - before };
-  const newRule = movedRule({ ...series, rrule: formatRecurrenceRule(rest), start: occurrence.start, end: occurrence.end }, newStart);
+  const moved = moveStart({ ...series, rrule: formatRecurrenceRule(rest), start: occurrence.start, end: occurrence.end }, newStart);
+  const exdates = partition(series, series.exdate, splitMs, moved.rekey);
   return {
     oldRule: before === 0 ? null : formatRecurrenceRule(ruleBefore(series, rule, occurrence.start, before)),
     oldExdate: exdates.kept,
-    newRule: newRule && formatRecurrenceRule(newRule),
+    newRule: moved.rule && formatRecurrenceRule(moved.rule),
     newStart,
     newExdate: exdates.moved.map((id) => id.to),
-    movedOverrides: partition(series, edit.overrideIds ?? [], splitMs, shift).moved,
+    movedOverrides: partition(series, edit.overrideIds ?? [], splitMs, moved.rekey).moved,
   };
 }
 
 /**
- * An "all events" edit that moves the series' start: every occurrence moves by the same wall-clock shift, so
- * exdates, override recurrence ids, UNTIL and the days the rule names move with it and overrides stay attached
- * to their occurrences. The rule is null when it cannot follow the new start.
+ * An "all events" edit that moves the series' start: every occurrence moves with it (by the same wall-clock
+ * shift, or to the same position when the rule's days move otherwise), so exdates, override recurrence ids, UNTIL
+ * and the days the rule names move with it and overrides stay attached to their occurrences. The rule is null
+ * when it cannot follow the new start.
  */
 export function moveSeries(
   series: SeriesDefinition,
   newStart: string,
   overrideIds: readonly string[] = [],
-): { shift: Temporal.Duration; rrule: string | null; exdate: string[]; movedOverrides: RekeyedId[] } {
-  const shift = startShift(series, series.start, newStart);
-  const rule = movedRule(series, newStart);
+): { rrule: string | null; exdate: string[]; movedOverrides: RekeyedId[] } {
+  const moved = moveStart(series, newStart);
   return {
-    shift,
-    rrule: rule && formatRecurrenceRule(rule),
-    exdate: series.exdate.map((id) => shiftRecurrenceId(series, id, shift)),
-    movedOverrides: overrideIds.map((id) => ({ from: id, to: shiftRecurrenceId(series, id, shift) })),
+    rrule: moved.rule && formatRecurrenceRule(moved.rule),
+    exdate: moved.rekey(series.exdate).map((id) => id.to),
+    movedOverrides: moved.rekey(overrideIds),
   };
 }
