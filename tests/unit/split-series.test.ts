@@ -253,6 +253,8 @@ describe('the days a rule names move with its start', () => {
     expect(moveSeries(lastWorkday, '2026-01-31T14:00:00.000Z').rrule).toBeNull();
     expect(moveAll(lastWorkday, '2026-02-27T14:00:00.000Z')).toEqual({ rrule: lastWorkday.rrule, shown: ['2026-02-27T09:00', '2026-03-31T09:00', '2026-04-30T09:00'] });
     expect(moveSeries(timed('FREQ=MONTHLY;BYMONTHDAY=1,15', '2026-01-01T14:00:00.000Z'), '2026-01-02T14:00:00.000Z').rrule).toBeNull();
+    // A series that starts off its rule (a Monday, repeating on Tuesdays) was never one of its occurrences: it moves as before.
+    expect(moveSeries(timed('FREQ=WEEKLY;BYDAY=TU', '2026-03-02T14:00:00.000Z'), '2026-03-02T15:00:00.000Z').rrule).toBe('FREQ=WEEKLY;BYDAY=TU');
   });
 
   it('moves the days of "this and following" too: the new series repeats on the moved occurrence’s days', () => {

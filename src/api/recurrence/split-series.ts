@@ -115,7 +115,7 @@ interface MovedSeries {
  * A series whose first occurrence moves to newStart: the days its rule names move with the start
  * (move-rule-days) and it ends after as many occurrences as before. Exdates and overrides move by the same shift
  * as the start, or, when the days moved otherwise than the dates, to the occurrences at the same positions.
- * The rule is null when it cannot follow: the new start would not be one of its occurrences.
+ * The rule is null when it cannot follow: the new start would no longer be one of its occurrences.
  */
 function moveStart(series: SeriesDefinition, newStart: string): MovedSeries {
   const rule = storedRule(series.rrule);
@@ -127,7 +127,8 @@ function moveStart(series: SeriesDefinition, newStart: string): MovedSeries {
   const length = recurrenceIdMs(series.end, series.allDay) - recurrenceIdMs(series.start, series.allDay);
   const end = series.allDay ? dayMsToDate(dateToDayMs(newStart) + length) : new Date(Date.parse(newStart) + length).toISOString();
   const next = { ...series, rrule: formatRecurrenceRule(moved), start: newStart, end };
-  if (!occurrenceAt(next, newStart)) return { rule: null, rekey: byShift };
+  // A series created starting off its rule (the rule then starts at its next day) may move so still.
+  if (!occurrenceAt(next, newStart) && occurrenceAt(series, series.start)) return { rule: null, rekey: byShift };
   return { rule: moved, rekey: days.translated ? byShift : (ids) => rekeyByPosition(series, next, moved, ids) };
 }
 
