@@ -112,6 +112,8 @@ describe('the web app and the API over the wire', () => {
     const authEnd = await get(api.url, '/auth-end');
     expect(authEnd.status).toBe(200);
     expect(authEnd.body.toString()).toContain('Signing in');
+    expect(authEnd.headers['cache-control']).toBe(REVALIDATE_CACHE_CONTROL);
+    expect(authEnd.headers.etag).toBeTruthy();
   });
 
   it('answers 404 for any source map, even one left in the build', async () => {
@@ -124,7 +126,8 @@ describe('the web app and the API over the wire', () => {
   });
 
   it('gives any other page path the app’s index.html, and a missing asset or API route a 404 problem', async () => {
-    for (const path of ['/config', '/remove?x=1', '/some/deep/link', '/assets']) {
+    // Paths that climb out of the build name no file in it: they get the page too, never what lies outside.
+    for (const path of ['/config', '/remove?x=1', '/some/deep/link', '/assets', '/..%2fpackage.json', '/.env']) {
       const response = await get(api.url, path);
       expect(response.status, path).toBe(200);
       expect(response.headers['content-type'], path).toMatch(/^text\/html/);
