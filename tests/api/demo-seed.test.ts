@@ -1,9 +1,15 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_ZONE } from '../../src/api/stores/seed-demo-tenant.ts';
+import { loadConfig } from '../../src/api/config.ts';
+import { createEventService } from '../../src/api/events/event-service.ts';
+import { openStore } from '../../src/api/stores/open-store.ts';
+import { SEED_ZONE, seedDemoTenant } from '../../src/api/stores/seed-demo-tenant.ts';
 import type { Calendar } from '../../src/shared/calendar-schema.ts';
 import { calendarEventSchema, eventToWrite, type CalendarEvent } from '../../src/shared/event-schema.ts';
-import { build, type TestServer } from './helpers/test-server.ts';
+import { build, storeEnv, type TestServer } from './helpers/test-server.ts';
 
 let api: TestServer;
 let eddie: string;
@@ -105,6 +111,30 @@ describe('the demo seed', () => {
       }
       expect(serverKept(copy)).toEqual(serverKept(seeded));
       await api.request('DELETE', `${path}/${copy.id}`, { token: eddie, headers: { 'if-match': '*' } });
+    }
+  });
+});
+
+describe('the demo seeded in the week London’s clocks go forward', () => {
+  it('keeps the stand-up at 09:30 London time on both sides of the change', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'company-calendar-seed-'));
+    const store = await openStore(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...storeEnv(dataDir) }));
+    try {
+      const tenantId = 'demo-across-dst';
+      // Wednesday 24 March 2027; the clocks go forward on Sunday the 28th.
+      await seedDemoTenant(store, { tenantId, now: new Date('2027-03-24T12:00:00Z') });
+      const reader = { id: 'riley', name: 'Riley Reader', tenantId, appRoles: [], groups: [] };
+      const feed = await createEventService(store).listInWindow(reader, { start: '2027-03-08', end: '2027-04-26', timeZone: SEED_ZONE });
+      const standUps = feed.filter((e) => e.title === 'Engineering stand-up');
+      expect(standUps).toHaveLength(7 * 5 - 1);
+      const unmoved = standUps.filter((e) => e.start === e.extendedProps.recurrenceId);
+      expect(new Set(unmoved.map((e) => localTime(e.start)))).toEqual(new Set(['09:30']));
+      // 09:30 GMT before the change, 08:30 UTC after it.
+      expect(unmoved.find((e) => e.start.startsWith('2027-03-26'))?.start).toBe('2027-03-26T09:30:00.000Z');
+      expect(unmoved.find((e) => e.start.startsWith('2027-03-29'))?.start).toBe('2027-03-29T08:30:00.000Z');
+    } finally {
+      await store.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
