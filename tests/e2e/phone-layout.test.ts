@@ -1,0 +1,216 @@
+import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PHONE_LAYOUT_MAX_WIDTH } from '../../src/web/app/phone-layout.ts';
+import { AGENDA_DAYS } from '../../src/web/features/calendar/hooks/use-layout-views.ts';
+import { TOUCH_TARGET_MIN_PX } from '../../src/web/features/calendar/components/use-calendar-theme-styles.ts';
+import { axeViolations } from './harness/axe.ts';
+import { launchBrowser, newContext } from './harness/browser.ts';
+import { localDate, signIn, waitForEvents } from './harness/calendar-page.ts';
+import { startServer, type AppServer } from './harness/server.ts';
+
+const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const DRAWER = 'Calendars and time zone';
+
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signedIn(options: BrowserContextOptions = {}): Promise<Page> {
+  const page = await (await newContext(browser, server.baseUrl, options)).newPage();
+  await signIn(page, /Eddie Editor/);
+  await waitForEvents(page);
+  return page;
+}
+
+async function box(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error('not visible');
+  return found;
+}
+
+const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+const viewTab = (page: Page, name: string) => page.getByRole('tab', { name });
+
+describe('on a phone (390×844, touch)', () => {
+  let page: Page;
+  let toggle: Locator;
+
+  beforeAll(async () => {
+    page = await signedIn(PHONE);
+    toggle = page.getByRole('button', { name: 'Calendars' });
+  });
+
+  test('the drawer is closed at start, the header is one row, and the calendar’s first row shows without scrolling', async () => {
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await page.getByRole('checkbox', { name: 'Company' }).count()).toBe(0);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+
+    const header = await box(page.getByRole('banner'));
+    expect(header.height).toBeLessThan(2 * (await box(toggle)).height);
+    const calendar = await box(page.locator('.cc-calendar'));
+    expect(calendar.y - (header.y + header.height)).toBeLessThan(8);
+    const firstEvent = await box(page.locator('.cc-list-event').first());
+    expect(firstEvent.y).toBeGreaterThan(header.y + header.height);
+    expect(firstEvent.y + firstEvent.height).toBeLessThanOrEqual(844);
+    // The page itself does not scroll: the calendar scrolls inside it.
+    expect(await page.evaluate(() => [window.scrollY, document.documentElement.scrollHeight <= window.innerHeight])).toEqual([0, true]);
+  });
+
+  test('the agenda is the default: the coming days from today, each event a touch target of 44 px or more', async () => {
+    expect(await viewTab(page, 'Agenda').getAttribute('aria-selected')).toBe('true');
+    expect(await viewTab(page, 'Week').count()).toBe(0);
+    const days = await page.locator('.cc-calendar [data-date]').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-date')));
+    expect(days.length).toBeGreaterThan(0);
+    for (const day of days) expect(day! >= localDate() && day! < localDate(AGENDA_DAYS), day!).toBe(true);
+    const heights = await page.locator('.cc-list-event').evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().height));
+    expect(heights.length).toBeGreaterThan(0);
+    for (const height of heights) expect(height).toBeGreaterThanOrEqual(TOUCH_TARGET_MIN_PX);
+  });
+
+  test('the drawer opens and closes from the keyboard, focus moving into it and back to ☰', async () => {
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog', { name: DRAWER });
+    await drawer.getByRole('checkbox', { name: 'Company' }).waitFor();
+    await drawer.getByLabel('Time zone').waitFor();
+    await expect.poll(() => drawer.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    await expect.poll(() => isFocused(toggle)).toBe(true);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  test('by touch: ☰ opens it, a calendar hidden there leaves the agenda, and Close or a tap beside it closes it', async () => {
+    const drawer = page.getByRole('dialog', { name: DRAWER });
+    const standUps = page.locator('.cc-event', { hasText: 'Engineering stand-up' });
+    expect(await standUps.count()).toBeGreaterThan(0);
+
+    await toggle.tap();
+    await drawer.getByRole('checkbox', { name: 'Engineering' }).tap();
+    await expect.poll(() => standUps.count()).toBe(0);
+    await drawer.getByRole('button', { name: 'Close' }).tap();
+    await drawer.waitFor({ state: 'detached' });
+
+    await toggle.tap();
+    await drawer.getByRole('checkbox', { name: 'Engineering' }).tap();
+    await expect.poll(() => standUps.count()).toBeGreaterThan(0);
+    // Beside the drawer, on the dimmed calendar.
+    await page.touchscreen.tap(380, 420);
+    await drawer.waitFor({ state: 'detached' });
+  });
+
+  test('the 3-day view stands in for the week, and a tap on an empty slot opens the new-event form at that time', async () => {
+    await viewTab(page, '3 days').tap();
+    await expect.poll(() => viewTab(page, '3 days').getAttribute('aria-selected')).toBe('true');
+    const columns = page.locator('.cc-calendar [role=columnheader][data-date]');
+    expect(await columns.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-date')))).toEqual([
+      localDate(),
+      localDate(1),
+      localDate(2),
+    ]);
+
+    // Tomorrow at 07:00: the time axis gives the row, tomorrow's column the place in it.
+    const sevenOClock = page.locator('.cc-calendar [data-time="07:00:00"]').first();
+    await sevenOClock.scrollIntoViewIfNeeded();
+    const row = await box(sevenOClock);
+    const column = await box(page.locator(`.cc-calendar [role=cell][data-date="${localDate(1)}"]`).last());
+    await page.touchscreen.tap(column.x + column.width / 2, row.y + row.height / 2);
+
+    const form = page.getByRole('dialog', { name: 'New event' });
+    await form.waitFor();
+    expect(await form.getByLabel('Start date').inputValue()).toBe(localDate(1));
+    expect(await form.getByLabel('Start time').inputValue()).toBe('07:00');
+    expect(await form.getByLabel('End time').inputValue()).toBe('07:30');
+    await form.getByRole('button', { name: 'Cancel' }).tap();
+    await form.waitFor({ state: 'detached' });
+  });
+
+  test('a tap on a day of the month opens the form for that whole day', async () => {
+    await viewTab(page, 'Month').tap();
+    await expect.poll(() => viewTab(page, 'Month').getAttribute('aria-selected')).toBe('true');
+    const day = await box(page.locator(`[role=cell][data-date="${localDate(1)}"]`));
+    // Low in the cell, below its events.
+    await page.touchscreen.tap(day.x + day.width / 2, day.y + day.height - 4);
+    const form = page.getByRole('dialog', { name: 'New event' });
+    await form.waitFor();
+    expect(await form.getByRole('switch', { name: 'All day' }).isChecked()).toBe(true);
+    expect(await form.getByLabel('Start date').inputValue()).toBe(localDate(1));
+    expect(await form.getByLabel('End date').inputValue()).toBe(localDate(1));
+    await form.getByRole('button', { name: 'Cancel' }).tap();
+    await form.waitFor({ state: 'detached' });
+    await viewTab(page, 'Agenda').tap();
+  });
+
+  test('More options holds what the header has no room for: who is signed in, Print and Sign out', async () => {
+    await page.evaluate(() => {
+      window.print = () => document.body.setAttribute('data-printed', 'yes');
+    });
+    await page.getByRole('button', { name: 'More options' }).tap();
+    const menu = page.getByRole('menu');
+    await menu.getByText('Signed in as Eddie Editor (Editor)').waitFor();
+    await menu.getByRole('menuitem', { name: 'Sign out' }).waitFor();
+    await menu.getByRole('menuitem', { name: 'Print' }).tap();
+    expect(await page.locator('body').getAttribute('data-printed')).toBe('yes');
+    await menu.waitFor({ state: 'detached' });
+  });
+
+  test('axe finds nothing with the drawer closed and open', async () => {
+    expect(await axeViolations(page)).toEqual([]);
+    await toggle.tap();
+    await page.getByRole('dialog', { name: DRAWER }).getByRole('checkbox', { name: 'Company' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+  });
+});
+
+describe('the phone layout’s breakpoint', () => {
+  test(`at ${PHONE_LAYOUT_MAX_WIDTH} px wide the calendars go into the drawer and the week becomes 3 days; one pixel wider they come back`, async () => {
+    const page = await signedIn();
+    const companyCheckbox = page.getByRole('checkbox', { name: 'Company' });
+    await viewTab(page, 'Week').click();
+    await expect.poll(() => viewTab(page, 'Week').getAttribute('aria-selected')).toBe('true');
+
+    await page.setViewportSize({ width: PHONE_LAYOUT_MAX_WIDTH, height: 900 });
+    await expect.poll(() => viewTab(page, '3 days').getAttribute('aria-selected')).toBe('true');
+    expect(await companyCheckbox.count()).toBe(0);
+
+    await page.setViewportSize({ width: PHONE_LAYOUT_MAX_WIDTH + 1, height: 900 });
+    await expect.poll(() => viewTab(page, 'Week').getAttribute('aria-selected')).toBe('true');
+    expect(await companyCheckbox.isVisible()).toBe(true);
+  });
+});
+
+describe('on a desktop', () => {
+  test('☰ hides the side panel, the calendar takes its room, and it stays hidden after a reload until ☰ shows it again', async () => {
+    const page = await signedIn();
+    const toggle = page.getByRole('button', { name: 'Calendars' });
+    const panel = page.getByRole('region', { name: 'Calendars' });
+    const calendarWidth = async () => (await box(page.locator('.cc-calendar'))).width;
+    expect(await panel.isVisible()).toBe(true);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    const widthWithPanel = await calendarWidth();
+
+    await toggle.click();
+    await expect.poll(() => panel.isVisible()).toBe(false);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(calendarWidth).toBeGreaterThan(widthWithPanel + 200);
+
+    await page.reload();
+    await waitForEvents(page);
+    expect(await panel.isVisible()).toBe(false);
+    await toggle.click();
+    await panel.waitFor();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+  });
+});
