@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
 import { expandSeries, type SeriesDefinition } from '../../src/api/recurrence/expand-series.ts';
+import { MOVE_POSITIONS_MAX } from '../../src/api/recurrence/occurrence-positions.ts';
 import { moveSeries, shiftRecurrenceId, splitSeries, startShift } from '../../src/api/recurrence/split-series.ts';
 import { dateToDayMs } from '../../src/shared/time.ts';
 
@@ -291,5 +292,15 @@ describe('skipped and changed occurrences of a rule whose days move otherwise th
     const januaries = allDay('FREQ=DAILY;BYMONTH=1', '2026-01-01', ['2045-01-11']);
     // From 2 January the first January has 30, so the 600th is a day later.
     expect(moveSeries(januaries, '2026-01-02')).toMatchObject({ rrule: 'FREQ=DAILY;BYMONTH=1', exdate: ['2045-01-12'] });
+  });
+});
+
+describe('positions through MOVE_POSITIONS_MAX occurrences', () => {
+  it(`count the first ${MOVE_POSITIONS_MAX} occurrences by position; past them, ids and UNTIL move by the shift`, () => {
+    // The first Saturdays of August 2026 (the 6th) and November 2087 (the 741st) are both the 1st of their month.
+    const firstSaturday = allDay('FREQ=MONTHLY;BYDAY=1SA', '2026-03-07', ['2026-08-01', '2087-11-01']);
+    expect(moveSeries(firstSaturday, '2026-03-06')).toMatchObject({ rrule: 'FREQ=MONTHLY;BYDAY=1FR', exdate: ['2026-08-07', '2087-10-31'] });
+    // An UNTIL past the 730th occurrence (7 December 2086) moves by the day too: to 31 October, not to 7 November.
+    expect(moveSeries(allDay('FREQ=MONTHLY;UNTIL=20871101;BYDAY=1SA', '2026-03-07'), '2026-03-06').rrule).toBe('FREQ=MONTHLY;UNTIL=20871031;BYDAY=1FR');
   });
 });

@@ -3,7 +3,7 @@
 // rule counts, exdated occurrences included.
 import { Temporal } from 'temporal-polyfill';
 import { formatRecurrenceRule, type RecurrenceRule } from '../../shared/recurrence-rule.ts';
-import { addDays, dateToDayMs, dayMsToDate } from '../../shared/time.ts';
+import { dateToDayMs, dayMsToDate } from '../../shared/time.ts';
 import {
   countOccurrencesBefore,
   firstOccurrence,
@@ -13,7 +13,7 @@ import {
   type SeriesDefinition,
 } from './expand-series.ts';
 import { moveRuleDays } from './move-rule-days.ts';
-import { nthStartMs, startsThrough } from './occurrence-positions.ts';
+import { firstStarts, startsThrough } from './occurrence-positions.ts';
 
 type SeriesTime = Pick<SeriesDefinition, 'allDay' | 'timeZone'>;
 
@@ -77,38 +77,45 @@ function startDate(series: SeriesTime, start: string): Temporal.PlainDate {
 
 /**
  * UNTIL for a rule whose days moved otherwise than by the shift (month and year lengths differ): the start of the
- * moved series' occurrence that is as many in as the old series' last, so the series keeps its number of occurrences.
+ * moved series' occurrence that is as many in as the old series' last, so the series keeps its number of
+ * occurrences; moved by the shift past MOVE_POSITIONS_MAX occurrences.
  */
-function untilKeepingCount(series: SeriesDefinition, moved: RecurrenceRule, newStart: string): RecurrenceRule {
+function untilKeepingCount(series: SeriesDefinition, moved: RecurrenceRule, newStart: string, shift: Temporal.Duration): RecurrenceRule {
   const { until } = storedRule(series.rrule);
   if (!until) return moved;
-  const afterUntil = until.kind === 'date' ? addDays(until.value, 1) : new Date(Date.parse(until.value) + 1_000).toISOString();
-  const count = countOccurrencesBefore(series, afterUntil);
-  const lastMs = nthStartMs({ ...series, start: newStart }, moved, Math.max(count, 1));
-  const value = series.allDay ? new Date(lastMs).toISOString().slice(0, 10) : untilInstant(lastMs + 999);
-  return { ...moved, until: { kind: until.kind, value } };
+  const { starts, all } = startsThrough(series, recurrenceIdMs(until.value, series.allDay));
+  const count = all ? starts.length : 0;
+  const open = { ...series, start: newStart, rrule: formatRecurrenceRule({ ...moved, until: undefined }) };
+  const lastMs = count === 0 ? undefined : firstStarts(open, count)[count - 1];
+  if (lastMs === undefined) return shiftUntil(series, moved, shift);
+  return { ...moved, until: until.kind === 'date' ? { kind: 'date', value: dayMsToDate(lastMs) } : { kind: 'instant', value: untilInstant(lastMs + 999) } };
 }
 
-/** Ids of a series moved to the occurrences at the same positions in the moved one; ids that name none are left out. */
-function rekeyByPosition(series: SeriesDefinition, moved: SeriesDefinition, rule: RecurrenceRule, ids: readonly string[]): RekeyedId[] {
+/**
+ * Ids of a series moved to the occurrences at the same positions in the moved one, through MOVE_POSITIONS_MAX
+ * occurrences; ids there that name none are left out, ids past them move by the shift.
+ */
+function rekeyByPosition(series: SeriesDefinition, moved: SeriesDefinition, ids: readonly string[], byShift: Rekey): RekeyedId[] {
   if (ids.length === 0) return [];
   const idsMs = ids.map((id) => recurrenceIdMs(id, series.allDay));
-  const positions = new Map(startsThrough(series, Math.max(...idsMs)).map((ms, position) => [ms, position]));
-  const found = ids.flatMap((id, i) => {
-    const position = positions.get(idsMs[i]!);
-    return position === undefined ? [] : [{ id, position }];
-  });
-  if (found.length === 0) return [];
-  const last = Math.max(...found.map(({ position }) => position));
-  const starts = startsThrough(moved, nthStartMs(moved, rule, last + 1));
+  const { starts, all } = startsThrough(series, Math.max(...idsMs));
+  const countedThroughMs = all ? Number.POSITIVE_INFINITY : (starts.at(-1) ?? Number.NEGATIVE_INFINITY);
+  const positions = new Map(starts.map((ms, position) => [ms, position]));
+  const movedStarts = firstStarts(moved, Math.max(0, ...idsMs.map((ms) => (positions.get(ms) ?? -1) + 1)));
   const write = series.allDay ? dayMsToDate : (ms: number) => new Date(ms).toISOString();
-  return found.map(({ id, position }) => ({ from: id, to: write(starts[position]!) }));
+  return ids.flatMap((id, i) => {
+    if (idsMs[i]! > countedThroughMs) return byShift([id]);
+    const to = movedStarts[positions.get(idsMs[i]!) ?? -1];
+    return to === undefined ? [] : [{ from: id, to: write(to) }];
+  });
 }
+
+type Rekey = (ids: readonly string[]) => RekeyedId[];
 
 /** A series' rule after its first occurrence moves, null when it cannot follow; and how its ids move with it. */
 interface MovedSeries {
   rule: RecurrenceRule | null;
-  rekey: (ids: readonly string[]) => RekeyedId[];
+  rekey: Rekey;
 }
 
 /**
@@ -120,16 +127,16 @@ interface MovedSeries {
 function moveStart(series: SeriesDefinition, newStart: string): MovedSeries {
   const rule = storedRule(series.rrule);
   const shift = startShift(series, series.start, newStart);
-  const byShift = (ids: readonly string[]) => ids.map((id) => ({ from: id, to: shiftRecurrenceId(series, id, shift) }));
+  const byShift: Rekey = (ids) => ids.map((id) => ({ from: id, to: shiftRecurrenceId(series, id, shift) }));
   if (newStart === series.start) return { rule, rekey: byShift };
   const days = moveRuleDays(rule, startDate(series, series.start), startDate(series, newStart));
-  const moved = days.translated ? shiftUntil(series, days.rule, shift) : untilKeepingCount(series, days.rule, newStart);
+  const moved = days.translated ? shiftUntil(series, days.rule, shift) : untilKeepingCount(series, days.rule, newStart, shift);
   const length = recurrenceIdMs(series.end, series.allDay) - recurrenceIdMs(series.start, series.allDay);
   const end = series.allDay ? dayMsToDate(dateToDayMs(newStart) + length) : new Date(Date.parse(newStart) + length).toISOString();
   const next = { ...series, rrule: formatRecurrenceRule(moved), start: newStart, end };
   // A series created starting off its rule (the rule then starts at its next day) may move so still.
   if (!occurrenceAt(next, newStart) && occurrenceAt(series, series.start)) return { rule: null, rekey: byShift };
-  return { rule: moved, rekey: days.translated ? byShift : (ids) => rekeyByPosition(series, next, moved, ids) };
+  return { rule: moved, rekey: days.translated ? byShift : (ids) => rekeyByPosition(series, next, ids, byShift) };
 }
 
 /** Ids before the split stay; ids from it on move with the new series' start. */
