@@ -88,8 +88,12 @@ function untilKeepingCount(series: SeriesDefinition, moved: RecurrenceRule, newS
   const open = { ...series, start: newStart, rrule: formatRecurrenceRule({ ...moved, until: undefined }) };
   const lastMs = count === 0 ? undefined : firstStarts(open, count)[count - 1];
   if (lastMs === undefined) return shiftUntil(series, moved, shift);
+  // An instant UNTIL rounds up to the second, so that it keeps the last start it bounds.
   return { ...moved, until: until.kind === 'date' ? { kind: 'date', value: dayMsToDate(lastMs) } : { kind: 'instant', value: untilInstant(lastMs + 999) } };
 }
+
+/** How a move takes a series' exdates and override ids along. */
+type Rekey = (ids: readonly string[]) => RekeyedId[];
 
 /**
  * Ids of a series moved to the occurrences at the same positions in the moved one, through MOVE_POSITIONS_MAX
@@ -109,8 +113,6 @@ function rekeyByPosition(series: SeriesDefinition, moved: SeriesDefinition, ids:
     return to === undefined ? [] : [{ from: id, to: write(to) }];
   });
 }
-
-type Rekey = (ids: readonly string[]) => RekeyedId[];
 
 /** A series' rule after its first occurrence moves, null when it cannot follow; and how its ids move with it. */
 interface MovedSeries {
@@ -140,7 +142,7 @@ function moveStart(series: SeriesDefinition, newStart: string): MovedSeries {
 }
 
 /** Ids before the split stay; ids from it on move with the new series' start. */
-function partition(series: SeriesTime, ids: readonly string[], splitMs: number, rekey: MovedSeries['rekey']) {
+function partition(series: SeriesTime, ids: readonly string[], splitMs: number, rekey: Rekey) {
   const kept = ids.filter((id) => recurrenceIdMs(id, series.allDay) < splitMs);
   return { kept, moved: rekey(ids.filter((id) => !(recurrenceIdMs(id, series.allDay) < splitMs))) };
 }
