@@ -106,10 +106,37 @@ export function expandForFeed(series: CalendarEvent, window: EventWindow): Calen
   return keyedOccurrences(series, window).map(({ event }) => event);
 }
 
+const byId = (a: CalendarEvent, b: CalendarEvent) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+function inOrder(events: readonly KeyedEvent[]): boolean {
+  for (let i = 1; i < events.length; i++) if (compareRecords(events[i - 1]!, events[i]!) > 0) return false;
+  return true;
+}
+
+/**
+ * In the stores' order. Meetings share starts (on the hour), so the distinct starts are sorted natively and only
+ * ties are compared; the events come series by series in id order, so ties are nearly in order already.
+ */
+function sortByStart(events: readonly KeyedEvent[]): KeyedEvent[] {
+  const byStart = new Map<number, KeyedEvent[]>();
+  for (const event of events) {
+    const tied = byStart.get(event.startMs);
+    if (tied) tied.push(event);
+    else byStart.set(event.startMs, [event]);
+  }
+  const sorted: KeyedEvent[] = [];
+  for (const startMs of Float64Array.from(byStart.keys()).sort()) {
+    const tied = byStart.get(startMs)!;
+    if (!inOrder(tied)) tied.sort(compareRecords);
+    for (const event of tied) sorted.push(event);
+  }
+  return sorted;
+}
+
 /** Every series' occurrences for the window, in the stores' order; more than FEED_OCCURRENCES_MAX is a 400 asking for a narrower window. */
 function expandAllForFeed(series: readonly CalendarEvent[], window: EventWindow): KeyedEvent[] {
   const occurrences: KeyedEvent[] = [];
-  for (const one of series) {
+  for (const one of [...series].sort(byId)) {
     for (const occurrence of keyedOccurrences(one, window)) occurrences.push(occurrence);
     if (occurrences.length > FEED_OCCURRENCES_MAX) {
       throw validationFailed([
@@ -117,7 +144,7 @@ function expandAllForFeed(series: readonly CalendarEvent[], window: EventWindow)
       ]);
     }
   }
-  return occurrences.sort(compareRecords);
+  return sortByStart(occurrences);
 }
 
 /**
