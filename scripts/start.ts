@@ -4,7 +4,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { VITE_CLI } from './vite-cli.ts';
 
-const INPUTS = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'];
+const INPUTS = ['src/web', 'src/shared', 'vite.config.ts', 'scripts/web-build-output.ts', 'package-lock.json'];
 const BUILT = join(process.env.WEB_ROOT ?? 'dist/web', 'index.html');
 
 function newestMtime(path: string): number {
