@@ -39,19 +39,22 @@ const useStyles = makeStyles({
   role: { color: tokens.colorNeutralForeground2 },
 });
 
-interface AppHeaderProps {
-  me: Me;
-  /** The phone layout: one row, with the commands that do not fit in the menu. */
-  phone: boolean;
-  /** The calendar panel's ☰ toggle: the side panel on wide screens (whose id it controls), the drawer on phones. */
-  panel: { id: string | null; expanded: boolean; onToggle(): void };
+interface HeaderCommands {
   onNewEvent: (() => void) | null;
   onManageCalendars: (() => void) | null;
   /** Null where the host owns the session. */
   onSignOut: (() => void) | null;
 }
 
-export function AppHeader({ me, phone, panel, onNewEvent, onManageCalendars, onSignOut }: AppHeaderProps) {
+interface AppHeaderProps extends HeaderCommands {
+  me: Me;
+  /** The phone layout: one row, with the commands that do not fit in the menu. */
+  phone: boolean;
+  /** The calendar panel's ☰ toggle: the side panel on wide screens (whose id it controls), the drawer on phones. */
+  panel: { id: string | null; expanded: boolean; onToggle(): void };
+}
+
+export function AppHeader({ me, phone, panel, ...commands }: AppHeaderProps) {
   const styles = useStyles();
   // The drawer gives focus back to the toggle when it closes.
   const restoreFocusTarget = useRestoreFocusTarget();
@@ -76,37 +79,52 @@ export function AppHeader({ me, phone, panel, onNewEvent, onManageCalendars, onS
       </div>
       <div className={styles.spacer} />
       {phone ? (
-        <>
-          {onNewEvent && <Button appearance="primary" icon={<Add20Regular />} aria-label={SHELL_MESSAGES.newEvent} onClick={onNewEvent} />}
-          <AppHeaderMenu signedInAs={SHELL_MESSAGES.signedInAs(me.name, role)} onManageCalendars={onManageCalendars} onSignOut={onSignOut} />
-        </>
+        <PhoneCommands signedInAs={SHELL_MESSAGES.signedInAs(me.name, role)} {...commands} />
       ) : (
-        <>
-          {onNewEvent && (
-            <Button appearance="primary" icon={<Add20Regular />} onClick={onNewEvent}>
-              {SHELL_MESSAGES.newEvent}
-            </Button>
-          )}
-          {onManageCalendars && (
-            <Button icon={<Settings20Regular />} onClick={onManageCalendars}>
-              {SHELL_MESSAGES.manageCalendars}
-            </Button>
-          )}
-          <div className={styles.user} data-testid="signed-in-user">
-            <Avatar name={me.name} color="colorful" aria-hidden />
-            <div className={styles.userText}>
-              <Text weight="semibold">{me.name}</Text>
-              {role && <Caption1 className={styles.role}>{role}</Caption1>}
-            </div>
-          </div>
-          {onSignOut && (
-            <Button appearance="subtle" icon={<SignOut20Regular />} onClick={onSignOut}>
-              {SHELL_MESSAGES.signOut}
-            </Button>
-          )}
-          <AppHeaderMenu signedInAs={null} onManageCalendars={null} onSignOut={null} />
-        </>
+        <WideCommands me={me} role={role} {...commands} />
       )}
     </header>
+  );
+}
+
+/** A phone's header: New event as an icon, the rest in the menu. */
+function PhoneCommands({ signedInAs, onNewEvent, onManageCalendars, onSignOut }: HeaderCommands & { signedInAs: string }) {
+  return (
+    <>
+      {onNewEvent && <Button appearance="primary" icon={<Add20Regular />} aria-label={SHELL_MESSAGES.newEvent} onClick={onNewEvent} />}
+      <AppHeaderMenu signedInAs={signedInAs} onManageCalendars={onManageCalendars} onSignOut={onSignOut} />
+    </>
+  );
+}
+
+/** A wide header: every command a labelled button, who is signed in, and the menu for the rest. */
+function WideCommands({ me, role, onNewEvent, onManageCalendars, onSignOut }: HeaderCommands & { me: Me; role: string | undefined }) {
+  const styles = useStyles();
+  return (
+    <>
+      {onNewEvent && (
+        <Button appearance="primary" icon={<Add20Regular />} onClick={onNewEvent}>
+          {SHELL_MESSAGES.newEvent}
+        </Button>
+      )}
+      {onManageCalendars && (
+        <Button icon={<Settings20Regular />} onClick={onManageCalendars}>
+          {SHELL_MESSAGES.manageCalendars}
+        </Button>
+      )}
+      <div className={styles.user} data-testid="signed-in-user">
+        <Avatar name={me.name} color="colorful" aria-hidden />
+        <div className={styles.userText}>
+          <Text weight="semibold">{me.name}</Text>
+          {role && <Caption1 className={styles.role}>{role}</Caption1>}
+        </div>
+      </div>
+      {onSignOut && (
+        <Button appearance="subtle" icon={<SignOut20Regular />} onClick={onSignOut}>
+          {SHELL_MESSAGES.signOut}
+        </Button>
+      )}
+      <AppHeaderMenu signedInAs={null} onManageCalendars={null} onSignOut={null} />
+    </>
   );
 }

@@ -3,7 +3,6 @@ import FullCalendar, {
   type CalendarOptions,
   type CalendarRef,
   type DateSelectInfo,
-  type DatesSetInfo,
   type EventClickInfo,
   type EventDropInfo,
   type EventResizeDoneInfo,
@@ -25,9 +24,9 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import type { DateSpan } from '../../../lib/date-span.ts';
 import type { EventKey } from '../../../lib/event-key.ts';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
-import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useCalendarLocale } from '../hooks/use-calendar-locale.ts';
 import { useLayoutViews } from '../hooks/use-layout-views.ts';
+import { usePrintLayout } from '../hooks/use-print-layout.ts';
 import { SLOT_DURATION, useTapToCreate } from '../hooks/use-tap-to-create.ts';
 import { useEventSource } from '../requests/get-events.ts';
 import { NoEvents } from './no-events.tsx';
@@ -137,14 +136,7 @@ function LocalizedCalendarView({
   const events = useEventSource(calendars, visibleCalendarIds, timeZone);
   const layoutViews = useLayoutViews(phone, calendarRef, { language, english, locale });
   const handleDateClick = useTapToCreate(canCreate);
-  // Printed, the calendar grows to show every event rather than fit the screen with "+ more" links.
-  const printing = useMediaQuery('print');
-  const [period, setPeriod] = useState('');
-  const handleDatesSet = useCallback((info: DatesSetInfo) => setPeriod(info.view.title), []);
-  const shownCalendarNames = useMemo(
-    () => calendars.filter((calendar) => visibleCalendarIds.includes(calendar.id)).map((calendar) => calendar.name),
-    [calendars, visibleCalendarIds],
-  );
+  const print = usePrintLayout(calendars, visibleCalendarIds);
   // The popover lives outside the provider: it gets the theme the way Fluent's own portals do.
   const themeClassName = useThemeClassName();
   const popoverClass = useMemo(
@@ -218,7 +210,7 @@ function LocalizedCalendarView({
       <div role="status" className={styles.statusText}>
         {loading ? 'Loading events' : ''}
       </div>
-      <PrintHeader calendarNames={shownCalendarNames} period={period} />
+      <PrintHeader {...print.heading} />
       {/* The calendar speaks the host's language, which may not be the app's: screen readers should know. */}
       <div className={styles.calendar} lang={language}>
         <FullCalendar
@@ -234,9 +226,9 @@ function LocalizedCalendarView({
           todayHint={english || !locale?.todayText ? ENGLISH_TEXT.todayText : locale.todayText}
           // 'local' when the zones agree: the same times, without Temporal conversions.
           timeZone={timeZone === browserTimeZone() ? 'local' : timeZone}
-          height={printing ? 'auto' : '100%'}
+          height={print.printing ? 'auto' : '100%'}
           validRange={SUPPORTED_RANGE}
-          dayMaxEvents={!printing}
+          dayMaxEvents={!print.printing}
           slotDuration={SLOT_DURATION}
           nowIndicator
           eventInteractive
@@ -253,7 +245,7 @@ function LocalizedCalendarView({
           eventClick={handleEventClick}
           select={handleSelect}
           dateClick={handleDateClick}
-          datesSet={handleDatesSet}
+          datesSet={print.onDatesSet}
           eventDrop={onEventChange}
           eventResize={onEventChange}
           loading={handleLoading}
