@@ -58,6 +58,7 @@ describe('creating a series', () => {
     ['UNTIL before the start', { rrule: 'FREQ=DAILY;UNTIL=20310301T000000Z' }, 'rrule', /before the series starts/],
     ['a BY part the FREQ does not take', { rrule: 'FREQ=WEEKLY;BYWEEKNO=3' }, 'rrule', /BYWEEKNO works only with FREQ=YEARLY/],
     ['a rule with no occurrence', { rrule: 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30' }, 'rrule', /no occurrence/],
+    ['a rule its parts say never occurs', { rrule: 'FREQ=DAILY;BYMONTH=4;BYMONTHDAY=31' }, 'rrule', /^This rule never occurs: April has no day 31/],
     ['an unknown part, by name', { rrule: 'FREQ=DAILY;COLOUR=RED' }, 'rrule', /Unknown part COLOUR/],
     ['a date UNTIL on a timed series', { rrule: 'FREQ=DAILY;UNTIL=20310401' }, 'rrule', /UTC date-time/],
     ['a timed series without its zone', { extendedProps: { location: 'Room 2' } }, 'extendedProps.timeZone', /time zone/],
