@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { Temporal } from 'temporal-polyfill';
 import { expandSeries, type SeriesDefinition } from '../../src/api/recurrence/expand-series.ts';
 import { MOVE_POSITIONS_MAX } from '../../src/api/recurrence/occurrence-positions.ts';
@@ -302,5 +303,36 @@ describe('positions through MOVE_POSITIONS_MAX occurrences', () => {
     expect(moveSeries(firstSaturday, '2026-03-06')).toMatchObject({ rrule: 'FREQ=MONTHLY;BYDAY=1FR', exdate: ['2026-08-07', '2087-10-31'] });
     // An UNTIL past the 730th occurrence (7 December 2086) moves by the day too: to 31 October, not to 7 November.
     expect(moveSeries(allDay('FREQ=MONTHLY;UNTIL=20871101;BYDAY=1SA', '2026-03-07'), '2026-03-06').rrule).toBe('FREQ=MONTHLY;UNTIL=20871031;BYDAY=1FR');
+  });
+});
+
+describe('a daily or weekly rule naming weekdays, moved by whole days and hours', () => {
+  it('shows every occurrence moved by exactly that, on the wall clock, across DST changes', () => {
+    const weekdays = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
+    fc.assert(
+      fc.property(
+        fc.record({
+          freq: fc.constantFrom('DAILY', 'WEEKLY'),
+          days: fc.subarray([...weekdays], { minLength: 1 }),
+          wkst: fc.constantFrom(...weekdays),
+          interval: fc.integer({ min: 1, max: 3 }),
+          count: fc.integer({ min: 1, max: 12 }),
+          fromDay: fc.integer({ min: 0, max: 330 }),
+          shiftDays: fc.integer({ min: -10, max: 10 }),
+          shiftHours: fc.integer({ min: 0, max: 3 }),
+        }),
+        ({ freq, days, wkst, interval, count, fromDay, shiftDays, shiftHours }) => {
+          // The first day on or after the drawn one that the rule names, at 09:00 New York.
+          let date = Temporal.PlainDate.from('2026-01-05').add({ days: fromDay });
+          while (!days.includes(weekdays[date.dayOfWeek - 1]!)) date = date.add({ days: 1 });
+          const at = (day: Temporal.PlainDate, hour: number) => new Date(day.toZonedDateTime({ timeZone: NY, plainTime: { hour } }).epochMilliseconds).toISOString();
+          const series = timed(`FREQ=${freq};INTERVAL=${interval};COUNT=${count};BYDAY=${days.join(',')};WKST=${wkst}`, at(date, 9));
+          const moved = moveAll(series, at(date.add({ days: shiftDays }), 9 + shiftHours));
+          const expected = shown(series).map(local).map((wall) => Temporal.PlainDateTime.from(wall).add({ days: shiftDays }).add({ hours: shiftHours }).toString().slice(0, 16));
+          expect(moved.shown).toEqual(expected);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });

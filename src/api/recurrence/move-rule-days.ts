@@ -7,7 +7,7 @@ import { WEEKDAYS, type RecurrenceDay, type RecurrenceRule, type Weekday } from 
 /** The rule with its days moved, and whether every occurrence then simply moves by the same number of days. */
 export interface MovedRuleDays {
   rule: RecurrenceRule;
-  /** True for daily and weekly rules, whose days rotate exactly; month and year lengths make the others differ. */
+  /** True for daily and weekly rules naming only weekdays, which rotate exactly; month and year lengths make the others differ. */
   translated: boolean;
 }
 
