@@ -216,7 +216,7 @@ function noMonthHasTheDays(rule: RecurrenceRule): string | null {
   return months.length === 1 ? `${months[0]} has no day ${orList(byMonthDay)}` : `none of ${orList(months)} has a day ${orList(byMonthDay)}`;
 }
 
-/** No day of the year named falls in the months named. (With BYMONTHDAY too, rrule-temporal takes the days of the year alone.) */
+/** No day of the year named falls in the months named. */
 function noYearDayFits(rule: RecurrenceRule): string | null {
   const { byYearDay, byMonth } = rule;
   if (!byYearDay || !byMonth || byYearDay.flatMap(yearDayMonths).some((month) => byMonth.includes(month))) return null;
@@ -248,7 +248,9 @@ function noSetPositionFits(rule: RecurrenceRule): string | null {
  * series' first occurrence is looked for; this answers at once what that search would take the longest to find.
  */
 export function neverOccurs(rule: RecurrenceRule): string | null {
-  const reason = noMonthHasTheDays(rule) ?? noYearDayFits(rule) ?? noNumberedWeekdayFits(rule) ?? noSetPositionFits(rule);
+  // rrule-temporal reads BYYEARDAY alone, without the month days and weekdays beside it, and BYWEEKNO its own way.
+  if (rule.byWeekNo) return null;
+  const reason = rule.byYearDay ? noYearDayFits(rule) : (noMonthHasTheDays(rule) ?? noNumberedWeekdayFits(rule) ?? noSetPositionFits(rule));
   return reason && `This rule never occurs: ${reason}, so the series would have no occurrence`;
 }
 

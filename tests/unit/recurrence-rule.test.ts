@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { firstOccurrence } from '../../src/api/recurrence/expand-series.ts';
 import { RECURRENCE_COUNT_MAX, RECURRENCE_EXDATE_MAX, RECURRENCE_INTERVAL_MAX, RECURRENCE_RULE_MAX } from '../../src/shared/limits.ts';
@@ -5,6 +6,7 @@ import {
   exdateSchema,
   formatRecurrenceRule,
   normaliseExdates,
+  neverOccurs,
   normaliseRecurrenceRule,
   parseRecurrenceRule,
   rruleSchema,
@@ -324,4 +326,40 @@ describe('rules that never occur', () => {
     expect(taken).toHaveLength(10);
     for (const rule of taken) expect(firstOccurrence(series(rule)), rule).not.toBeNull();
   });
+
+  it('never refuses a rule that occurs: whatever it calls impossible, the search finds no first occurrence for', () => {
+    const nonZero = (max: number) => fc.integer({ min: -max, max }).filter((n) => n !== 0);
+    const list = (item: fc.Arbitrary<number | string>) => fc.option(fc.uniqueArray(item, { minLength: 1, maxLength: 2 }), { nil: undefined });
+    const rules = fc
+      .record({
+        freq: fc.constantFrom('DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'),
+        byMonth: list(fc.integer({ min: 1, max: 12 })),
+        byWeekNo: fc.option(fc.constant([53]), { nil: undefined }),
+        byMonthDay: list(nonZero(31)),
+        byDay: list(fc.tuple(fc.option(nonZero(6), { nil: undefined }), fc.constantFrom('MO', 'FR', 'SU')).map(([n, day]) => `${n ?? ''}${day}`)),
+        byYearDay: list(nonZero(366)),
+        bySetPos: list(nonZero(4)),
+      })
+      .map(({ freq, ...parts }) => {
+        const names = { byMonth: 'BYMONTH', byWeekNo: 'BYWEEKNO', byMonthDay: 'BYMONTHDAY', byDay: 'BYDAY', byYearDay: 'BYYEARDAY', bySetPos: 'BYSETPOS' } as const;
+        const keys = Object.keys(names) as (keyof typeof names)[];
+        return [`FREQ=${freq}`, ...keys.flatMap((key) => (parts[key] ? [`${names[key]}=${parts[key].join(',')}`] : []))].join(';');
+      });
+    const series = (rrule: string) => ({ rrule, start: '2026-01-05T14:00:00.000Z', end: '2026-01-05T15:00:00.000Z', allDay: false, timeZone: 'America/New_York', exdate: [] });
+    let impossible = 0;
+    fc.assert(
+      fc.property(rules, (rrule) => {
+        const parsed = parseRecurrenceRule(rrule);
+        fc.pre(parsed.ok);
+        if (parsed.ok && neverOccurs(parsed.rule) !== null) {
+          impossible += 1;
+          expect(firstOccurrence(series(rrule)), rrule).toBeNull();
+        }
+      }),
+      { numRuns: 200 },
+    );
+    // The draws reach the check, not only rules it lets through.
+    expect(impossible).toBeGreaterThan(0);
+  }, 60_000);
 });
+
