@@ -20,13 +20,13 @@ function allDay(rrule: string, start: string, exdate: string[] = []): SeriesDefi
   return { rrule, start, end: nextDay(start), allDay: true, timeZone: 'UTC', exdate };
 }
 
-/** Every start the series shows in 2025–2028 (a new id each time, so nothing is served from the rule cache). */
-function shown(series: SeriesDefinition): string[] {
+/** Every start the series shows from 2025 to 2028, or another year (a new id each time, so nothing is served from the rule cache). */
+function shown(series: SeriesDefinition, toYear = 2028): string[] {
   const window = {
     fromMs: Date.parse('2025-01-01T00:00:00Z'),
-    toMs: Date.parse('2028-01-01T00:00:00Z'),
+    toMs: Date.parse(`${toYear}-01-01T00:00:00Z`),
     fromDayMs: dateToDayMs('2025-01-01'),
-    toDayMs: dateToDayMs('2028-01-01'),
+    toDayMs: dateToDayMs(`${toYear}-01-01`),
   };
   return expandSeries({ ...series, id: `split-${++nextId}`, version: 1 }, window).occurrences.map((o) => o.start);
 }
@@ -335,4 +335,42 @@ describe('a daily or weekly rule naming weekdays, moved by whole days and hours'
       { numRuns: 200 },
     );
   });
+});
+
+describe('a monthly or yearly rule moved by whole days', () => {
+  it('starts at the new start and keeps its number of occurrences, or is refused', () => {
+    const weekdays = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
+    const rules = fc.oneof(
+      fc.integer({ min: 1, max: 28 }).map((day) => `BYMONTHDAY=${day}`),
+      fc.constant('BYMONTHDAY=-1'),
+      fc.tuple(fc.constantFrom(1, 2, 3, 4, -1), fc.constantFrom(...weekdays)).map(([n, day]) => `BYDAY=${n}${day}`),
+      fc.constant('BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1'),
+    );
+    fc.assert(
+      fc.property(
+        fc.constantFrom('MONTHLY', 'YEARLY'),
+        rules,
+        fc.integer({ min: 1, max: 12 }),
+        fc.boolean(),
+        fc.integer({ min: -40, max: 40 }),
+        (freq, days, month, allDaySeries, shiftDays) => {
+          const rrule = `FREQ=${freq};UNTIL=20270101${allDaySeries ? '' : 'T000000Z'};${freq === 'YEARLY' ? `BYMONTH=${month};` : ''}${days}`;
+          // The rule's first occurrence from March 2025, as the series' start.
+          const draft = allDaySeries ? allDay(rrule, '2025-03-01') : timed(rrule, '2025-03-01T14:00:00.000Z');
+          const first = shown({ ...draft, rrule: rrule.replace(/UNTIL=\w+;/, '') })[0]!;
+          const series = allDaySeries ? allDay(rrule, first) : timed(rrule, first);
+          const newStart = allDaySeries
+            ? Temporal.PlainDate.from(first).add({ days: shiftDays }).toString()
+            : shiftRecurrenceId(series, first, Temporal.Duration.from({ days: shiftDays }));
+          const moved = moveSeries(series, newStart);
+          if (moved.rrule === null) return;
+          // A month day the short months lack makes a longer series of the same count.
+          const after = shown({ ...series, rrule: moved.rrule, start: newStart, end: allDaySeries ? nextDay(newStart) : newStart }, 2035);
+          expect(after[0], moved.rrule).toBe(newStart);
+          expect(after, moved.rrule).toHaveLength(shown(series).length);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  }, 30_000);
 });
