@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { expandSeries, type StoredSeries } from '../../src/api/recurrence/expand-series.ts';
+import { expandForFeed } from '../../src/api/events/expand-feed.ts';
 import { createOccurrenceCache, OCCURRENCE_CACHE_SIZE, type ExpansionKey } from '../../src/api/recurrence/occurrence-cache.ts';
+import type { CalendarEvent } from '../../src/shared/event-schema.ts';
 
 interface Expansion {
   occurrences: readonly number[];
@@ -19,7 +20,8 @@ function counted(maxOccurrences?: number) {
   return { cache, expanded, get };
 }
 
-const key = (seriesId: string, version = 1): ExpansionKey => ({ seriesId, version, fromMs: 0, toMs: 1_000 });
+const WINDOW = { fromMs: 0, toMs: 1_000, fromDayMs: 0, toDayMs: 86_400_000 };
+const key = (seriesId: string, version = 1): ExpansionKey => ({ seriesId, version, window: WINDOW });
 
 describe('the occurrence cache', () => {
   it('answers the same series version and window from the cache', () => {
@@ -34,7 +36,7 @@ describe('the occurrence cache', () => {
     get(key('a'), 3);
     get(key('a', 2), 3);
     expect(expanded.get('a@2')).toBe(1);
-    get({ ...key('a'), fromMs: 1_000, toMs: 2_000 }, 3);
+    get({ ...key('a'), window: { ...WINDOW, fromMs: 1_000, toMs: 2_000 } }, 3);
     expect(expanded.get('a@1')).toBe(2);
   });
 
@@ -69,11 +71,26 @@ describe('the occurrence cache', () => {
     expect(expanded.get('a@1')).toBe(2);
   });
 
-  it('gives an edited series its new occurrences for a window already expanded', () => {
+  it('gives an edited series its new occurrences in the feed for a window already expanded, and shares them frozen', () => {
     const window = { fromMs: Date.parse('2026-01-05T00:00:00Z'), toMs: Date.parse('2026-01-19T00:00:00Z'), fromDayMs: Date.parse('2026-01-05'), toDayMs: Date.parse('2026-01-19') };
-    const series: StoredSeries = { id: 'edited', version: 1, rrule: 'FREQ=DAILY', start: '2026-01-05T09:00:00.000Z', end: '2026-01-05T10:00:00.000Z', allDay: false, timeZone: 'Europe/London', exdate: [] };
-    expect(expandSeries(series, window).occurrences).toHaveLength(14);
-    expect(expandSeries({ ...series, version: 2, rrule: 'FREQ=WEEKLY' }, window).occurrences).toHaveLength(2);
-    expect(expandSeries({ ...series, version: 3, exdate: ['2026-01-06T09:00:00.000Z'] }, window).occurrences).toHaveLength(13);
+    const author = { id: 'u1', name: 'Ann' };
+    const series: CalendarEvent = {
+      id: 'edited',
+      title: 'Stand-up',
+      start: '2026-01-05T09:00:00.000Z',
+      end: '2026-01-05T10:00:00.000Z',
+      allDay: false,
+      rrule: 'FREQ=DAILY',
+      extendedProps: { calendarId: 'c1', description: '', location: '', timeZone: 'Europe/London', createdBy: author, updatedBy: author, createdAt: '', updatedAt: '', version: 1 },
+    };
+    const version = (n: number, change: Partial<CalendarEvent>): CalendarEvent => ({ ...series, ...change, extendedProps: { ...series.extendedProps, version: n } });
+    const first = expandForFeed(series, window);
+    expect(first).toHaveLength(14);
+    expect(expandForFeed(version(2, { rrule: 'FREQ=WEEKLY' }), window)).toHaveLength(2);
+    expect(expandForFeed(version(3, { exdate: ['2026-01-06T09:00:00.000Z'] }), window)).toHaveLength(13);
+    expect(expandForFeed(version(4, { title: 'Daily' }), window)[0]?.title).toBe('Daily');
+    expect(expandForFeed(series, window)[0]).toBe(first[0]);
+    expect(() => Object.assign(first[0]!, { title: 'Changed' })).toThrow(TypeError);
+    expect(() => Object.assign(first[0]!.extendedProps, { location: 'Elsewhere' })).toThrow(TypeError);
   });
 });

@@ -3,6 +3,7 @@ import { FEED_OCCURRENCES_MAX } from '../../shared/limits.ts';
 import { eventTimeMs } from '../../shared/time.ts';
 import { validationFailed } from '../errors.ts';
 import { expandSeries, type Occurrence } from '../recurrence/expand-series.ts';
+import { createOccurrenceCache } from '../recurrence/occurrence-cache.ts';
 import { compareRecords, type EventWindow } from '../stores/repository.ts';
 
 /** The id an occurrence has in the feed: unique and stable while the series keeps that occurrence. */
@@ -82,20 +83,39 @@ function originalOccurrence(series: CalendarEvent, recurrenceId: string): Occurr
   return { recurrenceId, start: recurrenceId, end };
 }
 
+/** Shared by every feed that asks for the same window: frozen, so that no caller can change another's. */
+function frozen(event: CalendarEvent, startMs?: number): KeyedEvent {
+  Object.freeze(event.extendedProps);
+  return keyed(Object.freeze(event), startMs);
+}
+
 /** A series' occurrences overlapping the window, each with its sort key; overrides last, wherever they moved. */
-function keyedOccurrences(series: CalendarEvent, window: EventWindow): KeyedEvent[] {
+function expandKeyed(series: CalendarEvent, window: EventWindow): KeyedEvent[] {
   const template = seriesTemplate(series);
   const overrides = series.extendedProps.overrides ?? {};
   const stored = { ...series, rrule: series.rrule ?? '', exdate: series.exdate ?? [], timeZone: series.extendedProps.timeZone, version: series.extendedProps.version };
   const found: KeyedEvent[] = [];
   for (const occurrence of expandSeries(stored, window).occurrences) {
-    if (overrides[occurrence.recurrenceId] === undefined) found.push(keyed(plainOccurrenceEvent(template, occurrence), occurrence.startMs));
+    if (overrides[occurrence.recurrenceId] === undefined) found.push(frozen(plainOccurrenceEvent(template, occurrence), occurrence.startMs));
   }
   for (const [recurrenceId, override] of Object.entries(overrides)) {
     const event = changedOccurrenceEvent(template, originalOccurrence(series, recurrenceId), override);
-    if (overlaps(event, window)) found.push(keyed(event));
+    if (overlaps(event, window)) found.push(frozen(event));
   }
   return found;
+}
+
+const cache = createOccurrenceCache<{ occurrences: readonly KeyedEvent[] }>();
+
+/** expandKeyed, cached by series version and window (see occurrence-cache.ts). */
+function keyedOccurrences(series: CalendarEvent, window: EventWindow): readonly KeyedEvent[] {
+  const key = { seriesId: series.id, version: series.extendedProps.version, window };
+  return cache.get(key, () => ({ occurrences: expandKeyed(series, window) })).occurrences;
+}
+
+/** Forgets every cached occurrence (parsed rules stay): what a window no one has asked for yet costs, for the bench. */
+export function clearOccurrenceCache(): void {
+  cache.clear();
 }
 
 /**

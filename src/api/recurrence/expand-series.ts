@@ -11,7 +11,6 @@ import { parseRecurrenceRule, type RecurrenceRule } from '../../shared/recurrenc
 import { dateToDayMs, isDateOnly } from '../../shared/time.ts';
 import type { EventWindow } from '../stores/repository.ts';
 import { isoDate, isoInstant } from './iso-instant.ts';
-import { createOccurrenceCache } from './occurrence-cache.ts';
 import { instantOfWallClockMs, wallClockMs } from './zone-offsets.ts';
 
 /** A series as its rule needs it: the first occurrence, the normalised rule, the zone and the starts it skips. */
@@ -167,14 +166,7 @@ function ruleStarts(c: CompiledSeries, fromMs: number, toMs: number): number[] {
     .filter((ms) => ms >= fromMs && ms <= toMs && (c.untilMs === null || ms <= c.untilMs));
 }
 
-/** A series' occurrences in one window; shared by every feed that asks for that window, so never changed. */
-export interface WindowExpansion {
-  occurrences: readonly WindowOccurrence[];
-  truncated: boolean;
-}
-
 const compiledRules = new LRUCache<string, CompiledSeries>({ max: SERIES_CACHE_SIZE });
-const expansions = createOccurrenceCache<WindowExpansion>();
 
 function cachedSeries(series: StoredSeries): CompiledSeries {
   const key = `${series.id}@${series.version}`;
@@ -186,30 +178,20 @@ function cachedSeries(series: StoredSeries): CompiledSeries {
   return compiled;
 }
 
-function expandWindow(series: StoredSeries, fromMs: number, toMs: number): WindowExpansion {
+/**
+ * The occurrences overlapping the window, less exdates, in start order: all-day ones against its dates, timed ones
+ * against its instants, as the stores match single events. Expansion starts one duration before the window,
+ * never at the series' start, so a window years into a series costs what its first does.
+ */
+export function expandSeries(series: StoredSeries, window: EventWindow): { occurrences: WindowOccurrence[]; truncated: boolean } {
   const c = cachedSeries(series);
+  const [fromMs, toMs] = c.allDay ? [window.fromDayMs, window.toDayMs] : [window.fromMs, window.toMs];
   // Overlap is start < to and start + duration > from, on whole ms.
   const starts = ruleStarts(c, fromMs - c.durationMs + 1, toMs - 1).filter((ms) => !c.skipped.has(ms));
   return {
     occurrences: starts.slice(0, RECURRENCE_WINDOW_OCCURRENCES_MAX).map((ms) => toWindowOccurrence(c, ms)),
     truncated: starts.length > RECURRENCE_WINDOW_OCCURRENCES_MAX,
   };
-}
-
-/**
- * The occurrences overlapping the window, less exdates, in start order: all-day ones against its dates, timed ones
- * against its instants, as the stores match single events. Expansion starts one duration before the window,
- * never at the series' start, so a window years into a series costs what its first does. Cached by series
- * version and window (see occurrence-cache.ts).
- */
-export function expandSeries(series: StoredSeries, window: EventWindow): WindowExpansion {
-  const [fromMs, toMs] = series.allDay ? [window.fromDayMs, window.toDayMs] : [window.fromMs, window.toMs];
-  return expansions.get({ seriesId: series.id, version: series.version, fromMs, toMs }, () => expandWindow(series, fromMs, toMs));
-}
-
-/** Forgets every cached expansion (parsed rules stay): what a window no one has asked for yet costs, for the bench. */
-export function clearExpansionCache(): void {
-  expansions.clear();
 }
 
 /** The rule's occurrence with this original start, skipped or not; null when the rule has none there. */

@@ -1,18 +1,19 @@
-// Each series' occurrences in a window, kept by the series' id and version and the window's bounds: expanding a
-// rule is most of the feed's cost, and the same windows (this week, this month) are asked for over and over.
+// Each series' occurrences in a window, as feed events, kept by the series' id and version and the window's bounds:
+// expanding rules and building their events is most of the feed's cost, and the same windows (this week, this
+// month) are asked for over and over.
 // A hit is always right, because a series' occurrences depend on nothing but its stored version and the window;
 // a write bumps the version, so the old entries are never asked for again and age out.
 import { LRUCache } from 'lru-cache';
+import type { EventWindow } from '../stores/repository.ts';
 
-/** Occurrences kept, over all entries: about 15 MB, several month views of a busy organisation. */
-export const OCCURRENCE_CACHE_SIZE = 100_000;
+/** Occurrences kept, over all entries: about 25 MB of feed events, four month views of 1,000 series each. */
+export const OCCURRENCE_CACHE_SIZE = 50_000;
 
-/** One series' expansion for one window on the stores' line (instants, or UTC-midnight days for all-day series). */
+/** One series' occurrences for one window. */
 export interface ExpansionKey {
   seriesId: string;
   version: number;
-  fromMs: number;
-  toMs: number;
+  window: EventWindow;
 }
 
 export interface OccurrenceCache<E extends { occurrences: readonly unknown[] }> {
@@ -25,8 +26,9 @@ export interface OccurrenceCache<E extends { occurrences: readonly unknown[] }> 
 export function createOccurrenceCache<E extends { occurrences: readonly unknown[] }>(maxOccurrences = OCCURRENCE_CACHE_SIZE): OccurrenceCache<E> {
   const cache = new LRUCache<string, E>({ maxSize: maxOccurrences, sizeCalculation: (expansion) => Math.max(1, expansion.occurrences.length) });
   return {
-    get({ seriesId, version, fromMs, toMs }, expand) {
-      const key = `${seriesId}@${version}:${fromMs}:${toMs}`;
+    get({ seriesId, version, window }, expand) {
+      // Both of the window's lines: an override can make an occurrence all-day, or timed.
+      const key = `${seriesId}@${version}:${window.fromMs}:${window.toMs}:${window.fromDayMs}:${window.toDayMs}`;
       let expansion = cache.get(key);
       if (expansion === undefined) {
         expansion = expand();
