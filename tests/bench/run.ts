@@ -14,7 +14,7 @@ console.log(`machine: ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${(tot
 /** Each group of figures by name: `npm run bench -- series` runs that group alone, plain `npm run bench` all of them. */
 const GROUPS: Record<string, () => Promise<Comparison[]>> = {
   sqlite: async () => [...(await benchSqlite(10_000, 200)), ...(await benchSqlite(100_000, 60))],
-  series: () => benchSeries(30, 200),
+  series: () => benchSeries(60, 200),
   cosmos: () => benchCosmos(2_000, 15),
   http: () => benchHttp(300),
   render: () => benchFirstRender(10),
