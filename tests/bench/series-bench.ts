@@ -51,7 +51,7 @@ function seriesInput(i: number): EventInput {
 /** Skips the series' first occurrence in the window and moves its second an hour later, in one write of the series. */
 async function editInWindow(store: Store, calendarId: string, input: EventInput): Promise<void> {
   const series = await createSeries(store, calendarId, input);
-  const [skipped, moved] = expandForFeed(series, monthWindow());
+  const [skipped, moved] = expandForFeed(TENANT, series, monthWindow());
   if (!skipped || !moved) throw new Error(`${input.rrule} has fewer than two occurrences in the window`);
   const exdate = normaliseExdates([skipped.extendedProps.recurrenceId!], false);
   if (!exdate.ok) throw new Error(exdate.errors.join('; '));

@@ -21,7 +21,7 @@ function counted(maxOccurrences?: number) {
 }
 
 const WINDOW = { fromMs: 0, toMs: 1_000, fromDayMs: 0, toDayMs: 86_400_000 };
-const key = (seriesId: string, version = 1): ExpansionKey => ({ seriesId, version, window: WINDOW });
+const key = (seriesId: string, version = 1, tenantId = 't1'): ExpansionKey => ({ tenantId, seriesId, version, window: WINDOW });
 
 describe('the occurrence cache', () => {
   it('answers the same series version and window from the cache', () => {
@@ -31,13 +31,15 @@ describe('the occurrence cache', () => {
     expect(expanded.get('a@1')).toBe(1);
   });
 
-  it('misses for a new version of the series, and for another window', () => {
+  it('misses for a new version of the series, for another window and for another tenant', () => {
     const { expanded, get } = counted();
     get(key('a'), 3);
     get(key('a', 2), 3);
     expect(expanded.get('a@2')).toBe(1);
     get({ ...key('a'), window: { ...WINDOW, fromMs: 1_000, toMs: 2_000 } }, 3);
     expect(expanded.get('a@1')).toBe(2);
+    get(key('a', 1, 't2'), 3); // another tenant's series of the same id
+    expect(expanded.get('a@1')).toBe(3);
   });
 
   it('evicts the least recently used expansions once their occurrences pass the size', () => {
@@ -84,12 +86,14 @@ describe('the occurrence cache', () => {
       extendedProps: { calendarId: 'c1', description: '', location: '', timeZone: 'Europe/London', createdBy: author, updatedBy: author, createdAt: '', updatedAt: '', version: 1 },
     };
     const version = (n: number, change: Partial<CalendarEvent>): CalendarEvent => ({ ...series, ...change, extendedProps: { ...series.extendedProps, version: n } });
-    const first = expandForFeed(series, window);
+    const first = expandForFeed('t1', series, window);
     expect(first).toHaveLength(14);
-    expect(expandForFeed(version(2, { rrule: 'FREQ=WEEKLY' }), window)).toHaveLength(2);
-    expect(expandForFeed(version(3, { exdate: ['2026-01-06T09:00:00.000Z'] }), window)).toHaveLength(13);
-    expect(expandForFeed(version(4, { title: 'Daily' }), window)[0]?.title).toBe('Daily');
-    expect(expandForFeed(series, window)[0]).toBe(first[0]);
+    expect(expandForFeed('t1', version(2, { rrule: 'FREQ=WEEKLY' }), window)).toHaveLength(2);
+    expect(expandForFeed('t1', version(3, { exdate: ['2026-01-06T09:00:00.000Z'] }), window)).toHaveLength(13);
+    expect(expandForFeed('t1', version(4, { title: 'Daily' }), window)[0]?.title).toBe('Daily');
+    expect(expandForFeed('t1', series, window)[0]).toBe(first[0]);
+    // Another tenant's series of the same id and version is its own.
+    expect(expandForFeed('t2', { ...series, title: 'Theirs' }, window)[0]?.title).toBe('Theirs');
     expect(() => Object.assign(first[0]!, { title: 'Changed' })).toThrow(TypeError);
     expect(() => Object.assign(first[0]!.extendedProps, { location: 'Elsewhere' })).toThrow(TypeError);
   });

@@ -67,7 +67,7 @@ export function createEventService(store: Store): EventService {
       const params = { tenantId: principal.tenantId, calendarIds, window };
       const [singles, series] = await Promise.all([store.events.listInWindow(params), store.events.listSeriesInWindow(params)]);
       // Series expand here, not in the stores: in their own zone, from the window's start.
-      return feedWithSeries(singles, series, window);
+      return feedWithSeries(principal.tenantId, singles, series, window);
     },
 
     async findById(principal, eventId) {

@@ -108,8 +108,8 @@ function expandKeyed(series: CalendarEvent, window: EventWindow): KeyedEvent[] {
 const cache = createOccurrenceCache<{ occurrences: readonly KeyedEvent[] }>();
 
 /** expandKeyed, cached by series version and window (see occurrence-cache.ts). */
-function keyedOccurrences(series: CalendarEvent, window: EventWindow): readonly KeyedEvent[] {
-  const key = { seriesId: series.id, version: series.extendedProps.version, window };
+function keyedOccurrences(tenantId: string, series: CalendarEvent, window: EventWindow): readonly KeyedEvent[] {
+  const key = { tenantId, seriesId: series.id, version: series.extendedProps.version, window };
   return cache.get(key, () => ({ occurrences: expandKeyed(series, window) })).occurrences;
 }
 
@@ -122,8 +122,8 @@ export function clearOccurrenceCache(): void {
  * A series' occurrences overlapping the window, expanded in its own zone: overrides replace their occurrence
  * (wherever they moved it), exdates are left out.
  */
-export function expandForFeed(series: CalendarEvent, window: EventWindow): CalendarEvent[] {
-  return keyedOccurrences(series, window).map(({ event }) => event);
+export function expandForFeed(tenantId: string, series: CalendarEvent, window: EventWindow): CalendarEvent[] {
+  return keyedOccurrences(tenantId, series, window).map(({ event }) => event);
 }
 
 const byId = (a: CalendarEvent, b: CalendarEvent) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -154,10 +154,10 @@ function sortByStart(events: readonly KeyedEvent[]): KeyedEvent[] {
 }
 
 /** Every series' occurrences for the window, in the stores' order; more than FEED_OCCURRENCES_MAX is a 400 asking for a narrower window. */
-function expandAllForFeed(series: readonly CalendarEvent[], window: EventWindow): KeyedEvent[] {
+function expandAllForFeed(tenantId: string, series: readonly CalendarEvent[], window: EventWindow): KeyedEvent[] {
   const occurrences: KeyedEvent[] = [];
   for (const one of [...series].sort(byId)) {
-    for (const occurrence of keyedOccurrences(one, window)) occurrences.push(occurrence);
+    for (const occurrence of keyedOccurrences(tenantId, one, window)) occurrences.push(occurrence);
     if (occurrences.length > FEED_OCCURRENCES_MAX) {
       throw validationFailed([
         { field: 'end', message: `This window holds more than ${FEED_OCCURRENCES_MAX} occurrences of repeating events: ask for a shorter window or fewer calendars` },
@@ -171,9 +171,9 @@ function expandAllForFeed(series: readonly CalendarEvent[], window: EventWindow)
  * The feed: single events (in the stores' order, by start, all-day first on a tie, then id) and the series'
  * occurrences, merged into that order rather than sorted again.
  */
-export function feedWithSeries(singles: CalendarEvent[], series: readonly CalendarEvent[], window: EventWindow): CalendarEvent[] {
+export function feedWithSeries(tenantId: string, singles: CalendarEvent[], series: readonly CalendarEvent[], window: EventWindow): CalendarEvent[] {
   if (series.length === 0) return singles;
-  const occurrences = expandAllForFeed(series, window);
+  const occurrences = expandAllForFeed(tenantId, series, window);
   const feed: CalendarEvent[] = [];
   let next = 0;
   for (const single of singles) {

@@ -11,6 +11,8 @@ export const OCCURRENCE_CACHE_SIZE = 50_000;
 
 /** One series' occurrences for one window. */
 export interface ExpansionKey {
+  /** Entries are shared across requests, never across tenants, whatever their series' ids. */
+  tenantId: string;
   seriesId: string;
   version: number;
   window: EventWindow;
@@ -26,9 +28,9 @@ export interface OccurrenceCache<E extends { occurrences: readonly unknown[] }> 
 export function createOccurrenceCache<E extends { occurrences: readonly unknown[] }>(maxOccurrences = OCCURRENCE_CACHE_SIZE): OccurrenceCache<E> {
   const cache = new LRUCache<string, E>({ maxSize: maxOccurrences, sizeCalculation: (expansion) => Math.max(1, expansion.occurrences.length) });
   return {
-    get({ seriesId, version, window }, expand) {
+    get({ tenantId, seriesId, version, window }, expand) {
       // Both of the window's lines: an override can make an occurrence all-day, or timed.
-      const key = `${seriesId}@${version}:${window.fromMs}:${window.toMs}:${window.fromDayMs}:${window.toDayMs}`;
+      const key = `${tenantId}/${seriesId}@${version}:${window.fromMs}:${window.toMs}:${window.fromDayMs}:${window.toDayMs}`;
       let expansion = cache.get(key);
       if (expansion === undefined) {
         expansion = expand();
