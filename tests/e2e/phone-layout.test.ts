@@ -71,7 +71,7 @@ describe('on a phone (390×844, touch)', () => {
     const days = await page.locator('.cc-calendar [data-date]').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-date')));
     expect(days.length).toBeGreaterThan(0);
     for (const day of days) expect(day! >= localDate() && day! < localDate(AGENDA_DAYS), day!).toBe(true);
-    const heights = await page.locator('.cc-list-event').evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().height));
+    const heights = await page.locator('.cc-list-day .cc-list-event').evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().height));
     expect(heights.length).toBeGreaterThan(0);
     for (const height of heights) expect(height).toBeGreaterThanOrEqual(TOUCH_TARGET_MIN_PX);
   });

@@ -37,6 +37,7 @@ import {
   EVENT_CLASS,
   EVENT_TIME_CLASS,
   EVENT_TITLE_CLASS,
+  LIST_DAY_CLASS,
   LIST_EVENT_CLASS,
   POPOVER_CLASS,
   TOOLBAR_CLASS,
@@ -238,6 +239,7 @@ function LocalizedCalendarView({
           eventClass={EVENT_CLASS}
           blockEventClass={BLOCK_EVENT_CLASS}
           listItemEventClass={LIST_EVENT_CLASS}
+          listDayClass={LIST_DAY_CLASS}
           eventTitleClass={EVENT_TITLE_CLASS}
           eventTimeClass={EVENT_TIME_CLASS}
           eventDidMount={handleEventDidMount}

@@ -6,7 +6,10 @@ export const CALENDAR_CLASS = 'cc-calendar';
 export const POPOVER_CLASS = 'cc-popover';
 export const EVENT_CLASS = 'cc-event';
 export const BLOCK_EVENT_CLASS = 'cc-block-event';
+/** A list-item event: a row of a list view, and also a month view's timed (dot) event. */
 export const LIST_EVENT_CLASS = 'cc-list-event';
+/** A day of a list view, holding its events. */
+export const LIST_DAY_CLASS = 'cc-list-day';
 export const EVENT_TITLE_CLASS = 'cc-event-title';
 export const EVENT_TIME_CLASS = 'cc-event-time';
 export const TOOLBAR_CLASS = 'cc-toolbar';
@@ -64,9 +67,10 @@ export const useCalendarThemeStyles = makeStyles({
     },
     [`& .${BLOCK_EVENT_CLASS}:hover`]: { boxShadow: tokens.shadow4 },
 
-    [`& .${LIST_EVENT_CLASS}`]: { minHeight: `${TOUCH_TARGET_MIN_PX}px`, boxSizing: 'border-box' },
+    // In list views only: the month's dot events keep their compact height.
+    [`& .${LIST_DAY_CLASS} .${LIST_EVENT_CLASS}`]: { minHeight: `${TOUCH_TARGET_MIN_PX}px`, boxSizing: 'border-box' },
     // A list has room below each title: long ones wrap rather than lose their end.
-    [`& .${LIST_EVENT_CLASS} .${EVENT_TITLE_CLASS}`]: { whiteSpace: 'normal', overflowWrap: 'anywhere' },
+    [`& .${LIST_DAY_CLASS} .${EVENT_TITLE_CLASS}`]: { whiteSpace: 'normal', overflowWrap: 'anywhere' },
 
     // On paper: no buttons, every title whole, and each calendar's colour kept as a border, since printers
     // leave backgrounds out unless asked.
