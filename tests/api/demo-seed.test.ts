@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/api/config.ts';
 import { createEventService } from '../../src/api/events/event-service.ts';
 import { openStore } from '../../src/api/stores/open-store.ts';
-import { SEED_ZONE, seedDemoTenant } from '../../src/api/stores/seed-demo-tenant.ts';
+import { SEED_ZONE, seedDemoTenant } from '../../src/api/demo/seed-demo-tenant.ts';
 import type { Calendar } from '../../src/shared/calendar-schema.ts';
 import { calendarEventSchema, eventToWrite, type CalendarEvent } from '../../src/shared/event-schema.ts';
 import { build, storeEnv, type TestServer } from './helpers/test-server.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { DEMO_TENANT_ID } from '../../auth/dev-identity.ts';
 import type { Store } from '../../stores/repository.ts';
-import { seedDemoTenant } from '../../stores/seed-demo-tenant.ts';
+import { seedDemoTenant } from '../../demo/seed-demo-tenant.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
 import type { EventDraft, EventWrite, UserRef } from '../../shared/event-schema.ts';
-import type { Store, StoredCalendar } from './repository.ts';
+import type { Store, StoredCalendar } from '../stores/repository.ts';
 import { draftOf, withMovedOccurrence } from './seed-drafts.ts';
 
 export const SEED_ZONE = 'Europe/London';
