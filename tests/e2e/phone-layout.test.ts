@@ -1,7 +1,7 @@
 import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PHONE_LAYOUT_MAX_WIDTH } from '../../src/web/app/phone-layout.ts';
-import { AGENDA_DAYS } from '../../src/web/features/calendar/hooks/use-layout-views.ts';
+import { AGENDA_DAYS, PHONE_TIME_GRID_DAYS } from '../../src/web/features/calendar/hooks/use-layout-views.ts';
 import { TOUCH_TARGET_MIN_PX } from '../../src/web/features/calendar/components/use-calendar-theme-styles.ts';
 import { axeViolations } from './harness/axe.ts';
 import { launchBrowser, newContext } from './harness/browser.ts';
@@ -113,11 +113,9 @@ describe('on a phone (390×844, touch)', () => {
     await viewTab(page, '3 days').tap();
     await expect.poll(() => viewTab(page, '3 days').getAttribute('aria-selected')).toBe('true');
     const columns = page.locator('.cc-calendar [role=columnheader][data-date]');
-    expect(await columns.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-date')))).toEqual([
-      localDate(),
-      localDate(1),
-      localDate(2),
-    ]);
+    expect(await columns.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-date')))).toEqual(
+      Array.from({ length: PHONE_TIME_GRID_DAYS }, (_, day) => localDate(day)),
+    );
 
     // Tomorrow at 07:00: the time axis gives the row, tomorrow's column the place in it.
     const sevenOClock = page.locator('.cc-calendar [data-time="07:00:00"]').first();
@@ -171,6 +169,16 @@ describe('on a phone (390×844, touch)', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
+  });
+});
+
+describe('on a phone with the system’s own colours forced', () => {
+  test('axe finds nothing with the drawer closed and open', async () => {
+    const page = await signedIn({ ...PHONE, forcedColors: 'active' });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Calendars' }).tap();
+    await page.getByRole('dialog', { name: DRAWER }).getByRole('checkbox', { name: 'Company' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
 
