@@ -7,6 +7,7 @@ import { checkSeries, toDraft, type EventInput } from '../../src/api/events/chec
 import { createEventService, type EventService } from '../../src/api/events/event-service.ts';
 import { clearOccurrenceCache, expandForFeed } from '../../src/api/events/expand-feed.ts';
 import type { EventWindowQuery } from '../../src/api/event-window.ts';
+import { clearRuleStartsCache } from '../../src/api/recurrence/expand-series.ts';
 import type { Store } from '../../src/api/stores/repository.ts';
 import { openSqliteStore } from '../../src/api/stores/sqlite/sqlite-store.ts';
 import { eventWriteSchema } from '../../src/shared/event-schema.ts';
@@ -89,9 +90,13 @@ async function benchManySeries(store: Store, events: EventService, singleCalenda
   const ours = timed(feed(events, MONTH_WINDOW_QUERY, all));
   // Asked again, as a calendar's users ask for this month: the expansions come from the cache.
   const warm = await interleave({ figure: `${figure}, asked before`, limit, rounds, warmup: 5, ours, bare });
-  // A window no one has asked for yet: every series expanded afresh (their parsed rules are kept).
-  const cold = await interleave({ figure: `${figure}, a new window`, limit, rounds, warmup: 5, ours: () => (clearOccurrenceCache(), ours()), bare });
-  return [warm, cold];
+  // A window no one has asked for yet, in weeks no one has: every series expanded afresh (their parsed rules are kept).
+  const newWeeks = () => (clearOccurrenceCache(), clearRuleStartsCache(), ours());
+  const cold = await interleave({ figure: `${figure}, a new window`, limit, rounds, warmup: 5, ours: newWeeks, bare });
+  // A window no one has asked for yet, in weeks other windows expanded (next week, the month around this week, another zone).
+  const seenWeeks = () => (clearOccurrenceCache(), ours());
+  const overlapping = await interleave({ figure: `${figure}, a new window in weeks expanded before`, limit, rounds, warmup: 5, ours: seenWeeks, bare });
+  return [warm, cold, overlapping];
 }
 
 async function benchTenYearsOn(store: Store, events: EventService, rounds: number): Promise<Comparison> {
