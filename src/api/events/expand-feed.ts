@@ -1,9 +1,10 @@
+import { LRUCache } from 'lru-cache';
 import type { CalendarEvent, OccurrenceOverride } from '../../shared/event-schema.ts';
-import { FEED_OCCURRENCES_MAX } from '../../shared/limits.ts';
+import { FEED_OCCURRENCES_MAX, RECURRENCE_WINDOW_OCCURRENCES_MAX } from '../../shared/limits.ts';
 import { eventTimeMs } from '../../shared/time.ts';
 import { validationFailed } from '../errors.ts';
-import { expandSeries, type Occurrence } from '../recurrence/expand-series.ts';
-import { createOccurrenceCache } from '../recurrence/occurrence-cache.ts';
+import { expandSeries, RULE_STARTS_CHUNK_MS, type Occurrence } from '../recurrence/expand-series.ts';
+import { createOccurrenceCache, OCCURRENCE_CACHE_SIZE } from '../recurrence/occurrence-cache.ts';
 import { compareRecords, type EventWindow } from '../stores/repository.ts';
 
 /** The id an occurrence has in the feed: unique and stable while the series keeps that occurrence. */
@@ -89,16 +90,69 @@ function frozen(event: CalendarEvent, startMs?: number): KeyedEvent {
   return keyed(Object.freeze(event), startMs);
 }
 
-/** A series' occurrences overlapping the window, each with its sort key; overrides last, wherever they moved. */
-function expandKeyed(series: CalendarEvent, window: EventWindow): KeyedEvent[] {
+/** A rule start in a kept week: its event, or null when an override replaces it (the window's cap still counts it). */
+interface WeekOccurrence {
+  startMs: number;
+  event: KeyedEvent | null;
+}
+
+/** A series starts at most once a day, so this many weeks stay under expandSeries' cap of occurrences per call. */
+const WEEKS_PER_EXPANSION = Math.floor(RECURRENCE_WINDOW_OCCURRENCES_MAX / 7);
+
+/**
+ * Each series' plain occurrences, a week of the stores' line at a time (as expand-series keeps rule starts), by
+ * tenant, series version and week: weeks partition the line, so a window sharing weeks with an earlier one (the
+ * next week, the month around this week, another viewer's zone) builds no event of them again.
+ */
+const weekEvents = new LRUCache<string, readonly WeekOccurrence[]>({ maxSize: OCCURRENCE_CACHE_SIZE, sizeCalculation: (week) => Math.max(1, week.length) });
+
+const lengthMs = (series: CalendarEvent) => eventTimeMs(series.end) - eventTimeMs(series.start);
+
+/** The plain occurrences starting in weeks `first` to `last`, exdates left out, each week kept. */
+function expandWeeks(key: string, series: CalendarEvent, first: number, last: number): WeekOccurrence[][] {
   const template = seriesTemplate(series);
   const overrides = series.extendedProps.overrides ?? {};
   const stored = { ...series, rrule: series.rrule ?? '', exdate: series.exdate ?? [], timeZone: series.extendedProps.timeZone, version: series.extendedProps.version };
-  const found: KeyedEvent[] = [];
-  for (const occurrence of expandSeries(stored, window).occurrences) {
-    if (overrides[occurrence.recurrenceId] === undefined) found.push(frozen(plainOccurrenceEvent(template, occurrence), occurrence.startMs));
+  // The window whose overlapping occurrences are those starting in the weeks: start ≥ from - length + 1, start < to.
+  const [fromMs, toMs] = [first * RULE_STARTS_CHUNK_MS + lengthMs(series) - 1, (last + 1) * RULE_STARTS_CHUNK_MS];
+  const weeks: WeekOccurrence[][] = Array.from({ length: last - first + 1 }, () => []);
+  for (const occurrence of expandSeries(stored, { fromMs, toMs, fromDayMs: fromMs, toDayMs: toMs }).occurrences) {
+    const event = overrides[occurrence.recurrenceId] === undefined ? frozen(plainOccurrenceEvent(template, occurrence), occurrence.startMs) : null;
+    weeks[Math.floor(occurrence.startMs / RULE_STARTS_CHUNK_MS) - first]!.push({ startMs: occurrence.startMs, event });
   }
-  for (const [recurrenceId, override] of Object.entries(overrides)) {
+  weeks.forEach((week, i) => weekEvents.set(`${key}#${first + i}`, week));
+  return weeks;
+}
+
+/** The kept weeks from `first` to `last`, the missing ones expanded a span of at most WEEKS_PER_EXPANSION at a time. */
+function keptWeeks(key: string, series: CalendarEvent, first: number, last: number): (readonly WeekOccurrence[])[] {
+  const weeks: (readonly WeekOccurrence[] | undefined)[] = [];
+  for (let week = first; week <= last; week++) weeks.push(weekEvents.get(`${key}#${week}`));
+  for (let missing = weeks.indexOf(undefined); missing >= 0; missing = weeks.indexOf(undefined, missing)) {
+    const end = Math.min(weeks.lastIndexOf(undefined), missing + WEEKS_PER_EXPANSION - 1);
+    expandWeeks(key, series, first + missing, first + end).forEach((week, i) => (weeks[missing + i] = week));
+  }
+  return weeks as (readonly WeekOccurrence[])[];
+}
+
+/**
+ * A series' occurrences overlapping the window, each with its sort key, from its kept weeks: at most
+ * RECURRENCE_WINDOW_OCCURRENCES_MAX of the rule's, as expandSeries gives them; overrides last, wherever they moved.
+ */
+function expandKeyed(tenantId: string, series: CalendarEvent, window: EventWindow): KeyedEvent[] {
+  const [from, to] = series.allDay ? [window.fromDayMs, window.toDayMs] : [window.fromMs, window.toMs];
+  const [fromMs, toMs] = [from - lengthMs(series) + 1, to - 1];
+  const key = `${tenantId}/${series.id}@${series.extendedProps.version}`;
+  const found: KeyedEvent[] = [];
+  let counted = 0;
+  for (const week of keptWeeks(key, series, Math.floor(fromMs / RULE_STARTS_CHUNK_MS), Math.floor(toMs / RULE_STARTS_CHUNK_MS))) {
+    for (const { startMs, event } of week) {
+      if (startMs < fromMs || startMs > toMs || ++counted > RECURRENCE_WINDOW_OCCURRENCES_MAX) continue;
+      if (event) found.push(event);
+    }
+  }
+  const template = seriesTemplate(series);
+  for (const [recurrenceId, override] of Object.entries(series.extendedProps.overrides ?? {})) {
     const event = changedOccurrenceEvent(template, originalOccurrence(series, recurrenceId), override);
     if (overlaps(event, window)) found.push(frozen(event));
   }
@@ -110,12 +164,17 @@ const cache = createOccurrenceCache<{ occurrences: readonly KeyedEvent[] }>();
 /** expandKeyed, cached by series version and window (see occurrence-cache.ts). */
 function keyedOccurrences(tenantId: string, series: CalendarEvent, window: EventWindow): readonly KeyedEvent[] {
   const key = { tenantId, seriesId: series.id, version: series.extendedProps.version, window };
-  return cache.get(key, () => ({ occurrences: expandKeyed(series, window) })).occurrences;
+  return cache.get(key, () => ({ occurrences: expandKeyed(tenantId, series, window) })).occurrences;
 }
 
-/** Forgets every cached occurrence (parsed rules stay): what a window no one has asked for yet costs, for the bench. */
+/** Forgets every cached window's occurrences (parsed rules and kept weeks stay): what a new window costs, for the bench. */
 export function clearOccurrenceCache(): void {
   cache.clear();
+}
+
+/** Forgets every series' kept weeks of occurrences: what a window in weeks no one has asked for costs, for the bench. */
+export function clearWeekCache(): void {
+  weekEvents.clear();
 }
 
 /**
