@@ -1,5 +1,6 @@
 import { decodeJwt, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { Principal } from './principal.ts';
+import { createVerifiedTokenCache, type VerifiedToken, type VerifiedTokenCache } from './verified-token-cache.ts';
 
 /** An issuer whose tokens the API accepts. Development, Entra ID and generic OIDC issuers are all described this way. */
 export interface TrustedIssuer {
@@ -22,39 +23,61 @@ const CLOCK_TOLERANCE_SECONDS = 60;
 
 export type TokenVerifier = (token: string) => Promise<Principal>;
 
-/** One module verifies every token: signature, issuer, audience, expiry, not-before and an algorithm allow-list. */
-export function createTokenVerifier(issuers: readonly TrustedIssuer[]): TokenVerifier {
-  return async (token) => {
-    let unverified: JWTPayload;
-    try {
-      unverified = decodeJwt(token);
-    } catch {
-      throw new TokenRejectedError('The token is not a JWT');
-    }
-    const iss = unverified.iss;
-    const trusted = typeof iss === 'string' ? issuers.find((issuer) => issuer.matches(iss)) : undefined;
-    if (!trusted || typeof iss !== 'string') throw new TokenRejectedError('The token comes from an issuer this API does not trust');
+export interface TokenVerifierOptions {
+  /** Defaults to a cache of its own. */
+  cache?: VerifiedTokenCache;
+  /** Called on every full verification (a cache miss), for tests to count them. */
+  onVerify?: () => void;
+}
 
-    let payload: JWTPayload;
-    try {
-      ({ payload } = await jwtVerify(token, trusted.keys, {
-        issuer: iss,
-        audience: trusted.audiences,
-        algorithms: trusted.algorithms,
-        clockTolerance: CLOCK_TOLERANCE_SECONDS,
-        requiredClaims: ['exp', 'iat'],
-      }));
-    } catch (error) {
-      throw new TokenRejectedError(`The token failed verification: ${(error as Error).message}`);
-    }
-    if (trusted.requiredScope !== undefined) {
-      const scopes = typeof payload.scp === 'string' ? payload.scp.split(' ') : [];
-      if (!scopes.includes(trusted.requiredScope)) throw new TokenRejectedError(`The token lacks the ${trusted.requiredScope} scope`);
-    }
-    const refusal = trusted.checkClaims?.(payload, iss);
-    if (refusal) throw new TokenRejectedError(refusal);
-    return toPrincipal(payload, trusted.tenantId);
+/**
+ * One module verifies every token: signature, issuer, audience, expiry, not-before and an algorithm allow-list.
+ * A token that passed is remembered (by its hash) until it expires, at most a few minutes: what it proved depends
+ * on the token and the configured issuers alone, never on the request.
+ */
+export function createTokenVerifier(issuers: readonly TrustedIssuer[], options: TokenVerifierOptions = {}): TokenVerifier {
+  const cache = options.cache ?? createVerifiedTokenCache();
+  return async (token) => {
+    const cached = cache.get(token);
+    if (cached) return cached;
+    options.onVerify?.();
+    const verified = await verifyToken(issuers, token);
+    cache.set(token, verified);
+    return verified.principal;
   };
+}
+
+async function verifyToken(issuers: readonly TrustedIssuer[], token: string): Promise<VerifiedToken> {
+  let unverified: JWTPayload;
+  try {
+    unverified = decodeJwt(token);
+  } catch {
+    throw new TokenRejectedError('The token is not a JWT');
+  }
+  const iss = unverified.iss;
+  const trusted = typeof iss === 'string' ? issuers.find((issuer) => issuer.matches(iss)) : undefined;
+  if (!trusted || typeof iss !== 'string') throw new TokenRejectedError('The token comes from an issuer this API does not trust');
+
+  let payload: JWTPayload;
+  try {
+    ({ payload } = await jwtVerify(token, trusted.keys, {
+      issuer: iss,
+      audience: trusted.audiences,
+      algorithms: trusted.algorithms,
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
+      requiredClaims: ['exp', 'iat'],
+    }));
+  } catch (error) {
+    throw new TokenRejectedError(`The token failed verification: ${(error as Error).message}`);
+  }
+  if (trusted.requiredScope !== undefined) {
+    const scopes = typeof payload.scp === 'string' ? payload.scp.split(' ') : [];
+    if (!scopes.includes(trusted.requiredScope)) throw new TokenRejectedError(`The token lacks the ${trusted.requiredScope} scope`);
+  }
+  const refusal = trusted.checkClaims?.(payload, iss);
+  if (refusal) throw new TokenRejectedError(refusal);
+  // requiredClaims made exp a number.
+  return { principal: toPrincipal(payload, trusted.tenantId), expiresAtMs: (payload.exp as number) * 1000 };
 }
 
 function stringClaim(payload: JWTPayload, name: string): string | undefined {
