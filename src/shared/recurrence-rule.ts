@@ -2,7 +2,7 @@
 // Shared by the web form and the API, so it uses nothing heavier than zod and Intl.
 import { z } from 'zod';
 import { RECURRENCE_COUNT_MAX, RECURRENCE_EXDATE_MAX, RECURRENCE_INTERVAL_MAX, RECURRENCE_RULE_MAX } from './limits.ts';
-import { isDateOnly } from './time.ts';
+import { isDateOnly, zoneDateFormatter } from './time.ts';
 
 export const RECURRENCE_FREQUENCIES = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const;
 export type RecurrenceFrequency = (typeof RECURRENCE_FREQUENCIES)[number];
@@ -270,7 +270,7 @@ export function parseRecurrenceRule(value: string): RecurrenceRuleResult {
 
 /** The calendar date of an instant in a zone; en-CA writes YYYY-MM-DD. */
 function dateInZone(instant: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(Date.parse(instant));
+  return zoneDateFormatter(timeZone).format(Date.parse(instant));
 }
 
 /** UNTIL in the series' kind: an all-day series ends on a date, a timed one at a UTC instant. */

@@ -47,9 +47,29 @@ export function isEndInEventYears(value: string): boolean {
   return ms > EVENT_RANGE_START_MS && ms <= EVENT_RANGE_END_MS;
 }
 
+/** At most this many zones' formatters are kept (a zone's name may be written in any case, so names are unbounded). */
+export const ZONE_FORMATTERS_MAX = 1_000;
+const zoneDateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A formatter writing an instant's calendar date in a zone as YYYY-MM-DD (en-CA's form), made once per zone:
+ * constructing one costs about 0.2 ms, far more than formatting with it. Throws a RangeError for an unknown zone,
+ * which is never kept.
+ */
+export function zoneDateFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = zoneDateFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    // Map keeps insertion order: past the bound, the oldest zone goes.
+    if (zoneDateFormatters.size >= ZONE_FORMATTERS_MAX) zoneDateFormatters.delete(zoneDateFormatters.keys().next().value!);
+    zoneDateFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 export function isValidTimeZone(zone: string): boolean {
   try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
+    zoneDateFormatter(zone);
     return true;
   } catch {
     return false;
