@@ -7,7 +7,6 @@ import { checkSeries, toDraft, type EventInput } from '../../src/api/events/chec
 import { createEventService, type EventService } from '../../src/api/events/event-service.ts';
 import { clearOccurrenceCache, clearWeekCache, expandForFeed } from '../../src/api/events/expand-feed.ts';
 import type { EventWindowQuery } from '../../src/api/event-window.ts';
-import { clearRuleStartsCache } from '../../src/api/recurrence/expand-series.ts';
 import type { Store } from '../../src/api/stores/repository.ts';
 import { openSqliteStore } from '../../src/api/stores/sqlite/sqlite-store.ts';
 import { eventWriteSchema } from '../../src/shared/event-schema.ts';
@@ -91,7 +90,7 @@ async function benchManySeries(store: Store, events: EventService, singleCalenda
   // Asked again, as a calendar's users ask for this month: the expansions come from the cache.
   const warm = await interleave({ figure: `${figure}, asked before`, limit, rounds, warmup: 5, ours, bare });
   // A window no one has asked for yet, in weeks no one has: every series expanded afresh (their parsed rules are kept).
-  const newWeeks = () => (clearOccurrenceCache(), clearWeekCache(), clearRuleStartsCache(), ours());
+  const newWeeks = () => (clearOccurrenceCache(), clearWeekCache(), ours());
   const cold = await interleave({ figure: `${figure}, a new window`, limit, rounds, warmup: 5, ours: newWeeks, bare });
   // A window no one has asked for yet, in weeks other windows expanded (next week, the month around this week, another zone).
   const seenWeeks = () => (clearOccurrenceCache(), ours());
@@ -111,8 +110,8 @@ async function benchTenYearsOn(store: Store, events: EventService, rounds: numbe
     limit: `the same series' first 6 weeks, from ${FIRST_WINDOW.start}`,
     rounds,
     // Expanded afresh each time: what is measured is the expansion, not the cache.
-    ours: () => (clearOccurrenceCache(), clearWeekCache(), clearRuleStartsCache(), timed(feed(events, LATER_WINDOW, [calendarId!]))()),
-    bare: () => (clearOccurrenceCache(), clearWeekCache(), clearRuleStartsCache(), timed(feed(events, FIRST_WINDOW, [calendarId!]))()),
+    ours: () => (clearOccurrenceCache(), clearWeekCache(), timed(feed(events, LATER_WINDOW, [calendarId!]))()),
+    bare: () => (clearOccurrenceCache(), clearWeekCache(), timed(feed(events, FIRST_WINDOW, [calendarId!]))()),
   });
 }
 

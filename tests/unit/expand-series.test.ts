@@ -10,9 +10,6 @@ import {
   SERIES_OPEN_END_MS,
   seriesRange,
   seriesRuleProblems,
-  clearRuleStartsCache,
-  RULE_STARTS_CACHE_SIZE,
-  ruleStartsKept,
   type StoredSeries,
 } from '../../src/api/recurrence/expand-series.ts';
 import type { EventWindow } from '../../src/api/stores/repository.ts';
@@ -353,60 +350,6 @@ describe('windows', () => {
     starts(timed('FREQ=DAILY', '2026-01-05T14:00:00.000Z', NY), window); // one more evicts the least recent: second
     expect(starts({ ...first, rrule: 'FREQ=WEEKLY' }, window)).toHaveLength(3);
     expect(starts({ ...second, rrule: 'FREQ=WEEKLY' }, window)).toHaveLength(1);
-  });
-});
-
-describe('rule starts kept by week', () => {
-  const DAY = 24 * HOUR;
-  /** A viewer's window: `days` local days from `date`, in a zone `offsetHours` east of UTC. */
-  function zoneWindow(date: string, days: number, offsetHours: number): EventWindow {
-    const fromDayMs = dateToDayMs(date);
-    const toDayMs = fromDayMs + days * DAY;
-    return { fromMs: fromDayMs - offsetHours * HOUR, toMs: toDayMs - offsetHours * HOUR, fromDayMs, toDayMs };
-  }
-  const fresh = (series: StoredSeries): StoredSeries => ({ ...series, id: `fresh${++nextId}` });
-
-  it('gives every window what a fresh expansion gives, whatever weeks earlier windows kept, across DST and week edges', () => {
-    clearRuleStartsCache();
-    const series = [
-      timed('FREQ=WEEKLY;BYDAY=TU,TH,SU', '2026-01-04T07:30:00.000Z', NY),
-      timed('FREQ=DAILY;INTERVAL=3;UNTIL=20260901T000000Z', '2026-01-05T23:30:00.000Z', 'Europe/London'),
-      // 26-hour occurrences every day: each crosses a week's edge somewhere, and overlaps windows it began before.
-      { ...timed('FREQ=DAILY', '2026-01-05T22:00:00.000Z', 'Australia/Sydney'), end: '2026-01-07T00:00:00.000Z' },
-      allDay('FREQ=WEEKLY;BYDAY=SA', '2026-01-03', '2026-01-06', ['2026-03-14']),
-      allDay('FREQ=MONTHLY;BYMONTHDAY=-1;COUNT=12', '2026-01-31', '2026-02-01'),
-    ];
-    let seed = 7;
-    const next = (n: number) => (seed = (seed * 48_271) % 2_147_483_647) % n;
-    for (let round = 0; round < 60; round++) {
-      const date = new Date(Date.UTC(2026, 0, 1) + next(300) * DAY).toISOString().slice(0, 10);
-      const window = zoneWindow(date, 1 + next(60), next(27) - 12);
-      for (const one of series) expect(expandSeries(one, window)).toEqual(expandSeries(fresh(one), window));
-    }
-  });
-
-  it('expands no week twice: a window within weeks asked before, in any zone, adds nothing', () => {
-    clearRuleStartsCache();
-    const daily = timed('FREQ=DAILY', '2026-01-05T14:00:00.000Z', NY);
-    expandSeries(daily, zoneWindow('2026-03-02', 42, 0));
-    const kept = ruleStartsKept();
-    expect(kept).toBeGreaterThanOrEqual(42);
-    expandSeries(daily, zoneWindow('2026-03-09', 7, -5)); // a week view inside it, in New York
-    expandSeries(daily, zoneWindow('2026-03-16', 28, 10)); // a month inside it, in Sydney
-    expect(ruleStartsKept()).toBe(kept);
-    expandSeries(daily, zoneWindow('2026-04-13', 42, 0)); // the next six weeks: only the weeks not kept
-    expect(ruleStartsKept() - kept).toBeGreaterThanOrEqual(42);
-    expect(ruleStartsKept() - kept).toBeLessThan(42 + 7);
-  });
-
-  it(`keeps at most ${RULE_STARTS_CACHE_SIZE} starts, and expands a dropped week again alike`, () => {
-    clearRuleStartsCache();
-    const window = zoneWindow('2026-02-02', 400, 0);
-    const first = timed('FREQ=DAILY', '2026-01-05T14:00:00.000Z', NY);
-    const expected = expandSeries(first, window);
-    for (let i = 0; i <= RULE_STARTS_CACHE_SIZE / 400; i++) expandSeries(timed('FREQ=DAILY', '2026-01-05T14:00:00.000Z', NY), window);
-    expect(ruleStartsKept()).toBeLessThanOrEqual(RULE_STARTS_CACHE_SIZE);
-    expect(expandSeries(first, window)).toEqual(expected);
   });
 });
 

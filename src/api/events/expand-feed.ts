@@ -1,9 +1,9 @@
 import { LRUCache } from 'lru-cache';
 import type { CalendarEvent, OccurrenceOverride } from '../../shared/event-schema.ts';
-import { FEED_OCCURRENCES_MAX, RECURRENCE_WINDOW_OCCURRENCES_MAX } from '../../shared/limits.ts';
+import { DAY_MS, FEED_OCCURRENCES_MAX, RECURRENCE_WINDOW_OCCURRENCES_MAX } from '../../shared/limits.ts';
 import { eventTimeMs } from '../../shared/time.ts';
 import { validationFailed } from '../errors.ts';
-import { expandSeries, RULE_STARTS_CHUNK_MS, type Occurrence } from '../recurrence/expand-series.ts';
+import { expandSeries, type Occurrence } from '../recurrence/expand-series.ts';
 import { createOccurrenceCache, OCCURRENCE_CACHE_SIZE } from '../recurrence/occurrence-cache.ts';
 import { compareRecords, type EventWindow } from '../stores/repository.ts';
 
@@ -90,6 +90,9 @@ function frozen(event: CalendarEvent, startMs?: number): KeyedEvent {
   return keyed(Object.freeze(event), startMs);
 }
 
+/** The feed keeps occurrences a week of the stores' line at a time, weeks counted from the epoch. */
+export const FEED_WEEK_MS = 7 * DAY_MS;
+
 /** A rule start in a kept week: its event, or null when an override replaces it (the window's cap still counts it). */
 interface WeekOccurrence {
   startMs: number;
@@ -100,9 +103,9 @@ interface WeekOccurrence {
 const WEEKS_PER_EXPANSION = Math.floor(RECURRENCE_WINDOW_OCCURRENCES_MAX / 7);
 
 /**
- * Each series' plain occurrences, a week of the stores' line at a time (as expand-series keeps rule starts), by
- * tenant, series version and week: weeks partition the line, so a window sharing weeks with an earlier one (the
- * next week, the month around this week, another viewer's zone) builds no event of them again.
+ * Each series' plain occurrences, a week of the stores' line at a time, by tenant, series version and week: weeks
+ * partition the line, so a window sharing weeks with an earlier one (the next week, the month around this week,
+ * another viewer's zone) builds no event of them again. Bounded by OCCURRENCE_CACHE_SIZE occurrences in all.
  */
 const weekEvents = new LRUCache<string, readonly WeekOccurrence[]>({ maxSize: OCCURRENCE_CACHE_SIZE, sizeCalculation: (week) => Math.max(1, week.length) });
 
@@ -114,11 +117,11 @@ function expandWeeks(key: string, series: CalendarEvent, first: number, last: nu
   const overrides = series.extendedProps.overrides ?? {};
   const stored = { ...series, rrule: series.rrule ?? '', exdate: series.exdate ?? [], timeZone: series.extendedProps.timeZone, version: series.extendedProps.version };
   // The window whose overlapping occurrences are those starting in the weeks: start ≥ from - length + 1, start < to.
-  const [fromMs, toMs] = [first * RULE_STARTS_CHUNK_MS + lengthMs(series) - 1, (last + 1) * RULE_STARTS_CHUNK_MS];
+  const [fromMs, toMs] = [first * FEED_WEEK_MS + lengthMs(series) - 1, (last + 1) * FEED_WEEK_MS];
   const weeks: WeekOccurrence[][] = Array.from({ length: last - first + 1 }, () => []);
   for (const occurrence of expandSeries(stored, { fromMs, toMs, fromDayMs: fromMs, toDayMs: toMs }).occurrences) {
     const event = overrides[occurrence.recurrenceId] === undefined ? frozen(plainOccurrenceEvent(template, occurrence), occurrence.startMs) : null;
-    weeks[Math.floor(occurrence.startMs / RULE_STARTS_CHUNK_MS) - first]!.push({ startMs: occurrence.startMs, event });
+    weeks[Math.floor(occurrence.startMs / FEED_WEEK_MS) - first]!.push({ startMs: occurrence.startMs, event });
   }
   weeks.forEach((week, i) => weekEvents.set(`${key}#${first + i}`, week));
   return weeks;
@@ -145,7 +148,7 @@ function expandKeyed(tenantId: string, series: CalendarEvent, window: EventWindo
   const key = `${tenantId}/${series.id}@${series.extendedProps.version}`;
   const found: KeyedEvent[] = [];
   let counted = 0;
-  for (const week of keptWeeks(key, series, Math.floor(fromMs / RULE_STARTS_CHUNK_MS), Math.floor(toMs / RULE_STARTS_CHUNK_MS))) {
+  for (const week of keptWeeks(key, series, Math.floor(fromMs / FEED_WEEK_MS), Math.floor(toMs / FEED_WEEK_MS))) {
     for (const { startMs, event } of week) {
       if (startMs < fromMs || startMs > toMs || ++counted > RECURRENCE_WINDOW_OCCURRENCES_MAX) continue;
       if (event) found.push(event);
@@ -170,6 +173,11 @@ function keyedOccurrences(tenantId: string, series: CalendarEvent, window: Event
 /** Forgets every cached window's occurrences (parsed rules and kept weeks stay): what a new window costs, for the bench. */
 export function clearOccurrenceCache(): void {
   cache.clear();
+}
+
+/** How many occurrences the kept weeks hold, over all series (an empty week counts as one). */
+export function weekOccurrencesKept(): number {
+  return weekEvents.calculatedSize;
 }
 
 /** Forgets every series' kept weeks of occurrences: what a window in weeks no one has asked for costs, for the bench. */

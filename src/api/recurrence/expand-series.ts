@@ -48,10 +48,6 @@ export interface WindowOccurrence extends Occurrence {
 export const SERIES_OPEN_END_MS = 253_402_300_799_999;
 /** Parsed rules kept, by series id and version: more than the 1,000 series the bench's busiest window matches. */
 export const SERIES_CACHE_SIZE = 2_000;
-/** The rule's starts are kept a week of the stores' line at a time, so that windows sharing weeks expand them once. */
-export const RULE_STARTS_CHUNK_MS = 7 * 24 * 3_600_000;
-/** Starts kept over all series and weeks (an empty week counts as one): 20 six-week windows of the bench's 1,000 series. */
-export const RULE_STARTS_CACHE_SIZE = 250_000;
 /** How far ahead a new rule's first occurrence is looked for before the rule counts as producing none. */
 export const FIRST_OCCURRENCE_SEARCH_YEARS = 30;
 
@@ -63,8 +59,6 @@ const DST_SLACK_MS = 3 * HOUR_MS;
 
 /** A series ready to expand. Times are on the stores' number line: instants for timed series, UTC-midnight days for all-day ones. */
 interface CompiledSeries {
-  /** Names this compilation in the cache of rule starts: its entries go with it. */
-  serial: number;
   rule: RRuleTemporal;
   parsed: RecurrenceRule;
   allDay: boolean;
@@ -144,8 +138,6 @@ function untilWallMs(c: Pick<CompiledSeries, 'allDay' | 'timeZone' | 'untilMs'>)
   return c.allDay ? c.untilMs : wallClockMs(c.untilMs, c.timeZone) + DST_SLACK_MS;
 }
 
-let compilations = 0;
-
 function compileSeries(series: SeriesDefinition): CompiledSeries {
   const parsed = storedRule(series.rrule);
   const { allDay, timeZone } = series;
@@ -153,7 +145,6 @@ function compileSeries(series: SeriesDefinition): CompiledSeries {
   const startWallMs = allDay ? startMs : wallClockMs(startMs, timeZone);
   const untilMs = untilOnLine(parsed, allDay);
   return {
-    serial: ++compilations,
     rule: newRule(parsed, startWallMs, untilWallMs({ allDay, timeZone, untilMs })),
     parsed,
     allDay,
@@ -173,45 +164,6 @@ function ruleStarts(c: CompiledSeries, fromMs: number, toMs: number): number[] {
   return found
     .map((z) => toLine(c, z.epochMilliseconds))
     .filter((ms) => ms >= fromMs && ms <= toMs && (c.untilMs === null || ms <= c.untilMs));
-}
-
-const startsByWeek = new LRUCache<string, readonly number[]>({ maxSize: RULE_STARTS_CACHE_SIZE, sizeCalculation: (starts) => Math.max(1, starts.length) });
-
-const weekKey = (c: CompiledSeries, week: number) => `${c.serial}#${week}`;
-
-/** The starts in weeks `first` to `last` (chunk numbers), from one call of the rule; each week's kept. */
-function expandWeeks(c: CompiledSeries, first: number, last: number): number[][] {
-  const weeks: number[][] = Array.from({ length: last - first + 1 }, () => []);
-  for (const ms of ruleStarts(c, first * RULE_STARTS_CHUNK_MS, (last + 1) * RULE_STARTS_CHUNK_MS - 1)) {
-    weeks[Math.floor(ms / RULE_STARTS_CHUNK_MS) - first]!.push(ms);
-  }
-  weeks.forEach((starts, i) => startsByWeek.set(weekKey(c, first + i), starts));
-  return weeks;
-}
-
-/**
- * ruleStarts, from whole weeks of the stores' line kept per compiled rule: the weeks partition the line, so each
- * start is in exactly one, whatever window (or viewer's zone) asks. Only the span of weeks not kept is expanded.
- */
-function cachedRuleStarts(c: CompiledSeries, fromMs: number, toMs: number): number[] {
-  const first = Math.floor(fromMs / RULE_STARTS_CHUNK_MS);
-  const weeks: (readonly number[] | undefined)[] = [];
-  for (let week = first; week <= Math.floor(toMs / RULE_STARTS_CHUNK_MS); week++) weeks.push(startsByWeek.get(weekKey(c, week)));
-  const [firstMissing, lastMissing] = [weeks.indexOf(undefined), weeks.lastIndexOf(undefined)];
-  if (firstMissing >= 0) expandWeeks(c, first + firstMissing, first + lastMissing).forEach((starts, i) => (weeks[firstMissing + i] = starts));
-  const starts: number[] = [];
-  for (const week of weeks) for (const ms of week!) if (ms >= fromMs && ms <= toMs) starts.push(ms);
-  return starts;
-}
-
-/** How many starts are kept, over all series and weeks (an empty week counts as one). */
-export function ruleStartsKept(): number {
-  return startsByWeek.calculatedSize;
-}
-
-/** Forgets every series' kept starts (parsed rules stay): what a window in weeks no one has asked for costs, for the bench. */
-export function clearRuleStartsCache(): void {
-  startsByWeek.clear();
 }
 
 const compiledRules = new LRUCache<string, CompiledSeries>({ max: SERIES_CACHE_SIZE });
@@ -235,7 +187,7 @@ export function expandSeries(series: StoredSeries, window: EventWindow): { occur
   const c = cachedSeries(series);
   const [fromMs, toMs] = c.allDay ? [window.fromDayMs, window.toDayMs] : [window.fromMs, window.toMs];
   // Overlap is start < to and start + duration > from, on whole ms.
-  const starts = cachedRuleStarts(c, fromMs - c.durationMs + 1, toMs - 1).filter((ms) => !c.skipped.has(ms));
+  const starts = ruleStarts(c, fromMs - c.durationMs + 1, toMs - 1).filter((ms) => !c.skipped.has(ms));
   return {
     occurrences: starts.slice(0, RECURRENCE_WINDOW_OCCURRENCES_MAX).map((ms) => toWindowOccurrence(c, ms)),
     truncated: starts.length > RECURRENCE_WINDOW_OCCURRENCES_MAX,
