@@ -1,7 +1,7 @@
 import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { PHONE_LAYOUT_MAX_WIDTH } from '../../src/web/app/phone-layout.ts';
-import { AGENDA_DAYS, PHONE_TIME_GRID_DAYS } from '../../src/web/features/calendar/hooks/use-layout-views.ts';
+import { PHONE_TIME_GRID_DAYS } from '../../src/web/features/calendar/hooks/use-layout-views.ts';
+import { AGENDA_DAYS, PHONE_LAYOUT_MAX_WIDTH } from '../../src/web/lib/phone-layout.ts';
 import { TOUCH_TARGET_MIN_PX } from '../../src/web/features/calendar/components/use-calendar-theme-styles.ts';
 import { axeViolations } from './harness/axe.ts';
 import { launchBrowser, newContext } from './harness/browser.ts';

@@ -20,10 +20,10 @@ import { useRegionalSettings } from '../host/regional-settings.tsx';
 import { errorMessage } from '../lib/api-client.ts';
 import type { DateSpan } from '../lib/date-span.ts';
 import type { EventKey } from '../lib/event-key.ts';
+import { PHONE_LAYOUT_QUERY } from '../lib/phone-layout.ts';
 import { useMediaQuery } from '../lib/use-media-query.ts';
 import { AppHeader } from './app-header.tsx';
 import { CalendarPanel } from './calendar-panel.tsx';
-import { PHONE_LAYOUT_QUERY } from './phone-layout.ts';
 import { useCalendarPanel } from './use-calendar-panel.ts';
 
 const NO_CALENDARS: Calendar[] = [];

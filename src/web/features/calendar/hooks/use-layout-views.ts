@@ -1,9 +1,8 @@
 import type { CalendarOptions, CalendarRef, FormatterInput, LocaleInput, ViewOptions } from '@fullcalendar/react';
 import { useEffect, useMemo, useState, type RefObject } from 'react';
+import { AGENDA_DAYS } from '../../../lib/phone-layout.ts';
 import { CALENDAR_MESSAGES, dayCount } from '../lib/calendar-messages.ts';
 
-/** Days the phone's agenda lists, from the day it starts on: a week, one small window of events on a slow network. */
-export const AGENDA_DAYS = 7;
 /** Days the phone's time grid shows: as many columns as keep "09:30" and a title readable on 360 px. */
 export const PHONE_TIME_GRID_DAYS = 3;
 

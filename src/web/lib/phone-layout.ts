@@ -7,3 +7,6 @@
 export const PHONE_LAYOUT_MAX_WIDTH = 640;
 
 export const PHONE_LAYOUT_QUERY = `(max-width: ${PHONE_LAYOUT_MAX_WIDTH}px)`;
+
+/** Days the phone's agenda lists, from the day it starts on: a week, one small window of events on a slow network. */
+export const AGENDA_DAYS = 7;
