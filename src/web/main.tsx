@@ -3,11 +3,13 @@ import '../shared/zod-config.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { resumeSession } from './auth/resume-session.ts';
 import { loadTeamsSdk } from './host/teams-sdk.ts';
 import { prefetchClientConfig } from './lib/get-client-config.ts';
 
-// What every page needs first starts now, while React renders: the client config, and teams-js in a frame.
-prefetchClientConfig();
+// What every page needs first starts now, while React renders: the client config, teams-js in a frame, and a
+// remembered session's token and first screen.
+resumeSession(prefetchClientConfig());
 if (window.parent !== window) void loadTeamsSdk();
 
 const root = document.getElementById('root');

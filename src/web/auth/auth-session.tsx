@@ -1,5 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { FullPageStatus } from '../components/full-page-status.tsx';
+import { useRegionalSettings } from '../host/regional-settings.tsx';
 import { createApiClient, type GetAccessToken } from '../lib/api-client.ts';
 import { AuthContext, type Auth } from './auth-context.ts';
 import { useMe } from './get-me.ts';
@@ -29,7 +30,8 @@ export function AuthSession({
   children: ReactNode;
 }) {
   const api = useMemo(() => createApiClient(getAccessToken), [getAccessToken]);
-  const me = useMe(api, sessionKey);
+  const { timeZone, locale } = useRegionalSettings();
+  const me = useMe({ api, getAccessToken }, sessionKey, { timeZone, locale });
   const auth = useMemo<Auth | null>(() => (me.data ? { me: me.data, getAccessToken, signOut } : null), [me.data, getAccessToken, signOut]);
 
   if (me.isError) return renderFailure({ error: me.error, retry: () => void me.refetch() });

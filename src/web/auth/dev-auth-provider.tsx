@@ -10,14 +10,13 @@ import { AuthSession } from './auth-session.tsx';
 import { DevSignInScreen } from './dev-sign-in-screen.tsx';
 import { removeUserQueries } from './remove-user-queries.ts';
 import { createDevTokenSource } from './request-dev-token.ts';
-
-const USER_KEY = 'company-calendar:dev-user';
+import { DEV_USER_KEY, resumedDevTokenSource } from './resume-session.ts';
 const userIdSchema = z.string().nullable();
 
 /** Development sign-in: the chosen demo user survives reloads; tokens come from POST /api/dev/token. */
 export function DevAuthProvider({ config, children }: { config: DevelopmentAuthConfig; children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [userId, setUserId] = useLocalStorageState(USER_KEY, userIdSchema, null);
+  const [userId, setUserId] = useLocalStorageState(DEV_USER_KEY, userIdSchema, null);
   // Whose data the query cache holds. Another tab may sign in someone else (the choice lives in localStorage):
   // the previous user's data goes before anything renders for the new one, which an effect would do too late.
   const [cachedUserId, setCachedUserId] = useState(userId);
@@ -37,7 +36,8 @@ export function DevAuthProvider({ config, children }: { config: DevelopmentAuthC
 }
 
 function DevSession({ userId, onSignOut, children }: { userId: string; onSignOut: () => void; children: ReactNode }) {
-  const getAccessToken = useMemo(() => createDevTokenSource(userId), [userId]);
+  // The one resumeSession started the first screen's requests with, for the remembered user.
+  const getAccessToken = useMemo(() => resumedDevTokenSource(userId) ?? createDevTokenSource(userId), [userId]);
   return (
     // DevAuthProvider removes the user's queries when the user changes, signing out included.
     <AuthSession

@@ -1,12 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Me } from '../../shared/user.ts';
-import type { ApiClient } from '../lib/api-client.ts';
+import type { ApiClient, GetAccessToken } from '../lib/api-client.ts';
+import { startFirstLoad, takeFirstLoadMe, type FirstView } from '../lib/first-load.ts';
 
 export async function getMe(api: ApiClient): Promise<Me> {
   return (await api.request<Me>('/me')).data;
 }
 
-/** The signed-in user; sessionKey tells sessions apart so one user's profile never shows for another. */
-export function useMe(api: ApiClient, sessionKey: string) {
-  return useQuery({ queryKey: ['me', sessionKey], queryFn: () => getMe(api), staleTime: Infinity });
+/**
+ * The signed-in user; sessionKey tells sessions apart so one user's profile never shows for another. Asking for it
+ * starts the first screen's other requests beside it (unless resumeSession has), and takes the profile from them.
+ */
+export function useMe({ api, getAccessToken }: { api: ApiClient; getAccessToken: GetAccessToken }, sessionKey: string, view: FirstView) {
+  return useQuery({
+    queryKey: ['me', sessionKey],
+    queryFn: () => {
+      startFirstLoad(getAccessToken, view);
+      // A preload that failed is asked again, as it would have been without one.
+      return takeFirstLoadMe(getAccessToken)?.catch(() => getMe(api)) ?? getMe(api);
+    },
+    staleTime: Infinity,
+  });
 }

@@ -11,10 +11,11 @@ export const CLIENT_CONFIG_QUERY_KEY = ['client-config'];
 let early: Promise<ClientConfig> | null = null;
 
 /** Starts fetching the client config before React has rendered anything; the first query takes it over. */
-export function prefetchClientConfig(): void {
+export function prefetchClientConfig(): Promise<ClientConfig> {
   early = getClientConfig();
   // Unhandled until the query takes it; the query reports a failure.
   early.catch(() => undefined);
+  return early;
 }
 
 function takeClientConfig(): Promise<ClientConfig> {

@@ -2,8 +2,10 @@ import type { EventInput, EventSourceFunc, EventSourceFuncInfo } from '@fullcale
 import { useMemo } from 'react';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import type { CalendarEvent } from '../../../../shared/event-schema.ts';
+import { useAuth } from '../../../auth/auth-context.ts';
 import { useApiClient } from '../../../auth/use-api-client.ts';
 import type { ApiClient } from '../../../lib/api-client.ts';
+import { takeFirstLoadEvents } from '../../../lib/first-load.ts';
 import { readableTextOn } from '../../../lib/color-contrast.ts';
 
 export interface EventsQuery {
@@ -44,19 +46,18 @@ function toEventInput({ url: _url, ...withGroup }: CalendarEvent, calendar: Cale
  * FullCalendar only refetches when the visible calendars change.
  */
 export function useEventSource(calendars: readonly Calendar[], visibleCalendarIds: readonly string[], timeZone: string): EventSourceFunc {
+  const { getAccessToken } = useAuth();
   const api = useApiClient();
   return useMemo(() => {
     const byId = new Map(calendars.map((calendar) => [calendar.id, calendar]));
     return async (info: EventSourceFuncInfo): Promise<EventInput[]> => {
       // No calendar ids would mean "all calendars" to the API.
       if (visibleCalendarIds.length === 0) return [];
-      const events = await getEvents(api, {
-        start: info.startStr,
-        end: info.endStr,
-        timeZone,
-        calendarIds: visibleCalendarIds,
-      });
+      const query = { start: info.startStr, end: info.endStr, timeZone, calendarIds: visibleCalendarIds };
+      // The first range, from the session's first load when it covers it; a preload that failed is asked again.
+      const preloaded = takeFirstLoadEvents(getAccessToken, { startStr: info.startStr, endStr: info.endStr, timeZone, calendarIds: visibleCalendarIds });
+      const events = await (preloaded?.catch(() => getEvents(api, query)) ?? getEvents(api, query));
       return events.map((event) => toEventInput(event, byId.get(event.extendedProps.calendarId)));
     };
-  }, [api, calendars, visibleCalendarIds, timeZone]);
+  }, [getAccessToken, api, calendars, visibleCalendarIds, timeZone]);
 }

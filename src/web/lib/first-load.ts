@@ -1,0 +1,156 @@
+import type { Calendar } from '../../shared/calendar-schema.ts';
+import type { CalendarEvent } from '../../shared/event-schema.ts';
+import type { Me } from '../../shared/user.ts';
+import { createApiClient, type GetAccessToken } from './api-client.ts';
+import { AGENDA_DAYS, PHONE_LAYOUT_QUERY } from './phone-layout.ts';
+import { instantOfWallClock, wallClockAt } from './zoned-time.ts';
+
+/**
+ * The first screen's requests, started at once and in parallel as soon as a session has a token source: the
+ * profile, the calendars and the first window's events, instead of each waiting for the one before and a render.
+ * Each is taken once, by the session whose token source asked for it; anything else gets nothing and fetches as usual.
+ */
+
+/** Days of a month grid from its first row: six weeks, as FullCalendar draws every month. */
+const MONTH_GRID_DAYS = 42;
+
+interface PreloadedWindow {
+  fromMs: number;
+  toMs: number;
+  timeZone: string;
+  /** Of every calendar the user may read: the view keeps those it shows. */
+  events: Promise<CalendarEvent[]>;
+}
+
+interface FirstLoad {
+  getAccessToken: GetAccessToken;
+  me: Promise<Me> | null;
+  calendars: Promise<Calendar[]> | null;
+  window: PreloadedWindow | null;
+}
+
+/** What decides the first view's range besides the viewport: the zone it shows and the locale's first day of the week. */
+export interface FirstView {
+  timeZone: string;
+  locale: string;
+}
+
+let current: FirstLoad | null = null;
+
+type WeekInfoLocale = Intl.Locale & { getWeekInfo?(): { firstDay: number }; weekInfo?: { firstDay: number } };
+
+/**
+ * The locale's first day of the week (0 Sunday), as Intl says; FullCalendar's locale files agree for most. A guess
+ * that misses costs a request: the view then asks for its own range.
+ */
+function firstDayOfWeek(locale: string): number {
+  try {
+    const info = new Intl.Locale(locale) as WeekInfoLocale;
+    return ((info.getWeekInfo?.() ?? info.weekInfo)?.firstDay ?? 0) % 7;
+  } catch {
+    return 0;
+  }
+}
+
+/** Today's date in a time zone, as [year, month (0-based), day]. */
+function todayIn(timeZone: string, now: number): [number, number, number] {
+  const { date } = wallClockAt(new Date(now), timeZone);
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return [year, month - 1, day];
+}
+
+/** Midnight at the start of a date (given as a UTC day) in a time zone. */
+function midnightIn(utcDayMs: number, timeZone: string): number {
+  return instantOfWallClock({ date: new Date(utcDayMs).toISOString().slice(0, 10), time: '00:00' }, timeZone).getTime();
+}
+
+/**
+ * The range the calendar's first view asks for: on a phone the agenda from today, elsewhere the month grid, six
+ * weeks from the first day of the week the month starts in.
+ */
+export function firstWindow({ timeZone, locale }: FirstView, now = Date.now()): { fromMs: number; toMs: number } {
+  const [year, month, day] = todayIn(timeZone, now);
+  if (window.matchMedia(PHONE_LAYOUT_QUERY).matches) {
+    return { fromMs: midnightIn(Date.UTC(year, month, day), timeZone), toMs: midnightIn(Date.UTC(year, month, day + AGENDA_DAYS), timeZone) };
+  }
+  const back = (new Date(Date.UTC(year, month, 1)).getUTCDay() - firstDayOfWeek(locale) + 7) % 7;
+  return {
+    fromMs: midnightIn(Date.UTC(year, month, 1 - back), timeZone),
+    toMs: midnightIn(Date.UTC(year, month, 1 - back + MONTH_GRID_DAYS), timeZone),
+  };
+}
+
+// Taken or not, a failure here is the normal fetch's to report.
+function quiet<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}
+
+/** The calendar's own page, at the root; the other pages (settings, terms) show no events. */
+function onCalendarPage(): boolean {
+  return window.location.pathname.replace(/\/+$/, '') === '';
+}
+
+/** Starts the first screen's requests for a session on the calendar's page, once per token source. */
+export function startFirstLoad(getAccessToken: GetAccessToken, view: FirstView): void {
+  if (current?.getAccessToken === getAccessToken || !onCalendarPage()) return;
+  const api = createApiClient(getAccessToken);
+  const { timeZone } = view;
+  const { fromMs, toMs } = firstWindow(view);
+  const query = new URLSearchParams({ start: new Date(fromMs).toISOString(), end: new Date(toMs).toISOString(), timeZone });
+  current = {
+    getAccessToken,
+    me: quiet(api.request<Me>('/me').then((response) => response.data)),
+    calendars: quiet(api.request<Calendar[]>('/calendars').then((response) => response.data)),
+    window: { fromMs, toMs, timeZone, events: quiet(api.request<CalendarEvent[]>('/events', { query }).then((response) => response.data)) },
+  };
+}
+
+/** Forgets whatever was preloaded: on sign-out and user changes, so no one is shown another session's data. */
+export function discardFirstLoad(): void {
+  current = null;
+}
+
+function take<K extends 'me' | 'calendars'>(getAccessToken: GetAccessToken, part: K): FirstLoad[K] {
+  if (current === null) return null;
+  if (current.getAccessToken !== getAccessToken) {
+    // Another session's: never for this one.
+    current = null;
+    return null;
+  }
+  const taken = current[part];
+  current[part] = null;
+  return taken;
+}
+
+/** The session's preloaded profile, once; null when there is none for it. */
+export function takeFirstLoadMe(getAccessToken: GetAccessToken): Promise<Me> | null {
+  return take(getAccessToken, 'me');
+}
+
+/** The session's preloaded calendars, once; null when there are none for it. */
+export function takeFirstLoadCalendars(getAccessToken: GetAccessToken): Promise<Calendar[]> | null {
+  return take(getAccessToken, 'calendars');
+}
+
+export interface WindowRequest {
+  /** The view's range, as FullCalendar gives it: ISO date-times with their offset. */
+  startStr: string;
+  endStr: string;
+  timeZone: string;
+  calendarIds: readonly string[];
+}
+
+/**
+ * The session's preloaded events for the view's first range, once: those of the calendars it shows, when it asks
+ * for exactly the preloaded range in the same zone. Null otherwise.
+ */
+export function takeFirstLoadEvents(getAccessToken: GetAccessToken, request: WindowRequest): Promise<CalendarEvent[]> | null {
+  if (current?.getAccessToken !== getAccessToken || current.window === null) return null;
+  const preloaded = current.window;
+  current.window = null;
+  const sameRange = Date.parse(request.startStr) === preloaded.fromMs && Date.parse(request.endStr) === preloaded.toMs;
+  if (!sameRange || request.timeZone !== preloaded.timeZone) return null;
+  const wanted = new Set(request.calendarIds);
+  return preloaded.events.then((events) => events.filter((event) => wanted.has(event.extendedProps.calendarId)));
+}

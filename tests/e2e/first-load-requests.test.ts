@@ -1,0 +1,151 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { CalendarEvent } from '../../src/shared/event-schema.ts';
+import { TEST_TIME_ZONE, launchBrowser, newContext } from './harness/browser.ts';
+import { calendarEvent, signIn } from './harness/calendar-page.ts';
+import { startServer, type AppServer } from './harness/server.ts';
+
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** One API call as the page's Resource Timing saw it: when it started and when its response ended. */
+interface ApiTiming {
+  path: string;
+  query: string;
+  start: number;
+  end: number;
+}
+
+/** The page's API calls since it loaded, in the order they started. */
+async function apiTimings(page: Page): Promise<ApiTiming[]> {
+  return page.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .map((entry) => ({ url: new URL(entry.name), start: entry.startTime, end: entry.responseEnd }))
+      .filter(({ url }) => url.pathname.startsWith('/api/'))
+      .map(({ url, start, end }) => ({ path: url.pathname, query: url.search, start, end }))
+      .sort((a, b) => a.start - b.start),
+  );
+}
+
+function only(timings: ApiTiming[], path: string): ApiTiming {
+  const matching = timings.filter((timing) => timing.path === path);
+  expect(matching, path).toHaveLength(1);
+  return matching[0]!;
+}
+
+/** Waits for the calendar's first events, then for anything still on the way, so that every request is counted. */
+async function firstEventsShown(page: Page): Promise<void> {
+  await page.locator('.cc-event').first().waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
+/** The first screen's three requests all start before any of them has answered, the events with no calendar filter. */
+function expectParallelFirstLoad(timings: ApiTiming[]): ApiTiming {
+  const [me, calendars, events] = ['/api/me', '/api/calendars', '/api/events'].map((path) => only(timings, path)) as [ApiTiming, ApiTiming, ApiTiming];
+  expect(events.start).toBeLessThan(calendars.end);
+  expect(events.start).toBeLessThan(me.end);
+  expect(Math.max(me.start, calendars.start)).toBeLessThan(Math.min(me.end, calendars.end));
+  // Only the token comes before them.
+  const token = only(timings, '/api/dev/token');
+  for (const request of [me, calendars, events]) expect(request.start).toBeGreaterThanOrEqual(token.end);
+  expect(new URLSearchParams(events.query).getAll('calendarId')).toEqual([]);
+  return events;
+}
+
+/** What the server answers the signed-in user for an /api/events query now. */
+async function eventsOf(page: Page, query: string): Promise<CalendarEvent[]> {
+  return page.evaluate(async (search) => {
+    const userId = JSON.parse(localStorage.getItem('company-calendar:dev-user') ?? 'null') as string;
+    const tokenResponse = await fetch('/api/dev/token', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ userId }) });
+    const { accessToken } = (await tokenResponse.json()) as { accessToken: string };
+    return (await fetch(`/api/events${search}`, { headers: { Authorization: `Bearer ${accessToken}` } })).json() as Promise<CalendarEvent[]>;
+  }, query);
+}
+
+describe('the first load', () => {
+  test('a fresh sign-in asks for the profile, the calendars and the first month at once, then shows them', async () => {
+    const context = await newContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    await signIn(page, /Eddie Editor/);
+    await firstEventsShown(page);
+    expectParallelFirstLoad(await apiTimings(page));
+    await context.close();
+  });
+
+  test('a remembered sign-in starts them before React renders, with one events request, whose events all show', async () => {
+    const context = await newContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    await signIn(page, /Eddie Editor/);
+    await firstEventsShown(page);
+
+    await page.reload();
+    await firstEventsShown(page);
+    const timings = await apiTimings(page);
+    const events = expectParallelFirstLoad(timings);
+    only(timings, '/api/client-config');
+    // The range is the month grid FullCalendar asked for: each of its events is on the calendar.
+    const shown = await eventsOf(page, events.query);
+    expect(shown.length).toBeGreaterThan(10);
+    for (const event of shown) await calendarEvent(page, event.id).first().waitFor();
+    await context.close();
+  });
+
+  test('a hidden calendar stays hidden on a remembered sign-in, from the same single request', async () => {
+    const context = await newContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    await signIn(page, /Eddie Editor/);
+    await firstEventsShown(page);
+    await page.getByRole('checkbox', { name: 'Engineering' }).uncheck();
+
+    await page.reload();
+    await firstEventsShown(page);
+    const events = expectParallelFirstLoad(await apiTimings(page));
+    const all = await eventsOf(page, events.query);
+    const engineeringId = all.find((event) => event.title === 'Engineering stand-up')?.extendedProps.calendarId;
+    expect(engineeringId).toBeDefined();
+    const [hidden, shown] = [all.filter((event) => event.extendedProps.calendarId === engineeringId), all.filter((event) => event.extendedProps.calendarId !== engineeringId)];
+    expect(hidden.length).toBeGreaterThan(0);
+    expect(shown.length).toBeGreaterThan(0);
+    for (const event of shown) await calendarEvent(page, event.id).first().waitFor();
+    expect(await page.locator(`.cc-event[data-calendar-id="${engineeringId}"]`).count()).toBe(0);
+    await context.close();
+  });
+
+  test('when the view shows another zone than the one preloaded, it asks for its own range and shows it', async () => {
+    const context = await newContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    await signIn(page, /Eddie Editor/);
+    await firstEventsShown(page);
+    const zone = TEST_TIME_ZONE === 'Pacific/Kiritimati' ? 'Pacific/Pago_Pago' : 'Pacific/Kiritimati';
+    await page.evaluate((chosen) => localStorage.setItem('company-calendar:time-zone', JSON.stringify(chosen)), zone);
+
+    await page.reload();
+    await firstEventsShown(page);
+    const requests = (await apiTimings(page)).filter((timing) => timing.path === '/api/events');
+    expect(requests.map(({ query }) => new URLSearchParams(query).get('timeZone'))).toEqual([TEST_TIME_ZONE, zone]);
+    const own = requests[1]!;
+    for (const event of await eventsOf(page, own.query)) await calendarEvent(page, event.id).first().waitFor();
+    await context.close();
+  });
+
+  test('with no user to resume nothing is asked for before sign-in', async () => {
+    const context = await newContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    await page.goto('/privacy');
+    await page.evaluate(() => localStorage.setItem('company-calendar:dev-user', JSON.stringify('nobody')));
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Sign in to Company Calendar' }).waitFor();
+    expect((await apiTimings(page)).map(({ path }) => path)).toEqual(['/api/client-config']);
+    await context.close();
+  });
+});
