@@ -1,9 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
 import { TEST_TIME_ZONE, launchBrowser, newContext } from './harness/browser.ts';
 import { calendarEvent, signIn } from './harness/calendar-page.ts';
 import { startServer, type AppServer } from './harness/server.ts';
+
+const WEB_ROOT = resolve(import.meta.dirname, '../../dist/web');
 
 let server: AppServer;
 let browser: Browser;
@@ -147,5 +151,31 @@ describe('the first load', () => {
     await page.getByRole('heading', { name: 'Sign in to Company Calendar' }).waitFor();
     expect((await apiTimings(page)).map(({ path }) => path)).toEqual(['/api/client-config']);
     await context.close();
+  });
+});
+
+/** The chunks a built module imports statically (`import"./x.js"`, `from"./x.js"`); `import("./x.js")` is lazy. */
+function staticImports(file: string): string[] {
+  const code = readFileSync(join(WEB_ROOT, 'assets', file), 'utf8');
+  return [...code.matchAll(/(?:\bfrom|\bimport)\s*"\.\/([^"]+\.js)"/g)].map((match) => match[1]!);
+}
+
+describe('index.html', () => {
+  test('modulepreloads exactly the chunks the entry imports, directly or through each other, and no lazy one', () => {
+    const html = readFileSync(join(WEB_ROOT, 'index.html'), 'utf8');
+    const entry = /<script type="module"[^>]* src="\/assets\/([^"]+)"/.exec(html)?.[1];
+    expect(entry).toBeDefined();
+    const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]* href="\/assets\/([^"]+)"/g)].map((match) => match[1]!);
+    const eager = new Set<string>();
+    const pending = staticImports(entry!);
+    while (pending.length > 0) {
+      const file = pending.pop()!;
+      if (eager.has(file)) continue;
+      eager.add(file);
+      pending.push(...staticImports(file));
+    }
+    expect(eager.size).toBeGreaterThan(2);
+    expect(new Set(preloaded)).toEqual(eager);
+    expect(preloaded).toHaveLength(eager.size);
   });
 });
