@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Principal } from './principal.ts';
 
@@ -35,7 +35,7 @@ export interface VerifiedTokenCache {
 export function createVerifiedTokenCache(options: { max?: number; now?: () => number } = {}): VerifiedTokenCache {
   const now = options.now ?? Date.now;
   const entries = new LRUCache<string, Entry>({ max: options.max ?? VERIFIED_TOKENS_MAX });
-  const keyOf = (token: string) => createHash('sha256').update(token).digest('base64url');
+  const keyOf = (token: string) => hash('sha256', token, 'base64url');
   return {
     get(token) {
       const key = keyOf(token);
