@@ -6,11 +6,12 @@ import {
   firstOccurrence,
   FIRST_OCCURRENCE_SEARCH_YEARS,
   occurrenceAt,
+  parsedRuleCount,
   SERIES_CACHE_SIZE,
   SERIES_OPEN_END_MS,
   seriesRange,
   seriesRuleProblems,
-  type StoredSeries,
+  type SeriesDefinition,
 } from '../../src/api/recurrence/expand-series.ts';
 import type { EventWindow } from '../../src/api/stores/repository.ts';
 import { RECURRENCE_WINDOW_OCCURRENCES_MAX } from '../../src/shared/limits.ts';
@@ -18,16 +19,15 @@ import { dateToDayMs } from '../../src/shared/time.ts';
 
 const NY = 'America/New_York';
 const HOUR = 3_600_000;
-let nextId = 0;
 
 /** A timed series of one-hour occurrences starting at `start` (an instant), evaluated in `timeZone`. */
-function timed(rrule: string, start: string, timeZone: string, exdate: string[] = []): StoredSeries {
+function timed(rrule: string, start: string, timeZone: string, exdate: string[] = []): SeriesDefinition {
   const end = new Date(Date.parse(start) + HOUR).toISOString();
-  return { id: `s${++nextId}`, version: 1, rrule, start, end, allDay: false, timeZone, exdate };
+  return { rrule, start, end, allDay: false, timeZone, exdate };
 }
 
-function allDay(rrule: string, start: string, end: string, exdate: string[] = []): StoredSeries {
-  return { id: `s${++nextId}`, version: 1, rrule, start, end, allDay: true, timeZone: 'UTC', exdate };
+function allDay(rrule: string, start: string, end: string, exdate: string[] = []): SeriesDefinition {
+  return { rrule, start, end, allDay: true, timeZone: 'UTC', exdate };
 }
 
 /** A window from one instant to another; its all-day dates are those instants' UTC dates, as a UTC viewer's. */
@@ -35,7 +35,7 @@ function windowOf(from: string, to: string): EventWindow {
   return { fromMs: Date.parse(from), toMs: Date.parse(to), fromDayMs: dateToDayMs(from.slice(0, 10)), toDayMs: dateToDayMs(to.slice(0, 10)) };
 }
 
-function starts(series: StoredSeries, window: EventWindow): string[] {
+function starts(series: SeriesDefinition, window: EventWindow): string[] {
   return expandSeries(series, window).occurrences.map((o) => o.start);
 }
 
@@ -330,26 +330,27 @@ describe('windows', () => {
     expect(daily.occurrences).toHaveLength(400);
   });
 
-  it('reuses the parsed rule for the same series version and parses a new version afresh', () => {
+  it('reads every change of a series: rule, start, length, zone and exdates each name their own parsed rule', () => {
     const window = windowOf('2026-01-05T00:00:00Z', '2026-01-08T00:00:00Z');
     const v1 = timed('FREQ=DAILY', '2026-01-05T14:00:00.000Z', NY);
-    expect(starts(v1, window)).toHaveLength(3);
-    // Same id and version: the cache answers, so the changed rule is not read (a version names its content).
-    expect(starts({ ...v1, rrule: 'FREQ=WEEKLY' }, window)).toHaveLength(3);
-    expect(starts({ ...v1, version: 2, rrule: 'FREQ=WEEKLY' }, window)).toHaveLength(1);
+    expect(starts(v1, window)).toEqual(['2026-01-05T14:00:00.000Z', '2026-01-06T14:00:00.000Z', '2026-01-07T14:00:00.000Z']);
+    expect(starts({ ...v1, rrule: 'FREQ=WEEKLY' }, window)).toHaveLength(1);
+    expect(starts({ ...v1, start: '2026-01-05T15:00:00.000Z', end: '2026-01-05T16:00:00.000Z' }, window)[0]).toBe('2026-01-05T15:00:00.000Z');
+    expect(starts({ ...v1, exdate: ['2026-01-06T14:00:00.000Z'] }, window)).toHaveLength(2);
+    expect(starts({ ...v1, timeZone: 'Europe/London' }, window)).toHaveLength(3);
+    expect(expandSeries({ ...v1, end: '2026-01-05T17:00:00.000Z' }, window).occurrences[0]?.end).toBe('2026-01-05T17:00:00.000Z');
   });
 
-  it(`keeps the ${SERIES_CACHE_SIZE} most recently used rules`, () => {
+  it(`keeps at most ${SERIES_CACHE_SIZE} parsed rules, and the same series parsed once`, () => {
     const window = windowOf('2026-01-05T00:00:00Z', '2026-01-08T00:00:00Z');
-    const first = timed('FREQ=DAILY', '2026-01-05T14:00:00.000Z', NY);
-    const second = timed('FREQ=DAILY', '2026-01-05T14:00:00.000Z', NY);
-    starts(first, window);
-    starts(second, window);
-    for (let i = 0; i < SERIES_CACHE_SIZE - 2; i++) starts(timed('FREQ=DAILY', '2026-01-05T14:00:00.000Z', NY), window);
-    starts(first, window); // used again: now the most recent
-    starts(timed('FREQ=DAILY', '2026-01-05T14:00:00.000Z', NY), window); // one more evicts the least recent: second
-    expect(starts({ ...first, rrule: 'FREQ=WEEKLY' }, window)).toHaveLength(3);
-    expect(starts({ ...second, rrule: 'FREQ=WEEKLY' }, window)).toHaveLength(1);
+    const series = timed('FREQ=DAILY', '2026-01-05T14:00:00.000Z', NY);
+    starts(series, window);
+    const before = parsedRuleCount();
+    starts({ ...series }, window);
+    expect(parsedRuleCount()).toBe(before);
+    const minutesLater = (i: number) => new Date(Date.parse(series.start) + (i + 1) * 60_000).toISOString();
+    for (let i = 0; i < SERIES_CACHE_SIZE + 5; i++) starts(timed('FREQ=DAILY', minutesLater(i), NY), window);
+    expect(parsedRuleCount()).toBe(SERIES_CACHE_SIZE);
   });
 });
 

@@ -8,7 +8,6 @@ import { dateToDayMs } from '../../src/shared/time.ts';
 
 const NY = 'America/New_York';
 const HOUR = 3_600_000;
-let nextId = 0;
 
 function timed(rrule: string, start: string, exdate: string[] = []): SeriesDefinition {
   return { rrule, start, end: new Date(Date.parse(start) + HOUR).toISOString(), allDay: false, timeZone: NY, exdate };
@@ -28,7 +27,7 @@ function shown(series: SeriesDefinition, toYear = 2028): string[] {
     fromDayMs: dateToDayMs('2025-01-01'),
     toDayMs: dateToDayMs(`${toYear}-01-01`),
   };
-  return expandSeries({ ...series, id: `split-${++nextId}`, version: 1 }, window).occurrences.map((o) => o.start);
+  return expandSeries(series, window).occurrences.map((o) => o.start);
 }
 
 /** The old and new series a split describes, to expand. */

@@ -115,7 +115,7 @@ const lengthMs = (series: CalendarEvent) => eventTimeMs(series.end) - eventTimeM
 function expandWeeks(key: string, series: CalendarEvent, first: number, last: number): WeekOccurrence[][] {
   const template = seriesTemplate(series);
   const overrides = series.extendedProps.overrides ?? {};
-  const stored = { ...series, rrule: series.rrule ?? '', exdate: series.exdate ?? [], timeZone: series.extendedProps.timeZone, version: series.extendedProps.version };
+  const stored = { ...series, rrule: series.rrule ?? '', exdate: series.exdate ?? [], timeZone: series.extendedProps.timeZone };
   // The window whose overlapping occurrences are those starting in the weeks: start ≥ from - length + 1, start < to.
   const [fromMs, toMs] = [first * FEED_WEEK_MS + lengthMs(series) - 1, (last + 1) * FEED_WEEK_MS];
   const weeks: WeekOccurrence[][] = Array.from({ length: last - first + 1 }, () => []);

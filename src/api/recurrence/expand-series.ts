@@ -26,12 +26,6 @@ export interface SeriesDefinition {
   exdate: readonly string[];
 }
 
-/** A stored series: its id and version name its content, so they key the cache of parsed rules. */
-export interface StoredSeries extends SeriesDefinition {
-  id: string;
-  version: number;
-}
-
 export interface Occurrence {
   /** The occurrence's original start: a UTC ISO instant, or a date for all-day series. */
   recurrenceId: string;
@@ -168,8 +162,12 @@ function ruleStarts(c: CompiledSeries, fromMs: number, toMs: number): number[] {
 
 const compiledRules = new LRUCache<string, CompiledSeries>({ max: SERIES_CACHE_SIZE });
 
-function cachedSeries(series: StoredSeries): CompiledSeries {
-  const key = `${series.id}@${series.version}`;
+/**
+ * Parsed rules are named by everything they are made from, not by a series' id and version: no entry can then
+ * serve another series, of this tenant or another, whatever ids an import brings.
+ */
+function cachedSeries(series: SeriesDefinition): CompiledSeries {
+  const key = `${series.rrule}|${series.start}|${series.end}|${series.allDay}|${series.timeZone}|${series.exdate.join(',')}`;
   let compiled = compiledRules.get(key);
   if (compiled === undefined) {
     compiled = compileSeries(series);
@@ -178,12 +176,15 @@ function cachedSeries(series: StoredSeries): CompiledSeries {
   return compiled;
 }
 
+/** How many parsed rules are kept, for the test of the cache's bound. */
+export const parsedRuleCount = () => compiledRules.size;
+
 /**
  * The occurrences overlapping the window, less exdates, in start order: all-day ones against its dates, timed ones
  * against its instants, as the stores match single events. Expansion starts one duration before the window,
  * never at the series' start, so a window years into a series costs what its first does.
  */
-export function expandSeries(series: StoredSeries, window: EventWindow): { occurrences: WindowOccurrence[]; truncated: boolean } {
+export function expandSeries(series: SeriesDefinition, window: EventWindow): { occurrences: WindowOccurrence[]; truncated: boolean } {
   const c = cachedSeries(series);
   const [fromMs, toMs] = c.allDay ? [window.fromDayMs, window.toDayMs] : [window.fromMs, window.toMs];
   // Overlap is start < to and start + duration > from, on whole ms.
