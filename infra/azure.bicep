@@ -312,6 +312,9 @@ resource webAppSettings 'Microsoft.Web/sites/config@2024-11-01' = {
     SHAREPOINT_ORIGINS: sharePointOrigins
     // The deployed zip is mounted read-only as it is: node_modules and dist/web come built.
     WEBSITE_RUN_FROM_PACKAGE: '1'
+    // Node keeps the server's compiled, type-stripped modules here and starts about a third faster with them: under
+    // /home, which is writable and outlives restarts and new containers; entries whose source changed are ignored.
+    NODE_COMPILE_CACHE: '/home/site/node-compile-cache'
     APPLICATIONINSIGHTS_CONNECTION_STRING: appInsights.properties.ConnectionString
     // App Service's Application Insights agent for Node.js on Linux: requests, dependencies and console logs.
     ApplicationInsightsAgent_EXTENSION_VERSION: '~3'

@@ -1,8 +1,13 @@
 // npm start: build the web app when its sources are newer than the build, then run the server.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
+import { enableCompileCache } from 'node:module';
 import { join } from 'node:path';
 import { VITE_CLI } from './vite-cli.ts';
+
+// Before the server's modules load: Node keeps their compiled, type-stripped code on disk (NODE_COMPILE_CACHE, else
+// a folder in the system's temporary directory), which takes about a third off start-up to healthy.
+enableCompileCache();
 
 const INPUTS = ['src/web', 'src/shared', 'vite.config.ts', 'scripts/web-build-output.ts', 'package-lock.json'];
 const BUILT = join(process.env.WEB_ROOT ?? 'dist/web', 'index.html');

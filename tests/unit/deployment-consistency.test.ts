@@ -78,6 +78,7 @@ const PLATFORM_SETTINGS: Record<string, string> = {
   WEBSITE_RUN_FROM_PACKAGE: 'App Service mounts the deployed zip as the app',
   APPLICATIONINSIGHTS_CONNECTION_STRING: 'where the Application Insights agent sends telemetry',
   ApplicationInsightsAgent_EXTENSION_VERSION: 'turns the Application Insights agent for Node.js on',
+  NODE_COMPILE_CACHE: 'where Node keeps compiled modules between starts',
 };
 
 /** What the server needs in Azure: the Cosmos store with infrastructure-made containers, and Entra ID sign-in. */
@@ -337,6 +338,12 @@ describe('infra/azure.bicep', () => {
 
   it('sets only app settings that the server, or App Service and its agent, reads', () => {
     expect(appSettingNames().filter((name) => !SERVER_READS.has(name) && !(name in PLATFORM_SETTINGS))).toEqual([]);
+  });
+
+  it('gives Node a compile cache that is writable beside the read-only zip and outlives a restart', () => {
+    // App Service's /home is persistent storage; the zip is mounted read-only and /tmp is empty in every new container.
+    expect(setting('WEBSITE_RUN_FROM_PACKAGE')).toBe('1');
+    expect(setting('NODE_COMPILE_CACHE')).toMatch(/^\/home\/(?!site\/wwwroot)[\w/-]+$/);
   });
 
   it('configures the server for Cosmos DB through its managed identity, with no key and no secret', () => {
