@@ -1,5 +1,5 @@
 // GET /api/events over HTTP against a bare Fastify route that answers the same body, through the same client.
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { build } from '../api/helpers/test-server.ts';
 import { fillEvents, MONTH_WINDOW_QUERY } from './bench-data.ts';
 import { interleave, timed, type Comparison, type Sampler } from './measure.ts';
@@ -10,6 +10,8 @@ const EVENTS = 10_000;
 const CONCURRENCY = 8;
 const SLICE_MS = 500;
 const BARE_LIMIT = 'bare Fastify route, no plugins, same body precomputed';
+/** Requests per CPU sample: process.cpuUsage ticks too coarsely to time one. */
+const CPU_BATCH = 50;
 
 /** The bare route: what serving this body costs with nothing of ours in the way. */
 async function bareServer(path: string, body: string) {
@@ -17,7 +19,7 @@ async function bareServer(path: string, body: string) {
   bare.get(path.split('?')[0]!, (_request, reply) => reply.type('application/json; charset=utf-8').send(body));
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const address = bare.addresses().find((candidate) => typeof candidate !== 'string')!;
-  return { url: `http://127.0.0.1:${address.port}`, close: () => bare.close() };
+  return { url: `http://127.0.0.1:${address.port}`, server: bare, close: () => bare.close() };
 }
 
 /** One GET read to the end, as a browser would: both sides go through this, over fetch's keep-alive pool. */
@@ -26,6 +28,16 @@ async function get(url: string, token?: string): Promise<string> {
   const text = await response.text();
   if (response.status !== 200) throw new Error(`GET ${url}: ${response.status} ${text}`);
   return text;
+}
+
+/** CPU (user + system, ms) per request of this process over a batch of in-process requests: the server's work alone, no client. */
+function cpuPerRequest(request: () => Promise<unknown>): Sampler {
+  return async () => {
+    const before = process.cpuUsage();
+    for (let i = 0; i < CPU_BATCH; i++) await request();
+    const used = process.cpuUsage(before);
+    return (used.user + used.system) / 1000 / CPU_BATCH;
+  };
 }
 
 /** Requests per second that `CONCURRENCY` clients in this process complete over one slice of time. */
@@ -69,6 +81,34 @@ export async function benchHttp(rounds: number): Promise<Comparison[]> {
       warmup: 1,
       ours: throughput(ours),
       bare: throughput(limit),
+    }),
+  ];
+  await bare.close();
+  await api.close();
+  return comparisons;
+}
+
+/** The fixed cost of an authenticated request: GET /api/me (token, principal, calendars for the roles, logging) against a bare route. */
+export async function benchMe(rounds: number): Promise<Comparison[]> {
+  console.log('http: GET /api/me with a development token, against a bare route answering the same body');
+  const api = await build({ RATE_LIMIT_PER_MINUTE: '1000000' });
+  const token = await api.tokenFor('riley');
+  const body = await get(`${api.url}/api/me`, token);
+  const bare = await bareServer('/api/me', body);
+  if ((await get(`${bare.url}/api/me`)) !== body) throw new Error('the bare route does not answer the same body');
+  const inject = async (server: FastifyInstance, headers: Record<string, string>) => {
+    const response = await server.inject({ method: 'GET', url: '/api/me', headers });
+    if (response.statusCode !== 200) throw new Error(`GET /api/me: ${response.statusCode}`);
+  };
+  const comparisons = [
+    await interleave({ figure: 'GET /api/me, sequential', limit: BARE_LIMIT, rounds, ours: timed(() => get(`${api.url}/api/me`, token)), bare: timed(() => get(`${bare.url}/api/me`)) }),
+    await interleave({
+      figure: 'GET /api/me, CPU per request (in-process inject)',
+      limit: `${BARE_LIMIT}; ${CPU_BATCH} requests a sample`,
+      unit: 'ms CPU',
+      rounds: Math.max(20, Math.round(rounds / 10)),
+      ours: cpuPerRequest(() => inject(api.server, { authorization: `Bearer ${token}` })),
+      bare: cpuPerRequest(() => inject(bare.server, {})),
     }),
   ];
   await bare.close();

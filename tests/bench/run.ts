@@ -4,10 +4,11 @@
 import { cpus, freemem, totalmem } from 'node:os';
 import { benchCosmos } from './cosmos-bench.ts';
 import { benchFirstRender } from './first-render-bench.ts';
-import { benchHttp } from './http-bench.ts';
+import { benchHttp, benchMe } from './http-bench.ts';
 import { reportTable, type Comparison } from './measure.ts';
 import { benchSeries } from './series-bench.ts';
 import { benchSqlite } from './sqlite-bench.ts';
+import { benchStartup } from './startup-bench.ts';
 
 const cpu = cpus();
 console.log(`machine: ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB (${(freemem() / 2 ** 30).toFixed(0)} free), Node ${process.version}, ${process.platform}`);
@@ -16,8 +17,9 @@ const GROUPS: Record<string, () => Promise<Comparison[]>> = {
   sqlite: async () => [...(await benchSqlite(10_000, 200)), ...(await benchSqlite(100_000, 60))],
   series: () => benchSeries(60, 200),
   cosmos: () => benchCosmos(2_000, 15),
-  http: () => benchHttp(300),
+  http: async () => [...(await benchMe(300)), ...(await benchHttp(300))],
   render: () => benchFirstRender(10),
+  startup: () => benchStartup(7),
 };
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(name in GROUPS));
