@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
 import { TEST_TIME_ZONE, launchBrowser, newContext } from './harness/browser.ts';
@@ -22,7 +22,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** One API call as the page's Resource Timing saw it: when it started and when its response ended. */
+/** One API call as the page made it: when it called fetch and when the response came. */
 interface ApiTiming {
   path: string;
   query: string;
@@ -30,15 +30,31 @@ interface ApiTiming {
   end: number;
 }
 
-/** The page's API calls since it loaded, in the order they started. */
+/**
+ * A context whose pages log each fetch to the API as the app calls it: the order the app asks in, which Resource
+ * Timing blurs (it stamps when the network stack starts a request, which a busy main thread can delay).
+ */
+async function loggingContext(): Promise<BrowserContext> {
+  const context = await newContext(browser, server.baseUrl);
+  await context.addInitScript(() => {
+    const calls: { path: string; query: string; start: number; end: number }[] = [];
+    Object.assign(window, { apiCalls: calls });
+    const fetchOriginal = window.fetch.bind(window);
+    window.fetch = async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), window.location.href);
+      const call = { path: url.pathname, query: url.search, start: performance.now(), end: Number.NaN };
+      if (url.pathname.startsWith('/api/')) calls.push(call);
+      const response = await fetchOriginal(input, init);
+      call.end = performance.now();
+      return response;
+    };
+  });
+  return context;
+}
+
+/** The page's API calls since it loaded, in the order it made them. */
 async function apiTimings(page: Page): Promise<ApiTiming[]> {
-  return page.evaluate(() =>
-    (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-      .map((entry) => ({ url: new URL(entry.name), start: entry.startTime, end: entry.responseEnd }))
-      .filter(({ url }) => url.pathname.startsWith('/api/'))
-      .map(({ url, start, end }) => ({ path: url.pathname, query: url.search, start, end }))
-      .sort((a, b) => a.start - b.start),
-  );
+  return page.evaluate(() => (window as unknown as { apiCalls: ApiTiming[] }).apiCalls.map((call) => ({ ...call })));
 }
 
 function only(timings: ApiTiming[], path: string): ApiTiming {
@@ -78,7 +94,7 @@ async function eventsOf(page: Page, query: string): Promise<CalendarEvent[]> {
 
 describe('the first load', () => {
   test('a fresh sign-in asks for the profile, the calendars and the first month at once, then shows them', async () => {
-    const context = await newContext(browser, server.baseUrl);
+    const context = await loggingContext();
     const page = await context.newPage();
     await signIn(page, /Eddie Editor/);
     await firstEventsShown(page);
@@ -87,7 +103,7 @@ describe('the first load', () => {
   });
 
   test('a remembered sign-in starts them before React renders, with one events request, whose events all show', async () => {
-    const context = await newContext(browser, server.baseUrl);
+    const context = await loggingContext();
     const page = await context.newPage();
     await signIn(page, /Eddie Editor/);
     await firstEventsShown(page);
@@ -105,7 +121,7 @@ describe('the first load', () => {
   });
 
   test('a hidden calendar stays hidden on a remembered sign-in, from the same single request', async () => {
-    const context = await newContext(browser, server.baseUrl);
+    const context = await loggingContext();
     const page = await context.newPage();
     await signIn(page, /Eddie Editor/);
     await firstEventsShown(page);
@@ -126,7 +142,7 @@ describe('the first load', () => {
   });
 
   test('when the view shows another zone than the one preloaded, it asks for its own range and shows it', async () => {
-    const context = await newContext(browser, server.baseUrl);
+    const context = await loggingContext();
     const page = await context.newPage();
     await signIn(page, /Eddie Editor/);
     await firstEventsShown(page);
@@ -143,7 +159,7 @@ describe('the first load', () => {
   });
 
   test('with no user to resume nothing is asked for before sign-in', async () => {
-    const context = await newContext(browser, server.baseUrl);
+    const context = await loggingContext();
     const page = await context.newPage();
     await page.goto('/privacy');
     await page.evaluate(() => localStorage.setItem('company-calendar:dev-user', JSON.stringify('nobody')));

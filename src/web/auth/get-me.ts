@@ -16,8 +16,8 @@ export function useMe({ api, getAccessToken }: { api: ApiClient; getAccessToken:
     queryKey: ['me', sessionKey],
     queryFn: () => {
       startFirstLoad(getAccessToken, view);
-      // A preload that failed is asked again, as it would have been without one.
-      return takeFirstLoadMe(getAccessToken)?.catch(() => getMe(api)) ?? getMe(api);
+      // A failed preload fails the query as its own request would have, and a retry asks afresh.
+      return takeFirstLoadMe(getAccessToken) ?? getMe(api);
     },
     staleTime: Infinity,
   });

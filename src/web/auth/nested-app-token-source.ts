@@ -14,11 +14,14 @@ export async function createNestedAppSignIn(entra: EntraAuthConfig, loginHint: s
     msal.setActiveAccount(result.account);
     return result.accessToken;
   };
+  // The first screen's requests ask at once: they share one sign-in through the host, after which MSAL's cache answers.
+  let signingIn: Promise<AuthenticationResult> | null = null;
+  const signInSilently = () => (signingIn ??= msal.ssoSilent({ scopes, loginHint }).finally(() => (signingIn = null)));
   return {
     async getAccessToken({ forceRefresh = false } = {}) {
       const account = msal.getActiveAccount() ?? msal.getAllAccounts()[0];
       try {
-        return remember(account ? await msal.acquireTokenSilent({ scopes, account, forceRefresh }) : await msal.ssoSilent({ scopes, loginHint }));
+        return remember(account ? await msal.acquireTokenSilent({ scopes, account, forceRefresh }) : await signInSilently());
       } catch (error) {
         throw new SignInError(error instanceof InteractionRequiredAuthError ? 'consent' : 'failed', reasonOf(error));
       }

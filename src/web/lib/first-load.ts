@@ -80,12 +80,6 @@ export function firstWindow({ timeZone, locale }: FirstView, now = Date.now()): 
   };
 }
 
-// Taken or not, a failure here is the normal fetch's to report.
-function quiet<T>(promise: Promise<T>): Promise<T> {
-  promise.catch(() => undefined);
-  return promise;
-}
-
 /** The calendar's own page, at the root; the other pages (settings, terms) show no events. */
 function onCalendarPage(): boolean {
   return window.location.pathname.replace(/\/+$/, '') === '';
@@ -98,12 +92,19 @@ export function startFirstLoad(getAccessToken: GetAccessToken, view: FirstView):
   const { timeZone } = view;
   const { fromMs, toMs } = firstWindow(view);
   const query = new URLSearchParams({ start: new Date(fromMs).toISOString(), end: new Date(toMs).toISOString(), timeZone });
-  current = {
+  const load: FirstLoad = {
     getAccessToken,
-    me: quiet(api.request<Me>('/me').then((response) => response.data)),
-    calendars: quiet(api.request<Calendar[]>('/calendars').then((response) => response.data)),
-    window: { fromMs, toMs, timeZone, events: quiet(api.request<CalendarEvent[]>('/events', { query }).then((response) => response.data)) },
+    me: api.request<Me>('/me').then((response) => response.data),
+    calendars: api.request<Calendar[]>('/calendars').then((response) => response.data),
+    window: { fromMs, toMs, timeZone, events: api.request<CalendarEvent[]>('/events', { query }).then((response) => response.data) },
   };
+  // A request that fails before it is taken is not served later (after a consent, say): the next start asks again.
+  // One taken already fails its query as its own request would have.
+  const forget = () => {
+    if (current === load) current = null;
+  };
+  for (const request of [load.me, load.calendars, load.window?.events]) request?.catch(forget);
+  current = load;
 }
 
 /** Forgets whatever was preloaded: on sign-out and user changes, so no one is shown another session's data. */

@@ -54,9 +54,9 @@ export function useEventSource(calendars: readonly Calendar[], visibleCalendarId
       // No calendar ids would mean "all calendars" to the API.
       if (visibleCalendarIds.length === 0) return [];
       const query = { start: info.startStr, end: info.endStr, timeZone, calendarIds: visibleCalendarIds };
-      // The first range, from the session's first load when it covers it; a preload that failed is asked again.
+      // The first range from the session's first load, when it asked for that range; its failure is this request's.
       const preloaded = takeFirstLoadEvents(getAccessToken, { startStr: info.startStr, endStr: info.endStr, timeZone, calendarIds: visibleCalendarIds });
-      const events = await (preloaded?.catch(() => getEvents(api, query)) ?? getEvents(api, query));
+      const events = await (preloaded ?? getEvents(api, query));
       return events.map((event) => toEventInput(event, byId.get(event.extendedProps.calendarId)));
     };
   }, [getAccessToken, api, calendars, visibleCalendarIds, timeZone]);

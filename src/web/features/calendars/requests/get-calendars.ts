@@ -17,7 +17,7 @@ export function useCalendars() {
   const api = useApiClient();
   return useQuery({
     queryKey: CALENDARS_QUERY_KEY,
-    // A preload that failed is asked again, as it would have been without one.
-    queryFn: () => takeFirstLoadCalendars(getAccessToken)?.catch(() => getCalendars(api)) ?? getCalendars(api),
+    // A failed preload fails the query as its own request would have, and a retry asks afresh.
+    queryFn: () => takeFirstLoadCalendars(getAccessToken) ?? getCalendars(api),
   });
 }
