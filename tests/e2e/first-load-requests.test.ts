@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
+import { AGENDA_DAYS } from '../../src/web/lib/phone-layout.ts';
 import { TEST_TIME_ZONE, launchBrowser, newContext } from './harness/browser.ts';
 import { calendarEvent, signIn } from './harness/calendar-page.ts';
 import { startServer, type AppServer } from './harness/server.ts';
@@ -34,8 +35,8 @@ interface ApiTiming {
  * A context whose pages log each fetch to the API as the app calls it: the order the app asks in, which Resource
  * Timing blurs (it stamps when the network stack starts a request, which a busy main thread can delay).
  */
-async function loggingContext(): Promise<BrowserContext> {
-  const context = await newContext(browser, server.baseUrl);
+async function loggingContext(options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await newContext(browser, server.baseUrl, options);
   await context.addInitScript(() => {
     const calls: { path: string; query: string; start: number; end: number }[] = [];
     Object.assign(window, { apiCalls: calls });
@@ -117,6 +118,22 @@ describe('the first load', () => {
     const shown = await eventsOf(page, events.query);
     expect(shown.length).toBeGreaterThan(10);
     for (const event of shown) await calendarEvent(page, event.id).first().waitFor();
+    await context.close();
+  });
+
+  test('on a phone the one events request is the agenda’s week from today', async () => {
+    const context = await loggingContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await signIn(page, /Eddie Editor/);
+    await firstEventsShown(page);
+
+    await page.reload();
+    await firstEventsShown(page);
+    const events = expectParallelFirstLoad(await apiTimings(page));
+    const query = new URLSearchParams(events.query);
+    const days = (Date.parse(query.get('end')!) - Date.parse(query.get('start')!)) / 86_400_000;
+    expect(Math.round(days)).toBe(AGENDA_DAYS);
+    for (const event of await eventsOf(page, events.query)) await calendarEvent(page, event.id).first().waitFor();
     await context.close();
   });
 
