@@ -1,4 +1,5 @@
-import type { FieldError, Problem } from '../shared/problem.ts';
+import { FEED_EVENTS_MAX } from '../shared/limits.ts';
+import { WINDOW_TOO_FULL_TYPE, type FieldError, type Problem } from '../shared/problem.ts';
 
 /** An error the API answers with as application/problem+json. */
 export class HttpProblem extends Error {
@@ -7,11 +8,13 @@ export class HttpProblem extends Error {
   readonly detail?: string;
   readonly errors?: FieldError[];
   readonly headers: Record<string, string>;
+  readonly type: string;
+  readonly limit?: number;
 
   constructor(
     status: number,
     title: string,
-    options: { detail?: string; errors?: FieldError[]; headers?: Record<string, string> } = {},
+    options: { detail?: string; errors?: FieldError[]; headers?: Record<string, string>; type?: string; limit?: number } = {},
   ) {
     super(options.detail ?? title);
     this.status = status;
@@ -19,16 +22,19 @@ export class HttpProblem extends Error {
     this.detail = options.detail;
     this.errors = options.errors;
     this.headers = options.headers ?? {};
+    this.type = options.type ?? 'about:blank';
+    this.limit = options.limit;
   }
 
   toProblem(instance?: string): Problem {
     return {
-      type: 'about:blank',
+      type: this.type,
       title: this.title,
       status: this.status,
       ...(this.detail === undefined ? {} : { detail: this.detail }),
       ...(instance === undefined ? {} : { instance }),
       ...(this.errors === undefined ? {} : { errors: this.errors }),
+      ...(this.limit === undefined ? {} : { limit: this.limit }),
     };
   }
 }
@@ -39,3 +45,10 @@ export const unauthorized = (detail: string) =>
   new HttpProblem(401, 'Unauthorized', { detail, headers: { 'www-authenticate': 'Bearer' } });
 export const validationFailed = (errors: FieldError[]) =>
   new HttpProblem(400, 'Bad Request', { detail: 'The request has invalid fields.', errors });
+/** A feed window holding more events than one answer carries. */
+export const windowTooFull = () =>
+  new HttpProblem(422, 'Too many events in this window', {
+    type: WINDOW_TOO_FULL_TYPE,
+    detail: `This window holds more than ${FEED_EVENTS_MAX.toLocaleString('en')} events, the most one answer carries: ask for a shorter window or fewer calendars.`,
+    limit: FEED_EVENTS_MAX,
+  });

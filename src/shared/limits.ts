@@ -38,5 +38,8 @@ export const RECURRENCE_EXDATE_MAX = 1_000;
 export const RECURRENCE_WINDOW_OCCURRENCES_MAX = 500;
 /** How many occurrences of one series may be changed on their own (overrides), all kept in the series' record. */
 export const RECURRENCE_OVERRIDES_MAX = 500;
-/** The most series occurrences one feed window may hold, across all its series: more is a 400 asking for a narrower window. Room for the bench's 1,000 series over six weeks. */
-export const FEED_OCCURRENCES_MAX = 20_000;
+/**
+ * The most events one feed window returns, single events and series occurrences together: more is a 422 asking for a
+ * shorter window or fewer calendars. It also bounds series expansion, which stops as soon as the window is over it.
+ */
+export const FEED_EVENTS_MAX = 5_000;

@@ -7,7 +7,12 @@ export interface Problem {
   instance?: string;
   /** For validation errors: each field at fault, with a message. */
   errors?: FieldError[];
+  /** For a window too full to answer: the most events one window returns. */
+  limit?: number;
 }
+
+/** The type of the 422 a feed window holding more than FEED_EVENTS_MAX events gets, for the web app to recognise. */
+export const WINDOW_TOO_FULL_TYPE = 'urn:company-calendar:problem:window-too-full';
 
 export interface FieldError {
   /** A dotted path into the request, e.g. "extendedProps.location", or the query parameter's name. */

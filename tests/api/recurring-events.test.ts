@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Calendar } from '../../src/shared/calendar-schema.ts';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
-import { FEED_OCCURRENCES_MAX, RECURRENCE_COUNT_MAX, RECURRENCE_INTERVAL_MAX } from '../../src/shared/limits.ts';
+import { FEED_EVENTS_MAX, RECURRENCE_COUNT_MAX, RECURRENCE_INTERVAL_MAX } from '../../src/shared/limits.ts';
 import type { Problem } from '../../src/shared/problem.ts';
 import { build, type TestServer } from './helpers/test-server.ts';
 
@@ -119,17 +119,17 @@ describe('the feed expands series on the server', () => {
     expect(ofSeries(await feed('2031-09-01', '2031-09-04'), later).length).toBe(2);
   });
 
-  it(`answers 400 when a window would hold more than ${FEED_OCCURRENCES_MAX} occurrences`, async () => {
+  it(`answers 422 when a window’s occurrences alone are more than ${FEED_EVENTS_MAX} events`, async () => {
     const calendar = (await api.request<Calendar>('POST', '/api/calendars', { token: ada, body: { name: 'Busy', color: '#123456', editors: ['eddie'] } })).body;
     const perSeries = 400;
-    const needed = Math.floor(FEED_OCCURRENCES_MAX / perSeries) + 1;
+    const needed = Math.floor(FEED_EVENTS_MAX / perSeries) + 1;
     for (let i = 0; i < needed; i++) {
       await create({ title: `Daily ${i}`, start: '2040-01-01', rrule: `FREQ=DAILY;COUNT=${perSeries}` }, calendar.id);
     }
     const path = `/api/events?start=2040-01-01&end=2041-02-01&calendarId=${calendar.id}`;
     const over = await api.request<Problem>('GET', path, { token: eddie });
-    expect(over.status).toBe(400);
-    expect(over.body.errors).toContainEqual({ field: 'end', message: expect.stringContaining(`more than ${FEED_OCCURRENCES_MAX} occurrences`) });
+    expect(over.status).toBe(422);
+    expect(over.body.limit).toBe(FEED_EVENTS_MAX);
     const under = await api.request<CalendarEvent[]>('GET', `/api/events?start=2040-01-01&end=2040-01-31&calendarId=${calendar.id}`, { token: eddie });
     expect(under.body.length).toBe(needed * 30);
   });

@@ -7,6 +7,7 @@ import { COSMOS_CALENDARS_CONTAINER, COSMOS_EVENTS_CONTAINER, openCosmosStore } 
 import type { EventWindow } from '../../src/api/stores/repository.ts';
 import { normaliseEvent, type EventDraft } from '../../src/shared/event-schema.ts';
 import { cosmosOptions } from './store-factories.ts';
+import { FEED_EVENTS_MAX } from '../../src/shared/limits.ts';
 
 const TENANT = 'tenant-cosmos';
 const ACTOR = { id: 'tester', name: 'Tester' };
@@ -55,7 +56,7 @@ describe('the Cosmos store', () => {
     expect(await running.calendars.get({ tenantId: TENANT, calendarId: calendar.id })).toBeNull();
     expect(await running.events.findById({ tenantId: TENANT, eventId: event.id })).toBeNull();
     expect(await running.events.get({ tenantId: TENANT, calendarId: calendar.id, eventId: event.id })).toBeNull();
-    expect(await running.events.listInWindow({ tenantId: TENANT, calendarIds: [calendar.id], window })).toEqual([]);
+    expect(await running.events.listInWindow({ tenantId: TENANT, calendarIds: [calendar.id], window, limit: FEED_EVENTS_MAX })).toEqual([]);
     const eventsBefore = await events.items.query({ query: 'SELECT c.id FROM c WHERE c.calendarId = @c', parameters: [{ name: '@c', value: calendar.id }] }).fetchAll();
     expect(eventsBefore.resources).toHaveLength(1);
     await running.close();

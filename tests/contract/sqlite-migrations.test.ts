@@ -8,6 +8,7 @@ import type { EventWindow } from '../../src/api/stores/repository.ts';
 import { MIGRATIONS } from '../../src/api/stores/sqlite/migrations.ts';
 import { OPTIONAL_EVENT_COLUMNS, openSqliteStore, SQLITE_FILE_NAME } from '../../src/api/stores/sqlite/sqlite-store.ts';
 import { EVENT_OPTIONAL_FIELDS, eventToWrite, normaliseEvent, type CalendarEvent } from '../../src/shared/event-schema.ts';
+import { FEED_EVENTS_MAX } from '../../src/shared/limits.ts';
 
 const TENANT = 'tenant-migrated';
 const CALENDAR = 'calendar-1';
@@ -91,7 +92,7 @@ describe('the SQLite store’s schema', () => {
       expect(await store.events.get({ tenantId: TENANT, calendarId: CALENDAR, eventId: 'timed' })).toEqual(TIMED_EVENT);
       expect(await store.events.findById({ tenantId: TENANT, eventId: 'all-day' })).toEqual(ALL_DAY_EVENT);
       const window = windowOf('2027-02-10', '2027-02-12');
-      expect(await store.events.listInWindow({ tenantId: TENANT, calendarIds: [CALENDAR], window })).toEqual([TIMED_EVENT, ALL_DAY_EVENT]);
+      expect(await store.events.listInWindow({ tenantId: TENANT, calendarIds: [CALENDAR], window, limit: FEED_EVENTS_MAX })).toEqual([TIMED_EVENT, ALL_DAY_EVENT]);
       // Migration 2 makes single events of the old rows: no rule, and a range that is their own start and end.
       expect(await store.events.listSeriesInWindow({ tenantId: TENANT, calendarIds: [CALENDAR], window })).toEqual([]);
       // A write over a migrated event keeps what it does not change.

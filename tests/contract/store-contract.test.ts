@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveEventWindow } from '../../src/api/event-window.ts';
 import { NotFoundError, PreconditionFailedError, type EventWindow, type Store } from '../../src/api/stores/repository.ts';
 import { normaliseEvent, type EventDraft } from '../../src/shared/event-schema.ts';
+import { FEED_EVENTS_MAX } from '../../src/shared/limits.ts';
 import { STORE_FACTORIES, type OpenedStore } from './store-factories.ts';
 
 const TENANT = 'tenant-contract';
@@ -64,7 +65,7 @@ describe.each(STORE_FACTORIES)('the %s store', (_name, open) => {
       await store.calendars.delete({ tenantId: TENANT, calendarId: calendar.id, expected: 1 });
       expect(await store.calendars.get({ tenantId: TENANT, calendarId: calendar.id })).toBeNull();
       expect(await store.events.findById({ tenantId: TENANT, eventId: event.id })).toBeNull();
-      expect(await store.events.listInWindow({ tenantId: TENANT, calendarIds: [calendar.id], window: windowOf('2027-05-01', '2027-05-02') })).toEqual([]);
+      expect(await store.events.listInWindow({ tenantId: TENANT, calendarIds: [calendar.id], window: windowOf('2027-05-01', '2027-05-02'), limit: FEED_EVENTS_MAX })).toEqual([]);
       await expect(store.calendars.delete({ tenantId: TENANT, calendarId: calendar.id, expected: null })).rejects.toBeInstanceOf(NotFoundError);
     });
   });
@@ -201,7 +202,7 @@ describe.each(STORE_FACTORIES)('the %s store', (_name, open) => {
       for (const seed of seeds) await store.events.create({ tenantId: TENANT, calendarId, draft: draft(seed), actor: ACTOR });
     });
 
-    const titlesIn = async (window: EventWindow) => (await store.events.listInWindow({ tenantId: TENANT, calendarIds: [calendarId], window })).map((event) => event.title);
+    const titlesIn = async (window: EventWindow) => (await store.events.listInWindow({ tenantId: TENANT, calendarIds: [calendarId], window, limit: FEED_EVENTS_MAX })).map((event) => event.title);
 
     it('is half-open: an event ending at the window start and one starting at its end are out', async () => {
       const titles = await titlesIn(windowOf('2027-01-11T00:00:00Z', '2027-01-12T00:00:00Z'));
@@ -228,24 +229,48 @@ describe.each(STORE_FACTORIES)('the %s store', (_name, open) => {
     });
 
     it('orders results by start, all-day first on a tie', async () => {
-      const events = await store.events.listInWindow({ tenantId: TENANT, calendarIds: [calendarId], window: windowOf('2027-01-01', '2027-02-01') });
+      const events = await store.events.listInWindow({ tenantId: TENANT, calendarIds: [calendarId], window: windowOf('2027-01-01', '2027-02-01'), limit: FEED_EVENTS_MAX });
       const keys = events.map((event) => `${event.start.slice(0, 10)}${event.allDay ? ' ' : 'T'}`);
       expect(keys).toEqual([...keys].sort());
       expect(events.length).toBe(9);
     });
 
     it('never returns another tenant’s events or unknown calendars', async () => {
-      expect(await store.events.listInWindow({ tenantId: OTHER_TENANT, calendarIds: [calendarId], window: windowOf('2027-01-01', '2027-02-01') })).toEqual([]);
-      expect(await store.events.listInWindow({ tenantId: TENANT, calendarIds: ['unknown'], window: windowOf('2027-01-01', '2027-02-01') })).toEqual([]);
+      expect(await store.events.listInWindow({ tenantId: OTHER_TENANT, calendarIds: [calendarId], window: windowOf('2027-01-01', '2027-02-01'), limit: FEED_EVENTS_MAX })).toEqual([]);
+      expect(await store.events.listInWindow({ tenantId: TENANT, calendarIds: ['unknown'], window: windowOf('2027-01-01', '2027-02-01'), limit: FEED_EVENTS_MAX })).toEqual([]);
     });
 
     it('still finds an event after an edit makes it longer than any before', async () => {
       const stretch = (await store.calendars.create({ tenantId: TENANT, input: newCalendar('Stretch') })).id;
       const short = await store.events.create({ tenantId: TENANT, calendarId: stretch, draft: draft({ title: 'stretched', start: '2027-06-01T09:00:00Z', end: '2027-06-01T10:00:00Z' }), actor: ACTOR });
       const july = windowOf('2027-07-01', '2027-07-02');
-      expect(await store.events.listInWindow({ tenantId: TENANT, calendarIds: [stretch], window: july })).toEqual([]);
+      expect(await store.events.listInWindow({ tenantId: TENANT, calendarIds: [stretch], window: july, limit: FEED_EVENTS_MAX })).toEqual([]);
       await store.events.update({ tenantId: TENANT, calendarId: stretch, eventId: short.id, draft: draft({ title: 'stretched', start: '2027-06-01T09:00:00Z', end: '2027-08-01T10:00:00Z' }), actor: ACTOR, expected: 1 });
-      expect((await store.events.listInWindow({ tenantId: TENANT, calendarIds: [stretch], window: july })).map((e) => e.title)).toEqual(['stretched']);
+      expect((await store.events.listInWindow({ tenantId: TENANT, calendarIds: [stretch], window: july, limit: FEED_EVENTS_MAX })).map((e) => e.title)).toEqual(['stretched']);
+    });
+
+    it('reads at most limit + 1 single events of a window, across calendars, and never counts a series’ master', async () => {
+      const first = (await store.calendars.create({ tenantId: TENANT, input: newCalendar('Capped one') })).id;
+      const second = (await store.calendars.create({ tenantId: TENANT, input: newCalendar('Capped two') })).id;
+      for (const [calendarId, day] of [[first, 4], [second, 5]] as const) {
+        for (const hour of ['09', '10', '11']) {
+          await store.events.create({ tenantId: TENANT, calendarId, draft: draft({ title: `c${day}-${hour}`, start: `2027-06-0${day}T${hour}:00:00Z` }), actor: ACTOR });
+        }
+        const series = normaliseEvent({ title: `series ${day}`, start: `2027-06-0${day}T08:00:00Z`, rrule: 'FREQ=DAILY;COUNT=3', extendedProps: { timeZone: 'UTC' } });
+        if (!series.ok) throw new Error(JSON.stringify(series.issues));
+        await store.events.create({ tenantId: TENANT, calendarId, draft: series.draft, actor: ACTOR });
+      }
+      const query = { tenantId: TENANT, calendarIds: [first, second], window: windowOf('2027-06-01', '2027-06-30') };
+      const titles = async (limit: number) => (await store.events.listInWindow({ ...query, limit })).map((event) => event.title);
+      const all = ['c4-09', 'c4-10', 'c4-11', 'c5-09', 'c5-10', 'c5-11'];
+      expect(await titles(6)).toEqual(all);
+      expect(await titles(100)).toEqual(all);
+      // One over the limit tells the service the window is too full; which ones come back does not matter.
+      for (const limit of [0, 2, 3, 5]) {
+        const some = await titles(limit);
+        expect(some).toHaveLength(limit + 1);
+        expect(all).toEqual(expect.arrayContaining(some));
+      }
     });
 
     it('pages through large results', async () => {
@@ -255,7 +280,7 @@ describe.each(STORE_FACTORIES)('the %s store', (_name, open) => {
         const start = Date.UTC(2027, 2, 1) + i * 60_000;
         await store.events.create({ tenantId: TENANT, calendarId: busy, draft: draft({ title: `e${i}`, start: new Date(start).toISOString(), end: new Date(start + 30_000).toISOString() }), actor: ACTOR });
       }
-      const events = await store.events.listInWindow({ tenantId: TENANT, calendarIds: [busy], window: windowOf('2027-03-01', '2027-03-02') });
+      const events = await store.events.listInWindow({ tenantId: TENANT, calendarIds: [busy], window: windowOf('2027-03-01', '2027-03-02'), limit: FEED_EVENTS_MAX });
       expect(events).toHaveLength(count);
       expect(new Set(events.map((e) => e.id)).size).toBe(count);
     });

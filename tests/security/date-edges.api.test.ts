@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Calendar } from '../../src/shared/calendar-schema.ts';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
-import { EVENT_YEAR_MAX, EVENT_YEAR_MIN } from '../../src/shared/limits.ts';
+import { EVENT_YEAR_MAX, EVENT_YEAR_MIN, FEED_EVENTS_MAX } from '../../src/shared/limits.ts';
 import type { Problem } from '../../src/shared/problem.ts';
 import { EVENT_YEARS_MESSAGE } from '../../src/shared/time.ts';
 import { build, type ApiResponse, type TestServer } from '../api/helpers/test-server.ts';
@@ -31,7 +31,7 @@ const AFTER_LAST_DAY = `${EVENT_YEAR_MAX + 1}-01-01`;
 /** Every event the store holds with this title, at any date: straight from the store, past the API's window limits. */
 async function storedWithTitle(title: string): Promise<CalendarEvent[]> {
   const window = { fromMs: -8.64e15, toMs: 8.64e15, fromDayMs: -8.64e15, toDayMs: 8.64e15 };
-  const all = await api.server.store.events.listInWindow({ tenantId, calendarIds, window });
+  const all = await api.server.store.events.listInWindow({ tenantId, calendarIds, window, limit: FEED_EVENTS_MAX });
   return all.filter((event) => event.title === title);
 }
 

@@ -1,3 +1,4 @@
+import { FEED_EVENTS_MAX } from '../../shared/limits.ts';
 import { eventWriteSchema, type CalendarEvent, type EventPatch } from '../../shared/event-schema.ts';
 import { canEditCalendar, type Principal } from '../auth/principal.ts';
 import { forbidden, notFound, validationFailed } from '../errors.ts';
@@ -65,7 +66,10 @@ export function createEventService(store: Store): EventService {
       const wanted = query.calendarId ? new Set(query.calendarId) : null;
       const calendarIds = calendars.map((calendar) => calendar.id).filter((id) => !wanted || wanted.has(id));
       const params = { tenantId: principal.tenantId, calendarIds, window };
-      const [singles, series] = await Promise.all([store.events.listInWindow(params), store.events.listSeriesInWindow(params)]);
+      const [singles, series] = await Promise.all([
+        store.events.listInWindow({ ...params, limit: FEED_EVENTS_MAX }),
+        store.events.listSeriesInWindow(params),
+      ]);
       // Series expand here, not in the stores: in their own zone, from the window's start.
       return feedWithSeries(principal.tenantId, singles, series, window);
     },

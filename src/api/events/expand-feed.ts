@@ -1,8 +1,8 @@
 import { LRUCache } from 'lru-cache';
 import type { CalendarEvent, OccurrenceOverride } from '../../shared/event-schema.ts';
-import { DAY_MS, FEED_OCCURRENCES_MAX, RECURRENCE_WINDOW_OCCURRENCES_MAX } from '../../shared/limits.ts';
+import { DAY_MS, FEED_EVENTS_MAX, RECURRENCE_WINDOW_OCCURRENCES_MAX } from '../../shared/limits.ts';
 import { eventTimeMs } from '../../shared/time.ts';
-import { validationFailed } from '../errors.ts';
+import { windowTooFull } from '../errors.ts';
 import { expandSeries, type Occurrence } from '../recurrence/expand-series.ts';
 import { createOccurrenceCache, OCCURRENCE_CACHE_SIZE } from '../recurrence/occurrence-cache.ts';
 import { compareRecords, type EventWindow } from '../stores/repository.ts';
@@ -220,16 +220,16 @@ function sortByStart(events: readonly KeyedEvent[]): KeyedEvent[] {
   return sorted;
 }
 
-/** Every series' occurrences for the window, in the stores' order; more than FEED_OCCURRENCES_MAX is a 400 asking for a narrower window. */
-function expandAllForFeed(tenantId: string, series: readonly CalendarEvent[], window: EventWindow): KeyedEvent[] {
+/**
+ * Every series' occurrences for the window, in the stores' order. Expansion stops, with the 422, as soon as they
+ * and the window's single events are more than FEED_EVENTS_MAX together.
+ */
+function expandAllForFeed(tenantId: string, series: readonly CalendarEvent[], window: EventWindow, singles: number): KeyedEvent[] {
+  const room = FEED_EVENTS_MAX - singles;
   const occurrences: KeyedEvent[] = [];
   for (const one of [...series].sort(byId)) {
     for (const occurrence of keyedOccurrences(tenantId, one, window)) occurrences.push(occurrence);
-    if (occurrences.length > FEED_OCCURRENCES_MAX) {
-      throw validationFailed([
-        { field: 'end', message: `This window holds more than ${FEED_OCCURRENCES_MAX} occurrences of repeating events: ask for a shorter window or fewer calendars` },
-      ]);
-    }
+    if (occurrences.length > room) throw windowTooFull();
   }
   return sortByStart(occurrences);
 }
@@ -239,8 +239,9 @@ function expandAllForFeed(tenantId: string, series: readonly CalendarEvent[], wi
  * occurrences, merged into that order rather than sorted again.
  */
 export function feedWithSeries(tenantId: string, singles: CalendarEvent[], series: readonly CalendarEvent[], window: EventWindow): CalendarEvent[] {
+  if (singles.length > FEED_EVENTS_MAX) throw windowTooFull();
   if (series.length === 0) return singles;
-  const occurrences = expandAllForFeed(tenantId, series, window);
+  const occurrences = expandAllForFeed(tenantId, series, window, singles.length);
   const feed: CalendarEvent[] = [];
   let next = 0;
   for (const single of singles) {

@@ -147,6 +147,11 @@ export interface WindowQuery extends InTenant {
   window: EventWindow;
 }
 
+/** A window query that reads at most limit + 1 single events: one more than the limit is enough to know it is over. */
+export interface LimitedWindowQuery extends WindowQuery {
+  limit: number;
+}
+
 export interface EventCreate extends CalendarKey {
   draft: EventDraft;
   actor: UserRef;
@@ -170,8 +175,11 @@ export interface CalendarRepository {
 }
 
 export interface EventRepository {
-  /** Single events (not series) of these calendars that overlap the window, ordered by start. */
-  listInWindow(params: WindowQuery): Promise<CalendarEvent[]>;
+  /**
+   * Single events (not series) of these calendars that overlap the window, ordered by start: all of them when there
+   * are at most limit, otherwise limit + 1 of them (any), read without reading the rest.
+   */
+  listInWindow(params: LimitedWindowQuery): Promise<CalendarEvent[]>;
   /** Series of these calendars whose range (rangeStartMs to rangeEndMs) overlaps the window: the service expands them. */
   listSeriesInWindow(params: WindowQuery): Promise<CalendarEvent[]>;
   get(params: EventKey): Promise<CalendarEvent | null>;

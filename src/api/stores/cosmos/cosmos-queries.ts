@@ -9,7 +9,10 @@ export interface PartitionQuery {
   partitionKey: string;
 }
 
-/** One calendar's events of one kind overlapping [from, to), with start bounded on both sides for the index. */
+/**
+ * One calendar's single events of one kind overlapping [from, to), with start bounded on both sides for the index.
+ * Series' masters are left out (documents from before series lack rrule), so that a capped read counts singles only.
+ */
 export function windowQuery(tenantId: string, calendarId: string, allDay: boolean, lowest: number, from: number, to: number): PartitionQuery {
   return {
     partitionKey: tenantId,
@@ -17,7 +20,7 @@ export function windowQuery(tenantId: string, calendarId: string, allDay: boolea
       // "end" is a reserved word in Cosmos SQL, hence c["endMs"] style is used for every field that could be.
       query:
         'SELECT * FROM c WHERE c.tenantId = @tenantId AND c.calendarId = @calendarId AND c.allDay = @allDay ' +
-        'AND c.startMs >= @lowest AND c.startMs < @to AND c["endMs"] > @from',
+        'AND c.startMs >= @lowest AND c.startMs < @to AND c["endMs"] > @from AND (NOT IS_DEFINED(c.rrule) OR c.rrule = "")',
       parameters: [
         { name: '@tenantId', value: tenantId },
         { name: '@calendarId', value: calendarId },

@@ -5,7 +5,6 @@ import { isLoopbackHost } from '../../loopback.ts';
 import {
   compareRecords,
   eventRecord,
-  isSingle,
   NotFoundError,
   PreconditionFailedError,
   seriesWindowBounds,
@@ -21,6 +20,7 @@ import {
   type EventUpdate,
   type ExpectedVersion,
   type InTenant,
+  type LimitedWindowQuery,
   type Store,
   type StoredCalendar,
   type WindowQuery,
@@ -95,14 +95,15 @@ async function readDoc<T>(item: Item): Promise<T | null> {
 }
 
 /** Every page of a single-partition query, followed by continuation token. */
-async function queryAll<T>(container: Container, query: PartitionQuery): Promise<T[]> {
-  const iterator = container.items.query<T>(query.spec, { partitionKey: query.partitionKey, maxItemCount: COSMOS_PAGE_SIZE });
+/** Every result, page by page; with a max, no page is asked for once max results are in, and only max are kept. */
+async function queryAll<T>(container: Container, query: PartitionQuery, max = Infinity): Promise<T[]> {
+  const iterator = container.items.query<T>(query.spec, { partitionKey: query.partitionKey, maxItemCount: Math.min(COSMOS_PAGE_SIZE, max) });
   const results: T[] = [];
-  while (iterator.hasMoreResults()) {
+  while (results.length < max && iterator.hasMoreResults()) {
     const page = await withRetries(() => iterator.fetchNext(), { idempotent: true });
     results.push(...page.resources);
   }
-  return results;
+  return results.length > max ? results.slice(0, max) : results;
 }
 
 /** A write with If-Match on the _etag it read: true when it landed, false when someone else changed or deleted the document first. */
@@ -235,24 +236,21 @@ class CosmosEventRepository implements EventRepository {
     this.calendars = calendars;
   }
 
-  async listInWindow({ tenantId, calendarIds, window }: WindowQuery): Promise<CalendarEvent[]> {
+  async listInWindow({ tenantId, calendarIds, window, limit }: LimitedWindowQuery): Promise<CalendarEvent[]> {
+    // The calendars are asked at once, for speed, so each query stops at limit + 1 on its own: one over is enough.
+    const max = limit + 1;
     const perCalendar = await Promise.all(
       calendarIds.map(async (calendarId) => {
         const calendar = await this.calendars.visibleDoc(tenantId, calendarId);
         if (!calendar) return [];
         const [timed, allDay] = await Promise.all([
-          queryAll<EventDoc>(this.events, windowQuery(tenantId, calendarId, false, window.fromMs - calendar.longestTimedMs, window.fromMs, window.toMs)),
-          queryAll<EventDoc>(this.events, windowQuery(tenantId, calendarId, true, window.fromDayMs - calendar.longestAllDayMs, window.fromDayMs, window.toDayMs)),
+          queryAll<EventDoc>(this.events, windowQuery(tenantId, calendarId, false, window.fromMs - calendar.longestTimedMs, window.fromMs, window.toMs), max),
+          queryAll<EventDoc>(this.events, windowQuery(tenantId, calendarId, true, window.fromDayMs - calendar.longestAllDayMs, window.fromDayMs, window.toDayMs), max),
         ]);
         return [...timed, ...allDay];
       }),
     );
-    // A series' master matches when its first occurrence does: the feed expands series separately.
-    return perCalendar
-      .flat()
-      .filter(isSingle)
-      .sort(compareRecords)
-      .map(toCalendarEvent);
+    return perCalendar.flat().sort(compareRecords).slice(0, max).map(toCalendarEvent);
   }
 
   async listSeriesInWindow({ tenantId, calendarIds, window }: WindowQuery): Promise<CalendarEvent[]> {

@@ -6,7 +6,6 @@ import { EVENT_OPTIONAL_FIELDS, toCalendarEvent, type CalendarEvent } from '../.
 import {
   compareRecords,
   eventRecord,
-  isSingle,
   NotFoundError,
   PreconditionFailedError,
   versionMatches,
@@ -21,6 +20,7 @@ import {
   type EventRepository,
   type EventUpdate,
   type InTenant,
+  type LimitedWindowQuery,
   seriesWindowBounds,
   type Store,
   type StoredCalendar,
@@ -282,7 +282,7 @@ class SqliteEventRepository implements EventRepository {
   private readonly replace: Database.Statement<EventRow>;
   private readonly anyById: Database.Statement<[string, string], EventRow>;
   private readonly window: Database.Statement<
-    { tenant: string; calendar: string; allDay: number; lowest: number; from: number; to: number },
+    { tenant: string; calendar: string; allDay: number; lowest: number; from: number; to: number; max: number },
     EventRow
   >;
   private readonly seriesWindow: Database.Statement<{ tenant: string; calendar: string; from: number; to: number }, EventRow>;
@@ -303,11 +303,13 @@ class SqliteEventRepository implements EventRepository {
        WHERE tenant_id = @tenant_id AND id = @id`,
     );
     this.anyById = db.prepare('SELECT * FROM events WHERE tenant_id = ? AND id = ?');
-    // start >= from - longest bounds the index range on both sides; end > from is the true overlap test.
+    // start >= from - longest bounds the index range on both sides; end > from is the true overlap test. Series'
+    // masters are left out here, so that LIMIT counts single events only.
     this.window = db.prepare(
       `SELECT * FROM events
        WHERE tenant_id = @tenant AND calendar_id = @calendar AND all_day = @allDay
-         AND start_ms >= @lowest AND start_ms < @to AND end_ms > @from`,
+         AND start_ms >= @lowest AND start_ms < @to AND end_ms > @from AND rrule = ''
+       LIMIT @max`,
     );
     // rrule != '' lets the partial index events_series_window serve the query.
     this.seriesWindow = db.prepare(
@@ -316,19 +318,21 @@ class SqliteEventRepository implements EventRepository {
     );
   }
 
-  async listInWindow({ tenantId, calendarIds, window }: WindowQuery): Promise<CalendarEvent[]> {
+  async listInWindow({ tenantId, calendarIds, window, limit }: LimitedWindowQuery): Promise<CalendarEvent[]> {
     const rows: EventRow[] = [];
+    // Each query reads only what is left of limit + 1 rows: one over the limit is enough to refuse the window.
+    const left = () => limit + 1 - rows.length;
     for (const calendar of calendarIds) {
       const longest = this.longest.get(tenantId, calendar);
       if (!longest) continue;
       const { fromMs, toMs, fromDayMs, toDayMs } = window;
-      rows.push(
-        ...this.window.all({ tenant: tenantId, calendar, allDay: 0, lowest: fromMs - longest.longest_timed_ms, from: fromMs, to: toMs }),
-        ...this.window.all({ tenant: tenantId, calendar, allDay: 1, lowest: fromDayMs - longest.longest_all_day_ms, from: fromDayMs, to: toDayMs }),
-      );
+      rows.push(...this.window.all({ tenant: tenantId, calendar, allDay: 0, lowest: fromMs - longest.longest_timed_ms, from: fromMs, to: toMs, max: left() }));
+      if (left() > 0) {
+        rows.push(...this.window.all({ tenant: tenantId, calendar, allDay: 1, lowest: fromDayMs - longest.longest_all_day_ms, from: fromDayMs, to: toDayMs, max: left() }));
+      }
+      if (left() <= 0) break;
     }
-    // A series' master row matches when its first occurrence does: the feed expands series separately.
-    return rows.map(toRecord).filter(isSingle).sort(compareRecords).map(toCalendarEvent);
+    return rows.map(toRecord).sort(compareRecords).map(toCalendarEvent);
   }
 
   async listSeriesInWindow({ tenantId, calendarIds, window }: WindowQuery): Promise<CalendarEvent[]> {

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Calendar } from '../../src/shared/calendar-schema.ts';
+import { normaliseEvent, type CalendarEvent } from '../../src/shared/event-schema.ts';
+import { FEED_EVENTS_MAX } from '../../src/shared/limits.ts';
+import { WINDOW_TOO_FULL_TYPE, type Problem } from '../../src/shared/problem.ts';
+import { build, type TestServer } from './helpers/test-server.ts';
+
+/** Writes in flight at once while filling the store: quick on both stores without flooding the Cosmos server. */
+const BATCH = 50;
+const MINUTE_MS = 60_000;
+const FIRST_START_MS = Date.UTC(2041, 2, 3);
+const ACTOR = { id: 'eddie', name: 'Eddie' };
+
+let api: TestServer;
+let eddie: string;
+let tenantId: string;
+let crowded: Calendar;
+let other: Calendar;
+
+/** Events a minute apart from 3 March 2041, straight through the store: the cap is about reading, not writing. */
+async function fill(from: number, to: number): Promise<void> {
+  for (let batch = from; batch < to; batch += BATCH) {
+    const writes = [];
+    for (let i = batch; i < Math.min(batch + BATCH, to); i++) {
+      const start = new Date(FIRST_START_MS + i * MINUTE_MS).toISOString();
+      const result = normaliseEvent({ title: `Busy ${i}`, start, end: new Date(FIRST_START_MS + i * MINUTE_MS + 30_000).toISOString() });
+      if (!result.ok) throw new Error(JSON.stringify(result.issues));
+      writes.push(api.server.store.events.create({ tenantId, calendarId: crowded.id, draft: result.draft, actor: ACTOR }));
+    }
+    await Promise.all(writes);
+  }
+}
+
+const week = (more = '') => `/api/events?start=2041-03-03&end=2041-03-10&timeZone=UTC${more}`;
+
+beforeAll(async () => {
+  api = await build();
+  const ada = await api.tokenFor('ada');
+  eddie = await api.tokenFor('eddie');
+  tenantId = (await api.request<{ tenantId: string }>('GET', '/api/me', { token: eddie })).body.tenantId;
+  crowded = (await api.request<Calendar>('POST', '/api/calendars', { token: ada, body: { name: 'Crowded', color: '#123456', editors: ['eddie'] } })).body;
+  other = (await api.request<Calendar>('POST', '/api/calendars', { token: ada, body: { name: 'Quiet', color: '#654321', editors: ['eddie'] } })).body;
+  await fill(0, FEED_EVENTS_MAX);
+}, 120_000);
+afterAll(() => api.close());
+
+describe(`the window cap of ${FEED_EVENTS_MAX} events`, () => {
+  it(`answers a window of exactly ${FEED_EVENTS_MAX} events, then 422 once it holds one more, and a narrower window still works`, async () => {
+    const full = await api.request<CalendarEvent[]>('GET', week(`&calendarId=${crowded.id}`), { token: eddie });
+    expect(full.status).toBe(200);
+    expect(full.body).toHaveLength(FEED_EVENTS_MAX);
+
+    await fill(FEED_EVENTS_MAX, FEED_EVENTS_MAX + 1);
+    const over = await api.request<Problem>('GET', week(), { token: eddie });
+    expect(over.status).toBe(422);
+    expect(over.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(over.body).toMatchObject({ type: WINDOW_TOO_FULL_TYPE, status: 422, limit: FEED_EVENTS_MAX });
+    expect(over.body.detail).toContain(`more than ${FEED_EVENTS_MAX.toLocaleString('en')} events`);
+    expect(over.body.detail).toMatch(/shorter window or fewer calendars/);
+
+    const day = await api.request<CalendarEvent[]>('GET', `/api/events?start=2041-03-03&end=2041-03-04&timeZone=UTC&calendarId=${crowded.id}`, { token: eddie });
+    expect(day.status).toBe(200);
+    expect(day.body).toHaveLength(24 * 60);
+    const fewerCalendars = await api.request<CalendarEvent[]>('GET', week(`&calendarId=${other.id}`), { token: eddie });
+    expect(fewerCalendars.status).toBe(200);
+    expect(fewerCalendars.body).toEqual([]);
+  });
+});
