@@ -1,4 +1,4 @@
-import { ProgressBar, makeStyles, mergeClasses, useThemeClassName } from '@fluentui/react-components';
+import { MessageBar, MessageBarBody, ProgressBar, makeStyles, mergeClasses, useThemeClassName } from '@fluentui/react-components';
 import FullCalendar, {
   type CalendarOptions,
   type CalendarRef,
@@ -28,6 +28,7 @@ import { useCalendarLocale } from '../hooks/use-calendar-locale.ts';
 import { useLayoutViews } from '../hooks/use-layout-views.ts';
 import { usePrintLayout } from '../hooks/use-print-layout.ts';
 import { SLOT_DURATION, useTapToCreate } from '../hooks/use-tap-to-create.ts';
+import { CALENDAR_MESSAGES } from '../lib/calendar-messages.ts';
 import { useEventSource } from '../requests/get-events.ts';
 import { NoEvents } from './no-events.tsx';
 import { PrintHeader } from './print-header.tsx';
@@ -79,6 +80,7 @@ const useStyles = makeStyles({
   root: { position: 'relative', height: '100%', display: 'flex', flexDirection: 'column', '@media print': { display: 'block', height: 'auto' } },
   calendar: { flexGrow: 1, minHeight: 0, '@media print': { display: 'block' } },
   progress: { position: 'absolute', insetInline: 0, top: 0, zIndex: 1 },
+  tooFull: { flexShrink: 0 },
   statusText: {
     position: 'absolute',
     width: '1px',
@@ -134,7 +136,9 @@ function LocalizedCalendarView({
   const { locale: language, timeZone } = useRegionalSettings();
   const calendarRef = useRef<CalendarRef>(null);
   const [loading, setLoading] = useState(false);
-  const events = useEventSource(calendars, visibleCalendarIds, timeZone);
+  // The most events a window holds, while the server refuses the one shown for holding more.
+  const [tooFullLimit, setTooFullLimit] = useState<number | null>(null);
+  const events = useEventSource(calendars, visibleCalendarIds, timeZone, setTooFullLimit);
   const layoutViews = useLayoutViews(phone, calendarRef, { language, english, locale });
   const handleDateClick = useTapToCreate(canCreate);
   const print = usePrintLayout(calendars, visibleCalendarIds);
@@ -211,6 +215,13 @@ function LocalizedCalendarView({
       <div role="status" className={styles.statusText}>
         {loading ? 'Loading events' : ''}
       </div>
+      <div role="status">
+        {tooFullLimit !== null && (
+          <MessageBar intent="warning" className={styles.tooFull}>
+            <MessageBarBody>{CALENDAR_MESSAGES.windowTooFull(tooFullLimit)}</MessageBarBody>
+          </MessageBar>
+        )}
+      </div>
       <PrintHeader {...print.heading} />
       {/* The calendar speaks the host's language, which may not be the app's: screen readers should know. */}
       <div className={styles.calendar} lang={language}>
@@ -236,6 +247,8 @@ function LocalizedCalendarView({
           selectable={canCreate}
           selectMirror
           events={events}
+          // A refused window counts as fetched: while it shows, a narrower view within it must ask again.
+          lazyFetching={tooFullLimit === null}
           eventClass={EVENT_CLASS}
           blockEventClass={BLOCK_EVENT_CLASS}
           listItemEventClass={LIST_EVENT_CLASS}

@@ -5,6 +5,8 @@ export const CALENDAR_MESSAGES = {
   previousDays: (days: number) => `Previous ${days} days`,
   nextDays: (days: number) => `Next ${days} days`,
   /** The printed page's heading: the calendars shown, and the period (the calendar's own title for it). */
+  /** When the server refuses a window for holding more events than one answer carries. */
+  windowTooFull: (limit: number) => `This view holds more than ${limit.toLocaleString('en')} events. Switch to a shorter view or hide some calendars.`,
   printHeading: (calendarNames: readonly string[], period: string) => (calendarNames.length > 0 ? `${calendarNames.join(', ')} — ${period}` : period),
 } as const;
 

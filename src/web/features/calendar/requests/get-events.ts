@@ -2,9 +2,10 @@ import type { EventInput, EventSourceFunc, EventSourceFuncInfo } from '@fullcale
 import { useMemo } from 'react';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import type { CalendarEvent } from '../../../../shared/event-schema.ts';
+import { WINDOW_TOO_FULL_TYPE } from '../../../../shared/problem.ts';
 import { useAuth } from '../../../auth/auth-context.ts';
 import { useApiClient } from '../../../auth/use-api-client.ts';
-import type { ApiClient } from '../../../lib/api-client.ts';
+import { ApiError, type ApiClient } from '../../../lib/api-client.ts';
 import { takeFirstLoadEvents } from '../../../lib/first-load.ts';
 import { readableTextOn } from '../../../lib/color-contrast.ts';
 
@@ -40,24 +41,55 @@ function toEventInput({ url: _url, ...withGroup }: CalendarEvent, calendar: Cale
   };
 }
 
+/** The most events a window may hold, when the server refused it for holding more; null for any other failure. */
+function windowTooFullLimit(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.problem.type !== WINDOW_TOO_FULL_TYPE) return null;
+  return typeof error.problem.limit === 'number' ? error.problem.limit : null;
+}
+
 /**
  * FullCalendar's event source for the visible calendars. A function rather than the JSON feed,
  * because the feed cannot send the Authorization header. Stable while its inputs are, so
  * FullCalendar only refetches when the visible calendars change.
+ * A window too full to answer is no failure: it shows no events, and onWindowTooFull gets the limit (null again
+ * once a window loads), so the calendar can ask for a narrower view rather than raise an error.
  */
-export function useEventSource(calendars: readonly Calendar[], visibleCalendarIds: readonly string[], timeZone: string): EventSourceFunc {
+export function useEventSource(
+  calendars: readonly Calendar[],
+  visibleCalendarIds: readonly string[],
+  timeZone: string,
+  onWindowTooFull: (limit: number | null) => void,
+): EventSourceFunc {
   const { getAccessToken } = useAuth();
   const api = useApiClient();
   return useMemo(() => {
     const byId = new Map(calendars.map((calendar) => [calendar.id, calendar]));
+    // Only the latest fetch speaks: an older window answering late must not bring back or clear the message.
+    let latest = 0;
     return async (info: EventSourceFuncInfo): Promise<EventInput[]> => {
+      const fetchNumber = ++latest;
+      const report = (limit: number | null) => {
+        if (fetchNumber === latest) onWindowTooFull(limit);
+      };
       // No calendar ids would mean "all calendars" to the API.
-      if (visibleCalendarIds.length === 0) return [];
+      if (visibleCalendarIds.length === 0) {
+        report(null);
+        return [];
+      }
       const query = { start: info.startStr, end: info.endStr, timeZone, calendarIds: visibleCalendarIds };
       // The first range from the session's first load, when it asked for that range; its failure is this request's.
       const preloaded = takeFirstLoadEvents(getAccessToken, { startStr: info.startStr, endStr: info.endStr, timeZone, calendarIds: visibleCalendarIds });
-      const events = await (preloaded ?? getEvents(api, query));
+      let events: CalendarEvent[];
+      try {
+        events = await (preloaded ?? getEvents(api, query));
+      } catch (error) {
+        const limit = windowTooFullLimit(error);
+        if (limit === null) throw error;
+        report(limit);
+        return [];
+      }
+      report(null);
       return events.map((event) => toEventInput(event, byId.get(event.extendedProps.calendarId)));
     };
-  }, [getAccessToken, api, calendars, visibleCalendarIds, timeZone]);
+  }, [getAccessToken, api, calendars, visibleCalendarIds, timeZone, onWindowTooFull]);
 }
