@@ -46,9 +46,9 @@ export const unauthorized = (detail: string) =>
 export const validationFailed = (errors: FieldError[]) =>
   new HttpProblem(400, 'Bad Request', { detail: 'The request has invalid fields.', errors });
 /** A feed window holding more events than one answer carries. */
-export const windowTooFull = () =>
+export const windowTooFull = (limit = FEED_EVENTS_MAX) =>
   new HttpProblem(422, 'Too many events in this window', {
     type: WINDOW_TOO_FULL_TYPE,
-    detail: `This window holds more than ${FEED_EVENTS_MAX.toLocaleString('en')} events, the most one answer carries: ask for a shorter window or fewer calendars.`,
-    limit: FEED_EVENTS_MAX,
+    detail: `This window holds more than ${limit.toLocaleString('en')} events, the most one answer carries: ask for a shorter window or fewer calendars.`,
+    limit,
   });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Calendar } from '../../src/shared/calendar-schema.ts';
+import { createEventService } from '../../src/api/events/event-service.ts';
+import { HttpProblem } from '../../src/api/errors.ts';
 import { normaliseEvent, type CalendarEvent } from '../../src/shared/event-schema.ts';
 import { FEED_EVENTS_MAX } from '../../src/shared/limits.ts';
 import { WINDOW_TOO_FULL_TYPE, type Problem } from '../../src/shared/problem.ts';
@@ -64,5 +66,15 @@ describe(`the window cap of ${FEED_EVENTS_MAX} events`, () => {
     const fewerCalendars = await api.request<CalendarEvent[]>('GET', week(`&calendarId=${other.id}`), { token: eddie });
     expect(fewerCalendars.status).toBe(200);
     expect(fewerCalendars.body).toEqual([]);
+  });
+
+  it('belongs to the service: given room for more (as the bench is), it answers more, and its 422 names the limit it has', async () => {
+    const principal = { id: 'eddie', name: 'Eddie', tenantId, appRoles: [], groups: [] };
+    const query = { start: '2041-03-03', end: '2041-03-10', timeZone: 'UTC', calendarId: [crowded.id] };
+    const roomy = await createEventService(api.server.store, { feedEventsMax: FEED_EVENTS_MAX + 1 }).listInWindow(principal, query);
+    expect(roomy).toHaveLength(FEED_EVENTS_MAX + 1);
+    const tight = createEventService(api.server.store, { feedEventsMax: 10 }).listInWindow(principal, query);
+    await expect(tight).rejects.toBeInstanceOf(HttpProblem);
+    await expect(tight).rejects.toMatchObject({ status: 422, limit: 10 });
   });
 });

@@ -35,6 +35,11 @@ const FIRST_WINDOW = { start: '2026-01-05', end: '2026-02-16', timeZone: ZONE };
 const LATER_WINDOW = { start: '2036-01-07', end: '2036-02-18', timeZone: ZONE };
 
 const MINUTE = 60_000;
+/**
+ * The window measured holds about 17,500 events, past the product's FEED_EVENTS_MAX: the service is given room
+ * for them, so that the figure stays the cost of series over 100k singles that the recurrence issue asked for.
+ */
+const BENCH_FEED_EVENTS_MAX = 50_000;
 
 async function createSeries(store: Store, calendarId: string, input: EventInput) {
   return store.events.create({ tenantId: TENANT, calendarId, draft: checkSeries(input, toDraft(input)), actor: ACTOR });
@@ -120,7 +125,7 @@ export async function benchSeries(manySeriesRounds: number, dailyRounds: number)
   console.log(`series: ${SERIES} series (a third unbounded, daily to monthly, some edited) and ${SINGLES} singles, SQLite, the event service's feed`);
   const dataDir = mkdtempSync(join(tmpdir(), 'company-calendar-bench-'));
   const store = openSqliteStore({ dataDir });
-  const events = createEventService(store);
+  const events = createEventService(store, { feedEventsMax: BENCH_FEED_EVENTS_MAX });
   const singleCalendars = await createCalendars(store, Array.from({ length: CALENDARS }, (_, i) => `C${i}`));
   fillEvents(dataDir, TENANT, singleCalendars, SINGLES);
   const comparisons = [...(await benchManySeries(store, events, singleCalendars, manySeriesRounds)), await benchTenYearsOn(store, events, dailyRounds)];

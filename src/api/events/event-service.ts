@@ -37,8 +37,13 @@ export interface EventService extends OccurrenceService {
 
 
 
+export interface EventServiceOptions {
+  /** The most events one window may hold; FEED_EVENTS_MAX unless a bench measures windows past it. */
+  feedEventsMax?: number;
+}
+
 /** Permissions, validation and the patch merge in front of the store; every write goes through one writeEvent. */
-export function createEventService(store: Store): EventService {
+export function createEventService(store: Store, { feedEventsMax = FEED_EVENTS_MAX }: EventServiceOptions = {}): EventService {
   const writeEvent = createEventWriter(store);
 
   /** The calendar, if the caller's tenant has it: another tenant's calendar is as good as missing. */
@@ -67,11 +72,11 @@ export function createEventService(store: Store): EventService {
       const calendarIds = calendars.map((calendar) => calendar.id).filter((id) => !wanted || wanted.has(id));
       const params = { tenantId: principal.tenantId, calendarIds, window };
       const [singles, series] = await Promise.all([
-        store.events.listInWindow({ ...params, limit: FEED_EVENTS_MAX }),
+        store.events.listInWindow({ ...params, limit: feedEventsMax }),
         store.events.listSeriesInWindow(params),
       ]);
       // Series expand here, not in the stores: in their own zone, from the window's start.
-      return feedWithSeries(principal.tenantId, singles, series, window);
+      return feedWithSeries({ tenantId: principal.tenantId, singles, series, window, max: feedEventsMax });
     },
 
     async findById(principal, eventId) {

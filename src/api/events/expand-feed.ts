@@ -222,26 +222,34 @@ function sortByStart(events: readonly KeyedEvent[]): KeyedEvent[] {
 
 /**
  * Every series' occurrences for the window, in the stores' order. Expansion stops, with the 422, as soon as they
- * and the window's single events are more than FEED_EVENTS_MAX together.
+ * are more than the room the window's single events leave.
  */
-function expandAllForFeed(tenantId: string, series: readonly CalendarEvent[], window: EventWindow, singles: number): KeyedEvent[] {
-  const room = FEED_EVENTS_MAX - singles;
+function expandAllForFeed({ tenantId, series, window, room, max }: Omit<FeedParts, 'singles'> & { room: number; max: number }): KeyedEvent[] {
   const occurrences: KeyedEvent[] = [];
   for (const one of [...series].sort(byId)) {
     for (const occurrence of keyedOccurrences(tenantId, one, window)) occurrences.push(occurrence);
-    if (occurrences.length > room) throw windowTooFull();
+    if (occurrences.length > room) throw windowTooFull(max);
   }
   return sortByStart(occurrences);
+}
+
+interface FeedParts {
+  tenantId: string;
+  singles: CalendarEvent[];
+  series: readonly CalendarEvent[];
+  window: EventWindow;
+  /** The most events the window may hold in all: FEED_EVENTS_MAX unless the service was given another. */
+  max?: number;
 }
 
 /**
  * The feed: single events (in the stores' order, by start, all-day first on a tie, then id) and the series'
  * occurrences, merged into that order rather than sorted again.
  */
-export function feedWithSeries(tenantId: string, singles: CalendarEvent[], series: readonly CalendarEvent[], window: EventWindow): CalendarEvent[] {
-  if (singles.length > FEED_EVENTS_MAX) throw windowTooFull();
+export function feedWithSeries({ tenantId, singles, series, window, max = FEED_EVENTS_MAX }: FeedParts): CalendarEvent[] {
+  if (singles.length > max) throw windowTooFull(max);
   if (series.length === 0) return singles;
-  const occurrences = expandAllForFeed(tenantId, series, window, singles.length);
+  const occurrences = expandAllForFeed({ tenantId, series, window, room: max - singles.length, max });
   const feed: CalendarEvent[] = [];
   let next = 0;
   for (const single of singles) {
