@@ -9,69 +9,38 @@ export interface PartitionQuery {
   partitionKey: string;
 }
 
+/** A query in the tenant's partition; every value goes in as a parameter named after its key, tenantId first. */
+function tenantQuery(tenantId: string, query: string, values: Record<string, string | number | boolean> = {}): PartitionQuery {
+  const parameters = Object.entries({ tenantId, ...values }).map(([name, value]) => ({ name: `@${name}`, value }));
+  return { partitionKey: tenantId, spec: { query, parameters } };
+}
+
 /**
  * One calendar's single events of one kind overlapping [from, to), with start bounded on both sides for the index.
  * Series' masters are left out (documents from before series lack rrule), so that a capped read counts singles only.
  */
 export function windowQuery(tenantId: string, calendarId: string, allDay: boolean, lowest: number, from: number, to: number): PartitionQuery {
-  return {
-    partitionKey: tenantId,
-    spec: {
-      // "end" is a reserved word in Cosmos SQL, hence c["endMs"] style is used for every field that could be.
-      query:
-        'SELECT * FROM c WHERE c.tenantId = @tenantId AND c.calendarId = @calendarId AND c.allDay = @allDay ' +
-        'AND c.startMs >= @lowest AND c.startMs < @to AND c["endMs"] > @from AND (NOT IS_DEFINED(c.rrule) OR c.rrule = "")',
-      parameters: [
-        { name: '@tenantId', value: tenantId },
-        { name: '@calendarId', value: calendarId },
-        { name: '@allDay', value: allDay },
-        { name: '@lowest', value: lowest },
-        { name: '@to', value: to },
-        { name: '@from', value: from },
-      ],
-    },
-  };
+  // "end" is a reserved word in Cosmos SQL, hence c["endMs"] style is used for every field that could be.
+  const query =
+    'SELECT * FROM c WHERE c.tenantId = @tenantId AND c.calendarId = @calendarId AND c.allDay = @allDay ' +
+    'AND c.startMs >= @lowest AND c.startMs < @to AND c["endMs"] > @from AND (NOT IS_DEFINED(c.rrule) OR c.rrule = "")';
+  return tenantQuery(tenantId, query, { calendarId, allDay, lowest, to, from });
 }
 
 /** One calendar's series whose range overlaps [from, to); documents from before series lack rrule and never match. */
 export function seriesWindowQuery(tenantId: string, calendarId: string, from: number, to: number): PartitionQuery {
-  return {
-    partitionKey: tenantId,
-    spec: {
-      query:
-        'SELECT * FROM c WHERE c.tenantId = @tenantId AND c.calendarId = @calendarId AND c.rrule > "" ' +
-        'AND c.rangeEndMs > @from AND c.rangeStartMs < @to',
-      parameters: [
-        { name: '@tenantId', value: tenantId },
-        { name: '@calendarId', value: calendarId },
-        { name: '@from', value: from },
-        { name: '@to', value: to },
-      ],
-    },
-  };
+  const query =
+    'SELECT * FROM c WHERE c.tenantId = @tenantId AND c.calendarId = @calendarId AND c.rrule > "" ' +
+    'AND c.rangeEndMs > @from AND c.rangeStartMs < @to';
+  return tenantQuery(tenantId, query, { calendarId, from, to });
 }
 
 export function calendarsQuery(tenantId: string): PartitionQuery {
-  return {
-    partitionKey: tenantId,
-    spec: {
-      query: 'SELECT * FROM c WHERE c.tenantId = @tenantId AND NOT IS_DEFINED(c.deleting)',
-      parameters: [{ name: '@tenantId', value: tenantId }],
-    },
-  };
+  return tenantQuery(tenantId, 'SELECT * FROM c WHERE c.tenantId = @tenantId AND NOT IS_DEFINED(c.deleting)');
 }
 
 export function calendarEventIdsQuery(tenantId: string, calendarId: string): PartitionQuery {
-  return {
-    partitionKey: tenantId,
-    spec: {
-      query: 'SELECT c.id FROM c WHERE c.tenantId = @tenantId AND c.calendarId = @calendarId',
-      parameters: [
-        { name: '@tenantId', value: tenantId },
-        { name: '@calendarId', value: calendarId },
-      ],
-    },
-  };
+  return tenantQuery(tenantId, 'SELECT c.id FROM c WHERE c.tenantId = @tenantId AND c.calendarId = @calendarId', { calendarId });
 }
 
 /** Calendars whose deletion began and may not have finished: across tenants, so across partitions. */
