@@ -95,6 +95,12 @@ interface PartProps {
   onChange(value: RepeatValues): void;
 }
 
+/** A count from 1 to `max`, kept as typed so that the form can say what is wrong with it. */
+function WholeNumberInput({ name, max, value, onChange }: { name: string; max: number; value: string; onChange(value: string): void }) {
+  const styles = useStyles();
+  return <Input name={name} type="number" min={1} max={max} className={styles.number} value={value} onChange={(_, data) => onChange(data.value)} />;
+}
+
 function IntervalFields({ value, onChange, fieldProps }: PartProps & { fieldProps: FieldErrorProps }) {
   const styles = useStyles();
   const interval = Number(value.interval);
@@ -102,15 +108,7 @@ function IntervalFields({ value, onChange, fieldProps }: PartProps & { fieldProp
   return (
     <div className={styles.every}>
       <Field label={REPEAT_MESSAGES.every} {...fieldProps('repeatInterval')}>
-        <Input
-          name="repeatInterval"
-          type="number"
-          min={1}
-          max={RECURRENCE_INTERVAL_MAX}
-          className={styles.number}
-          value={value.interval}
-          onChange={(_, data) => onChange({ ...value, interval: data.value })}
-        />
+        <WholeNumberInput name="repeatInterval" max={RECURRENCE_INTERVAL_MAX} value={value.interval} onChange={(typed) => onChange({ ...value, interval: typed })} />
       </Field>
       <Field label={REPEAT_MESSAGES.frequency}>
         <Select
@@ -183,7 +181,6 @@ const ENDS: readonly RepeatEnds[] = ['never', 'on', 'after'];
 const ENDS_LABELS: Record<RepeatEnds, string> = { never: REPEAT_MESSAGES.endsNever, on: REPEAT_MESSAGES.endsOn, after: REPEAT_MESSAGES.endsAfter };
 
 function EndsFields({ value, onChange, start, fieldProps }: PartProps & { start: SeriesStart | null; fieldProps: FieldErrorProps }) {
-  const styles = useStyles();
   return (
     <>
       <Field label={REPEAT_MESSAGES.ends}>
@@ -214,15 +211,7 @@ function EndsFields({ value, onChange, start, fieldProps }: PartProps & { start:
       )}
       {value.ends === 'after' && (
         <Field label={REPEAT_MESSAGES.count} {...fieldProps('repeatCount')}>
-          <Input
-            name="repeatCount"
-            type="number"
-            min={1}
-            max={RECURRENCE_COUNT_MAX}
-            className={styles.number}
-            value={value.count}
-            onChange={(_, data) => onChange({ ...value, count: data.value })}
-          />
+          <WholeNumberInput name="repeatCount" max={RECURRENCE_COUNT_MAX} value={value.count} onChange={(count) => onChange({ ...value, count })} />
         </Field>
       )}
     </>
