@@ -3,6 +3,7 @@ import { CosmosClient } from '@azure/cosmos';
 import { describe, expect, it } from 'vitest';
 import { resolveEventWindow } from '../../src/api/event-window.ts';
 import { calendarEventIdsQuery, calendarsQuery, windowQuery } from '../../src/api/stores/cosmos/cosmos-queries.ts';
+import { CHANGES_DOC_ID } from '../../src/api/stores/cosmos/change-versions.ts';
 import { COSMOS_CALENDARS_CONTAINER, COSMOS_EVENTS_CONTAINER, openCosmosStore } from '../../src/api/stores/cosmos/cosmos-store.ts';
 import type { EventWindow } from '../../src/api/stores/repository.ts';
 import { normaliseEvent, type EventDraft } from '../../src/shared/event-schema.ts';
@@ -59,15 +60,32 @@ describe('the Cosmos store', () => {
     expect(await running.events.listInWindow({ tenantId: TENANT, calendarIds: [calendar.id], window, limit: FEED_EVENTS_MAX })).toEqual([]);
     const eventsBefore = await events.items.query({ query: 'SELECT c.id FROM c WHERE c.calendarId = @c', parameters: [{ name: '@c', value: calendar.id }] }).fetchAll();
     expect(eventsBefore.resources).toHaveLength(1);
+    const versionBefore = await running.changes.version({ tenantId: TENANT });
     await running.close();
 
-    // The next start-up finishes the delete: the documents are gone.
+    // The next start-up finishes the delete: the documents are gone, and feeds cached before the crash are not served.
     const restarted = await openCosmosStore({ ...cosmosOptions(database), createResources: false });
+    expect(await restarted.changes.version({ tenantId: TENANT })).not.toBe(versionBefore);
     const eventsAfter = await events.items.query({ query: 'SELECT c.id FROM c WHERE c.calendarId = @c', parameters: [{ name: '@c', value: calendar.id }] }).fetchAll();
     expect(eventsAfter.resources).toEqual([]);
     expect((await calendars.item(calendar.id, TENANT).read()).resource).toBeUndefined();
     await restarted.close();
     client.dispose();
+  });
+
+  it('keeps each tenant’s change counters out of every calendar and event read', async () => {
+    const database = `changes-${randomUUID()}`;
+    const store = await openCosmosStore(cosmosOptions(database));
+    const calendar = await store.calendars.create({ tenantId: TENANT, input: { name: 'Counted', color: '#000000', description: '', editors: [] } });
+    await store.events.create({ tenantId: TENANT, calendarId: calendar.id, draft: draft('Counted too', '2027-04-01'), actor: ACTOR });
+    expect((await store.calendars.list({ tenantId: TENANT })).map((c) => c.id)).toEqual([calendar.id]);
+    expect(await store.calendars.get({ tenantId: TENANT, calendarId: CHANGES_DOC_ID })).toBeNull();
+    expect(await store.events.findById({ tenantId: TENANT, eventId: CHANGES_DOC_ID })).toBeNull();
+    expect(await store.events.get({ tenantId: TENANT, calendarId: calendar.id, eventId: CHANGES_DOC_ID })).toBeNull();
+    // Deleting the tenant's last calendar leaves only the counters: the store is as good as empty for the demo seed.
+    await store.calendars.delete({ tenantId: TENANT, calendarId: calendar.id, expected: null });
+    expect(await store.claimDemoSeed()).toBe(true);
+    await store.close();
   });
 
   it('lets only one of several instances starting together claim the demo seed', async () => {

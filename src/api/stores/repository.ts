@@ -195,10 +195,22 @@ export interface EventRepository {
   delete(params: EventKey & Conditional): Promise<void>;
 }
 
+/**
+ * The tenant's change version: what the feed cache keys its bodies by. Every write of the tenant's calendars or events
+ * (create, update, move, delete, and the demo seed's) changes it before the write is acknowledged, to a value it never
+ * had before; reads never change it. Read it BEFORE the data a cached body is built from: a body kept under a version
+ * then holds at least every write acknowledged by the time that version was read.
+ */
+export interface ChangeVersions {
+  /** One cheap read (a primary-key row, or point reads), never a query over the tenant's data. */
+  version(params: InTenant): Promise<string>;
+}
+
 export interface Store {
   readonly kind: string;
   readonly calendars: CalendarRepository;
   readonly events: EventRepository;
+  readonly changes: ChangeVersions;
   /** Whether the store can serve requests now. */
   isReady(): Promise<boolean>;
   /**

@@ -1,4 +1,5 @@
 import type { SqlQuerySpec } from '@azure/cosmos';
+import { CHANGES_DOC_ID } from './change-versions.ts';
 
 /**
  * The queries the Cosmos store sends, as data, so that tests can check what the local protocol server cannot
@@ -35,8 +36,11 @@ export function seriesWindowQuery(tenantId: string, calendarId: string, from: nu
   return tenantQuery(tenantId, query, { calendarId, from, to });
 }
 
+/** The tenant's calendars, less those being deleted and the tenant's change counter (change-versions.ts). */
 export function calendarsQuery(tenantId: string): PartitionQuery {
-  return tenantQuery(tenantId, 'SELECT * FROM c WHERE c.tenantId = @tenantId AND NOT IS_DEFINED(c.deleting)');
+  return tenantQuery(tenantId, 'SELECT * FROM c WHERE c.tenantId = @tenantId AND NOT IS_DEFINED(c.deleting) AND c.id != @changes', {
+    changes: CHANGES_DOC_ID,
+  });
 }
 
 export function calendarEventIdsQuery(tenantId: string, calendarId: string): PartitionQuery {

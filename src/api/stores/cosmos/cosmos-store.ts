@@ -25,7 +25,9 @@ import {
   type StoredCalendar,
   type WindowQuery,
 } from '../repository.ts';
+import { bumpChanges, CHANGES_DOC_ID, CosmosChangeVersions, isChangesDoc } from './change-versions.ts';
 import { CONFLICT_ATTEMPTS, writeExpectedVersion } from './conditional-write.ts';
+import { codeOf, readDoc } from './cosmos-documents.ts';
 import { calendarEventIdsQuery, calendarsQuery, PENDING_DELETES_QUERY, seriesWindowQuery, windowQuery, type PartitionQuery } from './cosmos-queries.ts';
 import { withRetries } from './cosmos-retry.ts';
 
@@ -80,20 +82,6 @@ function toCalendar({ id, tenantId, name, color, description, editors, createdAt
   return { id, tenantId, name, color, description, editors, createdAt, updatedAt, version };
 }
 
-function codeOf(error: unknown): unknown {
-  return (error as { code?: unknown }).code;
-}
-
-async function readDoc<T>(item: Item): Promise<T | null> {
-  try {
-    const response = await withRetries(() => item.read(), { idempotent: true });
-    return response.statusCode === 404 || !response.resource ? null : (response.resource as unknown as T);
-  } catch (error) {
-    if (codeOf(error) === 404) return null;
-    throw error;
-  }
-}
-
 /** Every page of a single-partition query, followed by continuation token. */
 /** Every result, page by page; with a max, no page is asked for once max results are in, and only max are kept. */
 async function queryAll<T>(container: Container, query: PartitionQuery, max = Infinity): Promise<T[]> {
@@ -144,7 +132,7 @@ class CosmosCalendarRepository implements CalendarRepository {
   /** The calendar's document, unless it is missing or being deleted. */
   async visibleDoc(tenantId: string, calendarId: string): Promise<CalendarDoc | null> {
     const doc = await readDoc<CalendarDoc>(this.calendars.item(calendarId, tenantId));
-    return doc && !doc.deleting && doc.tenantId === tenantId ? doc : null;
+    return doc && !doc.deleting && doc.tenantId === tenantId && !isChangesDoc(doc) ? doc : null;
   }
 
   async list({ tenantId }: InTenant): Promise<StoredCalendar[]> {
@@ -163,11 +151,12 @@ class CosmosCalendarRepository implements CalendarRepository {
     const now = new Date().toISOString();
     const doc: CalendarDoc = { id: randomUUID(), tenantId, ...input, createdAt: now, updatedAt: now, version: 1, longestTimedMs: 0, longestAllDayMs: 0 };
     await withRetries(() => this.calendars.items.create(doc), { idempotent: false });
+    await bumpChanges(this.calendars, tenantId);
     return toCalendar(doc);
   }
 
   async update({ tenantId, calendarId, patch, expected }: CalendarUpdate): Promise<StoredCalendar> {
-    return this.changeCalendar(tenantId, calendarId, expected, (doc) => ({
+    const updated = await this.changeCalendar(tenantId, calendarId, expected, (doc) => ({
       ...doc,
       name: patch.name ?? doc.name,
       color: patch.color ?? doc.color,
@@ -175,17 +164,21 @@ class CosmosCalendarRepository implements CalendarRepository {
       editors: patch.editors ?? doc.editors,
       updatedAt: new Date().toISOString(),
       version: doc.version + 1,
-    })).then(toCalendar);
+    }));
+    await bumpChanges(this.calendars, tenantId);
+    return toCalendar(updated);
   }
 
   /**
    * Deleting spans many documents and Cosmos has no transaction across them, so it happens in steps that are
    * safe to stop anywhere: first mark the calendar `deleting` (from then on it and its events are invisible),
    * then delete its events, then the calendar. A process that dies half-way leaves a marked calendar, which
-   * the next start-up (finishPendingDeletes) or the next delete finishes.
+   * the next start-up (finishPendingDeletes) or the next delete finishes. The mark is what readers see change, so
+   * the change version is bumped right after it.
    */
   async delete({ tenantId, calendarId, expected }: CalendarKey & Conditional): Promise<void> {
     await this.changeCalendar(tenantId, calendarId, expected, (doc) => ({ ...doc, deleting: true }));
+    await bumpChanges(this.calendars, tenantId);
     await this.finishDelete(tenantId, calendarId);
   }
 
@@ -199,7 +192,11 @@ class CosmosCalendarRepository implements CalendarRepository {
     const pending = await withRetries(() => this.calendars.items.query<{ id: string; tenantId: string }>(PENDING_DELETES_QUERY).fetchAll(), {
       idempotent: true,
     });
-    for (const { id, tenantId } of pending.resources) await this.finishDelete(tenantId, id);
+    for (const { id, tenantId } of pending.resources) {
+      // The process that marked it may have died before it bumped the version.
+      await bumpChanges(this.calendars, tenantId);
+      await this.finishDelete(tenantId, id);
+    }
     return pending.resources.length;
   }
 
@@ -210,7 +207,11 @@ class CosmosCalendarRepository implements CalendarRepository {
       const doc = await this.visibleDoc(tenantId, calendarId);
       if (!doc) throw new NotFoundError();
       if ((doc[field] ?? 0) >= duration) return;
-      if (await replaceIfUnchanged(this.calendars, { ...doc, [field]: duration })) return;
+      if (await replaceIfUnchanged(this.calendars, { ...doc, [field]: duration })) {
+        // A reader must not see the event (counted in the events container) with the calendar's old bound.
+        await bumpChanges(this.calendars, tenantId);
+        return;
+      }
     }
     throw new PreconditionFailedError();
   }
@@ -273,7 +274,7 @@ class CosmosEventRepository implements EventRepository {
 
   async findById({ tenantId, eventId }: InTenant & { eventId: string }): Promise<CalendarEvent | null> {
     const doc = await readDoc<EventDoc>(this.events.item(eventId, tenantId));
-    if (!doc || doc.tenantId !== tenantId) return null;
+    if (!doc || doc.tenantId !== tenantId || isChangesDoc(doc)) return null;
     return (await this.calendars.visibleDoc(tenantId, doc.calendarId)) ? toCalendarEvent(doc) : null;
   }
 
@@ -283,11 +284,12 @@ class CosmosEventRepository implements EventRepository {
     const doc = toDoc(tenantId, eventRecord({ id: randomUUID(), calendarId, draft, authorship, version: 1 }));
     await this.calendars.recordDuration(tenantId, calendarId, doc.allDay, doc.endMs - doc.startMs);
     await withRetries(() => this.events.items.create(doc), { idempotent: false });
+    await bumpChanges(this.events, tenantId);
     return toCalendarEvent(doc);
   }
 
   async update({ tenantId, calendarId, eventId, draft, actor, expected, toCalendarId }: EventUpdate): Promise<CalendarEvent> {
-    return writeExpectedVersion(expected, () => this.current(tenantId, calendarId, eventId), async (current) => {
+    const updated = await writeExpectedVersion(expected, () => this.current(tenantId, calendarId, eventId), async (current) => {
       const target = toCalendarId ?? calendarId;
       const authorship = { createdBy: current.createdBy, createdAt: current.createdAt, updatedBy: actor, updatedAt: new Date().toISOString() };
       const record = eventRecord({ id: eventId, calendarId: target, draft, authorship, version: current.version + 1 });
@@ -296,6 +298,8 @@ class CosmosEventRepository implements EventRepository {
       await this.calendars.recordDuration(tenantId, target, next.allDay, next.endMs - next.startMs);
       return (await replaceIfUnchanged(this.events, next)) ? toCalendarEvent(next) : undefined;
     });
+    await bumpChanges(this.events, tenantId);
+    return updated;
   }
 
   /** A delete that finds the event gone after reading it lost a race: it never answers as if it had deleted it. */
@@ -304,6 +308,7 @@ class CosmosEventRepository implements EventRepository {
     await writeExpectedVersion(expected, () => this.current(tenantId, calendarId, eventId), async (current) =>
       (await writeIfUnchanged(() => item.delete(ifMatch(current._etag)))) ? true : undefined,
     );
+    await bumpChanges(this.events, tenantId);
   }
 
   /** The event as the calendar in the path holds it: under another calendar it is not there. */
@@ -376,6 +381,7 @@ export async function openCosmosStore(options: CosmosStoreOptions): Promise<Stor
     kind: 'cosmos',
     calendars,
     events,
+    changes: new CosmosChangeVersions(calendarsContainer, eventsContainer),
     isReady: async () => {
       try {
         await calendarsContainer.read();
@@ -386,7 +392,7 @@ export async function openCosmosStore(options: CosmosStoreOptions): Promise<Stor
     },
     claimDemoSeed: async () => {
       const any = await withRetries(
-        () => calendarsContainer.items.query<{ id: string }>({ query: 'SELECT TOP 1 c.id FROM c WHERE c.tenantId != @system', parameters: [{ name: '@system', value: SYSTEM_PARTITION }] }).fetchAll(),
+        () => calendarsContainer.items.query<{ id: string }>({ query: 'SELECT TOP 1 c.id FROM c WHERE c.tenantId != @system AND c.id != @changes', parameters: [{ name: '@system', value: SYSTEM_PARTITION }, { name: '@changes', value: CHANGES_DOC_ID }] }).fetchAll(),
         { idempotent: true },
       );
       if (any.resources.length > 0) return false;

@@ -67,4 +67,12 @@ export const MIGRATIONS: readonly string[] = [
   -- The series window query: only series are indexed, by the end of their range; the start is checked per row.
   CREATE INDEX events_series_window ON events (tenant_id, calendar_id, range_end_ms) WHERE rrule != '';
   `,
+  `
+  -- The feed cache's change version per tenant (ChangeVersions in repository.ts): every write of the tenant's calendars
+  -- or events bumps it in the write's own transaction.
+  CREATE TABLE tenant_changes (
+    tenant_id TEXT NOT NULL PRIMARY KEY,
+    version   INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  `,
 ];

@@ -13,6 +13,7 @@ import {
   type CalendarKey,
   type CalendarRepository,
   type CalendarUpdate,
+  type ChangeVersions,
   type Conditional,
   type EventCreate,
   type EventKey,
@@ -164,12 +165,14 @@ export function openSqliteStore({ dataDir, fileName = SQLITE_FILE_NAME }: Sqlite
   db.pragma('busy_timeout = 5000');
   migrate(db);
 
-  const calendars = new SqliteCalendarRepository(db);
-  const events = new SqliteEventRepository(db);
+  const changes = new SqliteChangeVersions(db);
+  const calendars = new SqliteCalendarRepository(db, changes);
+  const events = new SqliteEventRepository(db, changes);
   return {
     kind: 'sqlite',
     calendars,
     events,
+    changes,
     isReady: async () => db.open && db.prepare('SELECT 1 AS ok').get() !== undefined,
     // One process owns the file, so empty means unclaimed.
     claimDemoSeed: async () => db.prepare('SELECT 1 FROM calendars LIMIT 1').get() === undefined,
@@ -190,13 +193,39 @@ function migrate(db: Database.Database): void {
   }).immediate();
 }
 
+/**
+ * Each tenant's change version, bumped by every write inside the write's own transaction: a reader that sees the
+ * new version sees the write. A tenant's first version is the clock's ms, not 1, so that a store made anew (an emptied
+ * DATA_DIR) does not hand out again versions whose feed ETags browsers still hold.
+ */
+class SqliteChangeVersions implements ChangeVersions {
+  private readonly read: Database.Statement<[string], { version: number }>;
+  private readonly increment: Database.Statement<[string, number]>;
+
+  constructor(db: Database.Database) {
+    this.read = db.prepare('SELECT version FROM tenant_changes WHERE tenant_id = ?');
+    this.increment = db.prepare('INSERT INTO tenant_changes (tenant_id, version) VALUES (?, ?) ON CONFLICT (tenant_id) DO UPDATE SET version = version + 1');
+  }
+
+  async version({ tenantId }: InTenant): Promise<string> {
+    return String(this.read.get(tenantId)?.version ?? 0);
+  }
+
+  /** Only inside a write's transaction. */
+  bump(tenantId: string): void {
+    this.increment.run(tenantId, Date.now());
+  }
+}
+
 class SqliteCalendarRepository implements CalendarRepository {
   private readonly db: Database.Database;
+  private readonly changes: SqliteChangeVersions;
   private readonly byId: Database.Statement<[string, string], CalendarRow>;
   private readonly byTenant: Database.Statement<[string], CalendarRow>;
 
-  constructor(db: Database.Database) {
+  constructor(db: Database.Database, changes: SqliteChangeVersions) {
     this.db = db;
+    this.changes = changes;
     this.byId = db.prepare('SELECT * FROM calendars WHERE tenant_id = ? AND id = ?');
     this.byTenant = db.prepare('SELECT * FROM calendars WHERE tenant_id = ? ORDER BY name COLLATE NOCASE, id');
   }
@@ -223,12 +252,16 @@ class SqliteCalendarRepository implements CalendarRepository {
       updated_at: now,
       version: 1,
     };
+    const insert = this.db.prepare(
+      `INSERT INTO calendars (tenant_id, id, name, color, description, editors, created_at, updated_at, version)
+       VALUES (@tenant_id, @id, @name, @color, @description, @editors, @created_at, @updated_at, @version)`,
+    );
     this.db
-      .prepare(
-        `INSERT INTO calendars (tenant_id, id, name, color, description, editors, created_at, updated_at, version)
-         VALUES (@tenant_id, @id, @name, @color, @description, @editors, @created_at, @updated_at, @version)`,
-      )
-      .run(row);
+      .transaction(() => {
+        insert.run(row);
+        this.changes.bump(tenantId);
+      })
+      .immediate();
     return toCalendar(row);
   }
 
@@ -254,6 +287,7 @@ class SqliteCalendarRepository implements CalendarRepository {
              WHERE tenant_id = @tenant_id AND id = @id`,
           )
           .run(next);
+        this.changes.bump(tenantId);
         return toCalendar(next);
       })
       .immediate();
@@ -268,6 +302,7 @@ class SqliteCalendarRepository implements CalendarRepository {
         // One transaction: the calendar and its events go together or not at all.
         this.db.prepare('DELETE FROM events WHERE tenant_id = ? AND calendar_id = ?').run(tenantId, calendarId);
         this.db.prepare('DELETE FROM calendars WHERE tenant_id = ? AND id = ?').run(tenantId, calendarId);
+        this.changes.bump(tenantId);
       })
       .immediate();
   }
@@ -275,6 +310,7 @@ class SqliteCalendarRepository implements CalendarRepository {
 
 class SqliteEventRepository implements EventRepository {
   private readonly db: Database.Database;
+  private readonly changes: SqliteChangeVersions;
   private readonly byId: Database.Statement<[string, string, string], EventRow>;
   private readonly longest: Database.Statement<[string, string], { longest_timed_ms: number; longest_all_day_ms: number }>;
   private readonly raiseLongest: Database.Statement<{ tenant: string; calendar: string; timed: number; allDay: number }>;
@@ -287,8 +323,9 @@ class SqliteEventRepository implements EventRepository {
   >;
   private readonly seriesWindow: Database.Statement<{ tenant: string; calendar: string; from: number; to: number }, EventRow>;
 
-  constructor(db: Database.Database) {
+  constructor(db: Database.Database, changes: SqliteChangeVersions) {
     this.db = db;
+    this.changes = changes;
     this.byId = db.prepare('SELECT * FROM events WHERE tenant_id = ? AND calendar_id = ? AND id = ?');
     this.longest = db.prepare('SELECT longest_timed_ms, longest_all_day_ms FROM calendars WHERE tenant_id = ? AND id = ?');
     this.raiseLongest = db.prepare(
@@ -359,6 +396,7 @@ class SqliteEventRepository implements EventRepository {
         if (!this.longest.get(tenantId, calendarId)) throw new NotFoundError();
         this.insert.run(row);
         this.recordDuration(row);
+        this.changes.bump(tenantId);
       })
       .immediate();
     return toEvent(row);
@@ -377,6 +415,7 @@ class SqliteEventRepository implements EventRepository {
         const row = toEventRow(tenantId, eventRecord({ id: eventId, calendarId: target, draft, authorship, version: current.version + 1 }));
         this.replace.run(row);
         this.recordDuration(row);
+        this.changes.bump(tenantId);
         return toEvent(row);
       })
       .immediate();
@@ -389,6 +428,7 @@ class SqliteEventRepository implements EventRepository {
         if (!current) throw new NotFoundError();
         if (!versionMatches(expected, current.version)) throw new PreconditionFailedError();
         this.db.prepare('DELETE FROM events WHERE tenant_id = ? AND id = ?').run(tenantId, eventId);
+        this.changes.bump(tenantId);
       })
       .immediate();
   }
