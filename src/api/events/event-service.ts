@@ -4,10 +4,11 @@ import { canEditCalendar, type Principal } from '../auth/principal.ts';
 import { forbidden, notFound, validationFailed } from '../errors.ts';
 import { resolveEventWindow, type EventWindowQuery } from '../event-window.ts';
 import { parseOrThrow } from '../http/request-validation.ts';
-import type { ExpectedVersion, Store, StoredCalendar } from '../stores/repository.ts';
+import type { EventWindow, ExpectedVersion, Store, StoredCalendar } from '../stores/repository.ts';
 import type { EditableCalendar } from './editable-calendar.ts';
 import { checkSeries, toDraft, type EventInput } from './check-series.ts';
 import { feedWithSeries } from './expand-feed.ts';
+import { createFeedCache, FEED_CACHE_BYTES, feedKeyText, feedTag, type FeedBody, type FeedCacheStats } from './feed-cache.ts';
 import { mergeEventPatch } from './merge-event-patch.ts';
 import { createOccurrenceService, type OccurrenceService } from './occurrence-service.ts';
 import { editAllOccurrences, keepOverrides } from './series-edits.ts';
@@ -20,9 +21,21 @@ interface EventAt {
   expected: ExpectedVersion;
 }
 
+/** The feed as served: its ETag, known after one read of the tenant's change version, and its body when asked. */
+export interface Feed {
+  /** Unquoted, without an encoding; the same for as long as the tenant's data and the query stay the same. */
+  tag: string;
+  /** The cached body, or built now (422 when the window holds too many events). */
+  body(): Promise<FeedBody>;
+}
+
 export interface EventService extends OccurrenceService {
   /** The feed: events overlapping the query's window, in the calendars it names of the caller's tenant (or all of them). */
   listInWindow(principal: Principal, query: EventWindowQuery): Promise<CalendarEvent[]>;
+  /** listInWindow's events as the serialised body the feed route sends, cached per tenant's change version. */
+  feed(principal: Principal, query: EventWindowQuery): Promise<Feed>;
+  /** How the feed cache has done: hits and misses since start, for tests and the bench. */
+  feedCacheStats(): FeedCacheStats;
   /** An event, or an occurrence by its feed id, by id alone in any of the caller's tenant's calendars; 404 when there is none. */
   findById(principal: Principal, eventId: string): Promise<CalendarEvent>;
   /** An event of a calendar; 404 when either is not there. */
@@ -40,11 +53,30 @@ export interface EventService extends OccurrenceService {
 export interface EventServiceOptions {
   /** The most events one window may hold; FEED_EVENTS_MAX unless a bench measures windows past it. */
   feedEventsMax?: number;
+  /** The feed cache's bound in bytes; FEED_CACHE_BYTES unless a test shows eviction. */
+  feedCacheBytes?: number;
+}
+
+function windowOrThrow(query: EventWindowQuery): EventWindow {
+  const window = resolveEventWindow(query.start, query.end, query.timeZone);
+  if ('field' in window) throw validationFailed([window]);
+  return window;
 }
 
 /** Permissions, validation and the patch merge in front of the store; every write goes through one writeEvent. */
-export function createEventService(store: Store, { feedEventsMax = FEED_EVENTS_MAX }: EventServiceOptions = {}): EventService {
+export function createEventService(store: Store, { feedEventsMax = FEED_EVENTS_MAX, feedCacheBytes = FEED_CACHE_BYTES }: EventServiceOptions = {}): EventService {
   const writeEvent = createEventWriter(store);
+  const feedCache = createFeedCache(feedCacheBytes);
+
+  async function eventsInWindow(tenantId: string, window: EventWindow, calendarIds: readonly string[] | undefined): Promise<CalendarEvent[]> {
+    const calendars = await store.calendars.list({ tenantId });
+    const wanted = calendarIds ? new Set(calendarIds) : null;
+    const ids = calendars.map((calendar) => calendar.id).filter((id) => !wanted || wanted.has(id));
+    const params = { tenantId, calendarIds: ids, window };
+    const [singles, series] = await Promise.all([store.events.listInWindow({ ...params, limit: feedEventsMax }), store.events.listSeriesInWindow(params)]);
+    // Series expand here, not in the stores: in their own zone, from the window's start.
+    return feedWithSeries({ tenantId, singles, series, window, max: feedEventsMax });
+  }
 
   /** The calendar, if the caller's tenant has it: another tenant's calendar is as good as missing. */
   async function calendarOrNotFound(principal: Principal, calendarId: string): Promise<StoredCalendar> {
@@ -65,19 +97,19 @@ export function createEventService(store: Store, { feedEventsMax = FEED_EVENTS_M
     ...occurrences,
 
     async listInWindow(principal, query) {
-      const window = resolveEventWindow(query.start, query.end, query.timeZone);
-      if ('field' in window) throw validationFailed([window]);
-      const calendars = await store.calendars.list({ tenantId: principal.tenantId });
-      const wanted = query.calendarId ? new Set(query.calendarId) : null;
-      const calendarIds = calendars.map((calendar) => calendar.id).filter((id) => !wanted || wanted.has(id));
-      const params = { tenantId: principal.tenantId, calendarIds, window };
-      const [singles, series] = await Promise.all([
-        store.events.listInWindow({ ...params, limit: feedEventsMax }),
-        store.events.listSeriesInWindow(params),
-      ]);
-      // Series expand here, not in the stores: in their own zone, from the window's start.
-      return feedWithSeries({ tenantId: principal.tenantId, singles, series, window, max: feedEventsMax });
+      return eventsInWindow(principal.tenantId, windowOrThrow(query), query.calendarId);
     },
+
+    async feed({ tenantId }, query) {
+      const window = windowOrThrow(query);
+      const key = feedKeyText({ tenantId, calendarIds: query.calendarId, window });
+      // Before the data: a body built after this read holds at least every write it counts (ChangeVersions).
+      const version = await store.changes.version({ tenantId });
+      const build = async () => JSON.stringify(await eventsInWindow(tenantId, window, query.calendarId));
+      return { tag: feedTag(key, version), body: () => feedCache.body(key, version, build) };
+    },
+
+    feedCacheStats: () => feedCache.stats(),
 
     async findById(principal, eventId) {
       const event = await store.events.findById({ tenantId: principal.tenantId, eventId });

@@ -31,3 +31,16 @@ export function preconditionFailed(): HttpProblem {
     detail: 'This was changed by someone else since you read it. Read it again, then retry.',
   });
 }
+
+/**
+ * Whether If-None-Match names one of these tags (unquoted), or is "*": GET compares weakly, so W/"x" matches "x".
+ * Any of a body's tags counts, whichever encoding it went out in: they name the same content.
+ */
+export function ifNoneMatchAny(request: FastifyRequest, tags: readonly string[]): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  return header.split(',').some((listed) => {
+    const value = listed.trim().replace(/^W\//, '');
+    return value === '*' || (value.startsWith('"') && value.endsWith('"') && tags.includes(value.slice(1, -1)));
+  });
+}

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eventPatchSchema, eventWriteSchema } from '../../shared/event-schema.ts';
 import { eventWindowQuerySchema } from '../event-window.ts';
+import { sendCachedJson } from '../http/cached-body-reply.ts';
 import { etagOf, requireIfMatch } from '../http/conditional-requests.ts';
 import { parseOrThrow } from '../http/request-validation.ts';
 import { calendarParamsSchema, eventIdParamsSchema, eventParamsSchema, occurrenceParamsSchema, occurrenceScopeQuerySchema } from '../http/route-params.ts';
@@ -14,8 +15,10 @@ function eventLocation(calendarId: string, eventId: string): string {
 export default async function eventRoutes(app: FastifyInstance) {
   const events = app.eventService;
 
-  app.get('/events', async (request) => {
-    return events.listInWindow(principalOf(request), parseOrThrow(eventWindowQuerySchema, request.query, 'query'));
+  // The body is cached per tenant's change version: a request whose ETag still matches costs one version read.
+  app.get('/events', async (request, reply) => {
+    const feed = await events.feed(principalOf(request), parseOrThrow(eventWindowQuerySchema, request.query, 'query'));
+    return sendCachedJson(request, reply, feed);
   });
 
   // For deep links, which carry only the event's id (or an occurrence's id from the feed).
