@@ -60,12 +60,13 @@ export default defineConfig({
     rolldownOptions: {
       input: { main: page('index'), 'auth-end': page('auth-end') },
       output: {
-        // Long-lived vendor chunks: an app release does not invalidate the cached libraries.
+        // Long-lived vendor chunks, so an app release does not invalidate the cached libraries: of the code the first
+        // screen loads ($initial) only. What only lazy parts use (dialogs, forms) goes with them, not into eager chunks.
         codeSplitting: {
           groups: [
-            { name: 'fullcalendar', test: /node_modules[\\/](?!@fullcalendar[\\/]react[\\/]locales)(@fullcalendar|@full-ui|temporal-polyfill)/ },
-            { name: 'fluent', test: /node_modules[\\/](@fluentui|@griffel|tabster|@floating-ui)/ },
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack)[\\/]/ },
+            { name: 'fullcalendar', tags: ['$initial'], test: /node_modules[\\/](?!@fullcalendar[\\/]react[\\/]locales)(@fullcalendar|@full-ui|temporal-polyfill)/ },
+            { name: 'fluent', tags: ['$initial'], test: /node_modules[\\/](@fluentui|@griffel|tabster|@floating-ui)/ },
+            { name: 'react', tags: ['$initial'], test: /node_modules[\\/](react|react-dom|scheduler|@tanstack)[\\/]/ },
           ],
         },
       },

@@ -12,6 +12,7 @@ import {
 import { exdateSchema, rruleSchema } from './recurrence-rule.ts';
 import {
   addDays,
+  DEFAULT_TIMED_DURATION_MS,
   EVENT_YEARS_MESSAGE,
   eventTimeMs,
   isDateOnly,
@@ -223,8 +224,6 @@ export type EventAuthorship = Pick<CalendarEvent['extendedProps'], 'createdBy' |
 
 /** An event flat, every field at the top: as the stores keep it. */
 export type FlatEvent = EventDraft & EventAuthorship & { id: string; calendarId: string; version: number };
-
-export const DEFAULT_TIMED_DURATION_MS = 3_600_000;
 
 type EventIssue = { path: string[]; message: string };
 

@@ -25,6 +25,9 @@ export function addDays(date: string, days: number): string {
   return dayMsToDate(dateToDayMs(date) + days * DAY_MS);
 }
 
+/** How long a timed event without an end lasts. Here rather than beside the event schema: the web app's first screen needs it without zod. */
+export const DEFAULT_TIMED_DURATION_MS = 3_600_000;
+
 /** An event's start or end on the number line the stores keep: a date at UTC midnight, a date-time at its instant. */
 export function eventTimeMs(value: string): number {
   return DATE_ANY_YEAR.test(value) ? dateToDayMs(value) : Date.parse(value);

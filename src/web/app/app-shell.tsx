@@ -7,12 +7,11 @@ import { CalendarView, type CalendarViewHandle } from '../features/calendar/comp
 import { TimeZoneSelect } from '../features/calendar/components/time-zone-select.tsx';
 import { useCalendars } from '../features/calendars/requests/get-calendars.ts';
 import { CalendarList } from '../features/calendars/components/calendar-list.tsx';
-import { ManageCalendarsDialog } from '../features/calendars/components/manage-calendars-dialog.tsx';
+import { ManageCalendarsDialog } from '../features/calendars/components/lazy-manage-calendars-dialog.tsx';
 import { useHiddenCalendars } from '../features/calendars/hooks/use-hidden-calendars.ts';
 import { tabCalendarIds } from '../features/calendars/lib/tab-calendars.ts';
-import { EventDetailsDialog } from '../features/events/components/event-details-dialog.tsx';
-import { EventFormDialog, type EventFormTarget } from '../features/events/components/event-form-dialog.tsx';
-import { RecurrenceScopeDialog } from '../features/events/components/recurrence-scope-dialog.tsx';
+import type { EventFormTarget } from '../features/events/components/event-form-dialog.tsx';
+import { EventDetailsDialog, EventFormDialog, preloadEventDialogs, RecurrenceScopeDialog } from '../features/events/components/lazy-event-dialogs.tsx';
 import { useEventMoveHandler } from '../features/events/hooks/use-event-move-handler.ts';
 import { useLinkedEvent } from '../features/events/hooks/use-linked-event.ts';
 import { useHost } from '../host/host-context.tsx';
@@ -23,7 +22,7 @@ import type { EventKey } from '../lib/event-key.ts';
 import { PHONE_LAYOUT_QUERY } from '../lib/phone-layout.ts';
 import { useMediaQuery } from '../lib/use-media-query.ts';
 import { AppHeader } from './app-header.tsx';
-import { CalendarPanel } from './calendar-panel.tsx';
+import { CalendarPanel, preloadCalendarDrawer } from './calendar-panel.tsx';
 import { useCalendarPanel } from './use-calendar-panel.ts';
 
 const NO_CALENDARS: Calendar[] = [];
@@ -78,6 +77,12 @@ export function AppShell() {
   );
   const canCreate = calendars.some((calendar) => calendar.canEdit);
   const refetchEvents = useCallback(() => calendarView.current?.refetchEvents(), []);
+  // Once the calendar shows, the dialogs' (and on phones the drawer's) code comes while the user looks, ready for the first tap.
+  const handleFirstRender = useCallback(() => {
+    notifyReady();
+    preloadEventDialogs();
+    if (phone) preloadCalendarDrawer();
+  }, [notifyReady, phone]);
   // A touch that both selects and taps a slot asks once: the form already open stays.
   const openCreateForm = useCallback((range: DateSpan | null) => setForm((current) => current ?? { mode: 'create', range }), []);
 
@@ -136,7 +141,7 @@ export function AppShell() {
                 onOpenEvent={setOpenEvent}
                 onSelectRange={openCreateForm}
                 onEventChange={handleEventMove}
-                onFirstRender={notifyReady}
+                onFirstRender={handleFirstRender}
                 focusDate={focusDate}
               />
             ) : (

@@ -7,12 +7,13 @@ import { AppErrorBoundary } from './app-error-boundary.tsx';
 import { AppProviders } from './app-providers.tsx';
 import { AppShell } from './app-shell.tsx';
 import { PrivacyPage } from './routes/privacy-page.tsx';
-import { TabConfigPage } from './routes/tab-config-page.tsx';
 import { TabRemovePage } from './routes/tab-remove-page.tsx';
 import { TermsPage } from './routes/terms-page.tsx';
 
 // Only Teams's consent popup needs it, and it brings MSAL.
 const TeamsConsentPage = lazy(() => import('../auth/teams-consent-page.tsx').then((module) => ({ default: module.TeamsConsentPage })));
+// Only a tab's settings page needs it, and it brings the calendar editor and the shared schemas (zod).
+const TabConfigPage = lazy(() => import('./routes/tab-config-page.tsx').then((module) => ({ default: module.TabConfigPage })));
 
 /** The page for a path: the app's few routes, which the manifest and the identity providers point at. */
 function page(pathname: string): ReactNode {
@@ -37,7 +38,9 @@ function page(pathname: string): ReactNode {
       return (
         // It signs in itself, once it knows it runs in a host.
         <HostGate>
-          <TabConfigPage />
+          <Suspense fallback={<FullPageStatus loading title="Loading…" />}>
+            <TabConfigPage />
+          </Suspense>
         </HostGate>
       );
     default:

@@ -1,16 +1,16 @@
-import {
-  Button,
-  DrawerBody,
-  DrawerHeader,
-  DrawerHeaderTitle,
-  OverlayDrawer,
-  makeStyles,
-  mergeClasses,
-  tokens,
-} from '@fluentui/react-components';
-import { Dismiss24Regular } from '@fluentui/react-icons';
-import type { ReactNode } from 'react';
-import { SHELL_MESSAGES } from './shell-messages.ts';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useEverTrue } from '../lib/use-ever-true.ts';
+
+// The drawer's code loads when it first opens: it starts closed, and wider screens never use it.
+const loadCalendarDrawer = () => import('./calendar-drawer.tsx');
+const CalendarDrawer = lazy(() => loadCalendarDrawer().then((module) => ({ default: module.CalendarDrawer })));
+
+/** Fetches the drawer's code ahead of the first tap on ☰. */
+export function preloadCalendarDrawer(): void {
+  // A failure here is retried by the drawer's own import when it opens.
+  loadCalendarDrawer().catch(() => undefined);
+}
 
 const useStyles = makeStyles({
   panel: {
@@ -27,8 +27,6 @@ const useStyles = makeStyles({
   },
   // The class's display would otherwise win over the hidden attribute's.
   closed: { display: 'none' },
-  drawerBody: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL, paddingBottom: tokens.spacingVerticalXL },
-  drawer: { '@media print': { display: 'none' } },
 });
 
 interface CalendarPanelProps {
@@ -51,17 +49,18 @@ export function CalendarPanel({ phone, id, open, onOpenChange, children }: Calen
     );
   }
   return (
-    <OverlayDrawer id={id} className={styles.drawer} position="start" open={open} onOpenChange={(_, data) => onOpenChange(data.open)}>
-      <DrawerHeader>
-        <DrawerHeaderTitle
-          action={
-            <Button appearance="subtle" aria-label={SHELL_MESSAGES.close} icon={<Dismiss24Regular />} onClick={() => onOpenChange(false)} />
-          }
-        >
-          {SHELL_MESSAGES.drawerTitle}
-        </DrawerHeaderTitle>
-      </DrawerHeader>
-      <DrawerBody className={styles.drawerBody}>{children}</DrawerBody>
-    </OverlayDrawer>
+    <PhoneDrawer id={id} open={open} onOpenChange={onOpenChange}>
+      {children}
+    </PhoneDrawer>
+  );
+}
+
+/** The drawer, in the page from its first opening on: it stays while closed, so that it can animate away. */
+function PhoneDrawer(props: Omit<CalendarPanelProps, 'phone'>) {
+  if (!useEverTrue(props.open)) return null;
+  return (
+    <Suspense fallback={null}>
+      <CalendarDrawer {...props} />
+    </Suspense>
   );
 }

@@ -1,10 +1,9 @@
 import { useId } from '@fluentui/react-components';
 import { useState } from 'react';
-import { z } from 'zod';
 import { useLocalStorageState } from '../lib/use-local-storage-state.ts';
 
 const SIDE_PANEL_OPEN_KEY = 'company-calendar:side-panel-open';
-const openSchema = z.boolean();
+const isOpen = (value: unknown): value is boolean => typeof value === 'boolean';
 
 export interface CalendarPanelState {
   id: string;
@@ -18,7 +17,7 @@ export interface CalendarPanelState {
  */
 export function useCalendarPanel(phone: boolean): CalendarPanelState {
   const id = useId('calendar-panel');
-  const [sidePanelOpen, setSidePanelOpen] = useLocalStorageState(SIDE_PANEL_OPEN_KEY, openSchema, true);
+  const [sidePanelOpen, setSidePanelOpen] = useLocalStorageState(SIDE_PANEL_OPEN_KEY, isOpen, true);
   const [drawerOpen, setDrawerOpen] = useState(false);
   return phone ? { id, open: drawerOpen, setOpen: setDrawerOpen } : { id, open: sidePanelOpen, setOpen: setSidePanelOpen };
 }

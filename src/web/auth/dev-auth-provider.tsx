@@ -1,7 +1,6 @@
 import { Button } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { z } from 'zod';
 import type { DevelopmentAuthConfig } from '../../shared/user.ts';
 import { FullPageStatus } from '../components/full-page-status.tsx';
 import { errorMessage } from '../lib/api-client.ts';
@@ -11,12 +10,12 @@ import { DevSignInScreen } from './dev-sign-in-screen.tsx';
 import { removeUserQueries } from './remove-user-queries.ts';
 import { createDevTokenSource } from './request-dev-token.ts';
 import { DEV_USER_KEY, resumedDevTokenSource } from './resume-session.ts';
-const userIdSchema = z.string().nullable();
+const isUserId = (value: unknown): value is string | null => value === null || typeof value === 'string';
 
 /** Development sign-in: the chosen demo user survives reloads; tokens come from POST /api/dev/token. */
 export function DevAuthProvider({ config, children }: { config: DevelopmentAuthConfig; children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [userId, setUserId] = useLocalStorageState(DEV_USER_KEY, userIdSchema, null);
+  const [userId, setUserId] = useLocalStorageState(DEV_USER_KEY, isUserId, null);
   // Whose data the query cache holds. Another tab may sign in someone else (the choice lives in localStorage):
   // the previous user's data goes before anything renders for the new one, which an effect would do too late.
   const [cachedUserId, setCachedUserId] = useState(userId);

@@ -1,52 +1,50 @@
-import { Toast, ToastBody, ToastTitle, Toaster, makeStyles, useId, useToastController } from '@fluentui/react-components';
-import { createContext, use, useCallback, useMemo, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, use, useCallback, useMemo, useState, type ReactNode } from 'react';
+import type { QueuedToast } from './toast-host.tsx';
 
 interface Notify {
   error(title: string, detail?: string): void;
   success(title: string): void;
 }
 
-const ToasterIdContext = createContext<string | null>(null);
+const NotifyContext = createContext<Notify | null>(null);
 
-// Toasts are for the moment, not for paper.
-const useStyles = makeStyles({ toaster: { '@media print': { display: 'none' } } });
+let nextToastKey = 0;
+
+// Fluent's toasts load with the first toast, not with the first screen, which usually shows none.
+const ToastHost = lazy(() => import('./toast-host.tsx').then((module) => ({ default: module.ToastHost })));
 
 /** Hosts the app's one Toaster; useNotify() raises toasts on it from anywhere below. */
 export function NotificationsProvider({ children }: { children: ReactNode }) {
-  const toasterId = useId('toaster');
-  const styles = useStyles();
+  // Toasts raised and not yet handed to the Toaster: it may still be loading.
+  const [queue, setQueue] = useState<QueuedToast[]>([]);
+  const [hosting, setHosting] = useState(false);
+  const raise = useCallback((toast: Omit<QueuedToast, 'key'>) => {
+    setHosting(true);
+    const key = `toast-${nextToastKey++}`;
+    setQueue((current) => [...current, { ...toast, key }]);
+  }, []);
+  const notify = useMemo<Notify>(
+    () => ({
+      error: (title, detail) => raise({ intent: 'error', title, detail }),
+      success: (title) => raise({ intent: 'success', title }),
+    }),
+    [raise],
+  );
+  const handOver = useCallback((keys: ReadonlySet<string>) => setQueue((current) => current.filter((toast) => !keys.has(toast.key))), []);
   return (
-    <ToasterIdContext value={toasterId}>
+    <NotifyContext value={notify}>
       {children}
-      <Toaster toasterId={toasterId} className={styles.toaster} position="bottom-end" pauseOnHover pauseOnWindowBlur />
-    </ToasterIdContext>
+      {hosting && (
+        <Suspense fallback={null}>
+          <ToastHost queue={queue} onShown={handOver} />
+        </Suspense>
+      )}
+    </NotifyContext>
   );
 }
 
 export function useNotify(): Notify {
-  const toasterId = use(ToasterIdContext);
-  if (toasterId === null) throw new Error('useNotify needs a NotificationsProvider');
-  const { dispatchToast } = useToastController(toasterId);
-  const error = useCallback(
-    (title: string, detail?: string) =>
-      dispatchToast(
-        <Toast>
-          <ToastTitle>{title}</ToastTitle>
-          {detail && <ToastBody>{detail}</ToastBody>}
-        </Toast>,
-        { intent: 'error', timeout: 8000 },
-      ),
-    [dispatchToast],
-  );
-  const success = useCallback(
-    (title: string) =>
-      dispatchToast(
-        <Toast>
-          <ToastTitle>{title}</ToastTitle>
-        </Toast>,
-        { intent: 'success' },
-      ),
-    [dispatchToast],
-  );
-  return useMemo(() => ({ error, success }), [error, success]);
+  const notify = use(NotifyContext);
+  if (notify === null) throw new Error('useNotify needs a NotificationsProvider');
+  return notify;
 }

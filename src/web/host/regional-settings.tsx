@@ -1,5 +1,4 @@
 import { createContext, use, useMemo, type ReactNode } from 'react';
-import { z } from 'zod';
 import { isValidTimeZone } from '../../shared/time.ts';
 import { browserTimeZone } from '../lib/time-zone.ts';
 import { useLocalStorageState } from '../lib/use-local-storage-state.ts';
@@ -26,7 +25,7 @@ export function useRegionalSettings(): RegionalSettings {
 }
 
 const TIME_ZONE_KEY = 'company-calendar:time-zone';
-const chosenTimeZoneSchema = z.string().refine(isValidTimeZone).nullable();
+const isChosenTimeZone = (value: unknown): value is string | null => value === null || (typeof value === 'string' && isValidTimeZone(value));
 
 /** A locale Intl accepts, in its canonical form (Teams says e.g. "en-us"). */
 function canonicalLocale(candidate: string | undefined): string {
@@ -40,7 +39,7 @@ function canonicalLocale(candidate: string | undefined): string {
 
 export function RegionalSettingsProvider({ children }: { children: ReactNode }) {
   const { host } = useHost();
-  const [chosen, choose] = useLocalStorageState(TIME_ZONE_KEY, chosenTimeZoneSchema, null);
+  const [chosen, choose] = useLocalStorageState(TIME_ZONE_KEY, isChosenTimeZone, null);
   const standalone = host.kind === 'standalone';
   const hostLocale = standalone ? undefined : host.context.app.locale;
   const value = useMemo<RegionalSettings>(

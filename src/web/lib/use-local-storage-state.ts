@@ -1,5 +1,4 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import type { z } from 'zod';
 
 const listeners = new Set<() => void>();
 
@@ -33,8 +32,11 @@ function write(key: string, value: string): void {
   for (const listener of listeners) listener();
 }
 
-/** State kept in localStorage as JSON, checked with a schema on the way back (stored data may be stale or tampered with). */
-export function useLocalStorageState<T>(key: string, schema: z.ZodType<T>, fallback: T): [T, (value: T) => void] {
+/**
+ * State kept in localStorage as JSON, checked on the way back (stored data may be stale or tampered with). The check
+ * is a type guard rather than a zod schema: these values are simple, and the first screen loads no zod.
+ */
+export function useLocalStorageState<T>(key: string, isValid: (value: unknown) => value is T, fallback: T): [T, (value: T) => void] {
   const raw = useSyncExternalStore(
     subscribe,
     () => read(key),
@@ -43,12 +45,12 @@ export function useLocalStorageState<T>(key: string, schema: z.ZodType<T>, fallb
   const value = useMemo(() => {
     if (raw === null) return fallback;
     try {
-      const parsed = schema.safeParse(JSON.parse(raw));
-      return parsed.success ? parsed.data : fallback;
+      const parsed: unknown = JSON.parse(raw);
+      return isValid(parsed) ? parsed : fallback;
     } catch {
       return fallback;
     }
-  }, [raw, schema, fallback]);
+  }, [raw, isValid, fallback]);
   const setValue = useCallback((next: T) => write(key, JSON.stringify(next)), [key]);
   return [value, setValue];
 }

@@ -1,7 +1,7 @@
 import type { EventApi, EventDropInfo, EventResizeDoneInfo } from '@fullcalendar/react';
 import { useCallback } from 'react';
-import { DEFAULT_TIMED_DURATION_MS, type CalendarEvent, type EventPatch } from '../../../../shared/event-schema.ts';
-import { addDays, eventTimeMs, isDateOnly } from '../../../../shared/time.ts';
+import type { CalendarEvent, EventPatch } from '../../../../shared/event-schema.ts';
+import { addDays, DEFAULT_TIMED_DURATION_MS, eventTimeMs, isDateOnly } from '../../../../shared/time.ts';
 import { DAY_MS } from '../../../../shared/limits.ts';
 import { useApiClient } from '../../../auth/use-api-client.ts';
 import { useNotify } from '../../../components/notifications.tsx';
