@@ -1,11 +1,12 @@
 import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Calendar } from '../../shared/calendar-schema.ts';
 import type { CalendarEvent } from '../../shared/event-schema.ts';
 import { useAuth } from '../auth/auth-context.ts';
 import { CalendarView, type CalendarViewHandle } from '../features/calendar/components/calendar-view.tsx';
 import { TimeZoneSelect } from '../features/calendar/components/time-zone-select.tsx';
-import { useCalendars } from '../features/calendars/requests/get-calendars.ts';
+import { CALENDARS_QUERY_KEY, useCalendars } from '../features/calendars/requests/get-calendars.ts';
 import { CalendarList } from '../features/calendars/components/calendar-list.tsx';
 import { ManageCalendarsDialog } from '../features/calendars/components/lazy-manage-calendars-dialog.tsx';
 import { useHiddenCalendars } from '../features/calendars/hooks/use-hidden-calendars.ts';
@@ -17,12 +18,14 @@ import { useLinkedEvent } from '../features/events/hooks/use-linked-event.ts';
 import { useHost } from '../host/host-context.tsx';
 import { useRegionalSettings } from '../host/regional-settings.tsx';
 import { errorMessage } from '../lib/api-client.ts';
+import { useOfflineStatus, useOnReconnect } from '../lib/offline-status.ts';
 import type { DateSpan } from '../lib/date-span.ts';
 import type { EventKey } from '../lib/event-key.ts';
 import { PHONE_LAYOUT_QUERY } from '../lib/phone-layout.ts';
 import { useMediaQuery } from '../lib/use-media-query.ts';
 import { AppHeader } from './app-header.tsx';
 import { CalendarPanel, preloadCalendarDrawer } from './calendar-panel.tsx';
+import { OfflineBar } from './offline-bar.tsx';
 import { useCalendarPanel } from './use-calendar-panel.ts';
 
 const NO_CALENDARS: Calendar[] = [];
@@ -55,10 +58,15 @@ export function AppShell() {
   const [tabCalendars] = useState(() => tabCalendarIds(window.location.search));
   const calendarsQuery = useCalendars();
   const allCalendars = calendarsQuery.data ?? NO_CALENDARS;
-  const calendars = useMemo(
-    () => (tabCalendars === null ? allCalendars : allCalendars.filter((calendar) => tabCalendars.includes(calendar.id))),
-    [allCalendars, tabCalendars],
-  );
+  const { offline } = useOfflineStatus();
+  const calendars = useMemo(() => {
+    const shown = tabCalendars === null ? allCalendars : allCalendars.filter((calendar) => tabCalendars.includes(calendar.id));
+    // Offline the calendar is read-only: no calendar offers creating, editing, moving or deleting (the bar says why).
+    return offline ? shown.map((calendar) => ({ ...calendar, canEdit: false })) : shown;
+  }, [allCalendars, tabCalendars, offline]);
+  // Back online: what the offline copy showed is fetched afresh (the calendar refetches its events with its calendars).
+  const queryClient = useQueryClient();
+  useOnReconnect(useCallback(() => void queryClient.invalidateQueries({ queryKey: CALENDARS_QUERY_KEY }), [queryClient]));
   const { hidden, setVisible } = useHiddenCalendars();
   const phone = useMediaQuery(PHONE_LAYOUT_QUERY);
   const panel = useCalendarPanel(phone);
@@ -109,6 +117,7 @@ export function AppShell() {
         onManageCalendars={me.roles.includes('admin') ? () => setManagingCalendars(true) : null}
         onSignOut={signOut}
       />
+      <OfflineBar />
       <div className={styles.body}>
         <CalendarPanel phone={phone} id={panel.id} open={panel.open} onOpenChange={panel.setOpen}>
           <CalendarList calendars={calendars} status={calendarsQuery.status} hidden={hidden} onVisibleChange={setVisible} />

@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { Me } from '../../shared/user.ts';
 import type { ApiClient, GetAccessToken } from '../lib/api-client.ts';
 import { startFirstLoad, takeFirstLoadMe, type FirstView } from '../lib/first-load.ts';
+import { offlineMe, rememberSignedInUser } from '../lib/offline-copy.ts';
+import { isNetworkFailure, reportOfflineCopyShown } from '../lib/offline-status.ts';
 
 export async function getMe(api: ApiClient): Promise<Me> {
   return (await api.request<Me>('/me')).data;
@@ -14,10 +16,20 @@ export async function getMe(api: ApiClient): Promise<Me> {
 export function useMe({ api, getAccessToken }: { api: ApiClient; getAccessToken: GetAccessToken }, sessionKey: string, view: FirstView) {
   return useQuery({
     queryKey: ['me', sessionKey],
-    queryFn: () => {
+    queryFn: async () => {
       startFirstLoad(getAccessToken, view);
-      // A failed preload fails the query as its own request would have, and a retry asks afresh.
-      return takeFirstLoadMe(getAccessToken) ?? getMe(api);
+      try {
+        // A failed preload fails the query as its own request would have, and a retry asks afresh.
+        const me = await (takeFirstLoadMe(getAccessToken) ?? getMe(api));
+        rememberSignedInUser(sessionKey, me);
+        return me;
+      } catch (error) {
+        // Offline: the profile kept for this very session, if any; the app then reads the rest of its copy.
+        const kept = isNetworkFailure(error) ? await offlineMe(sessionKey) : null;
+        if (kept === null) throw error;
+        reportOfflineCopyShown(kept.fetchedAt, 'other');
+        return kept.data;
+      }
     },
     staleTime: Infinity,
   });

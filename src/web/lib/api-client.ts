@@ -1,4 +1,5 @@
 import { PROBLEM_CONTENT_TYPE, type FieldError, type Problem } from '../../shared/problem.ts';
+import { isNetworkFailure, reportReachable, reportUnreachable } from './offline-status.ts';
 
 /** A failed API call, with the server's problem details. */
 export class ApiError extends Error {
@@ -62,11 +63,18 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}, access
   if (request.body !== undefined) headers.set('Content-Type', 'application/json');
   if (request.ifMatch !== undefined) headers.set('If-Match', versionEtag(request.ifMatch));
   const query = request.query?.toString();
-  const response = await fetch(`/api${path}${query ? `?${query}` : ''}`, {
-    method: request.method ?? 'GET',
-    headers,
-    body: request.body === undefined ? undefined : JSON.stringify(request.body),
-  });
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}${query ? `?${query}` : ''}`, {
+      method: request.method ?? 'GET',
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    });
+  } catch (error) {
+    if (isNetworkFailure(error)) reportUnreachable();
+    throw error;
+  }
+  reportReachable();
   if (!response.ok) {
     const retryAfter = Number(response.headers.get('Retry-After'));
     throw new ApiError(await readProblem(response), Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);

@@ -1,9 +1,40 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ClientConfig } from '../../shared/user.ts';
 import { apiFetch } from './api-client.ts';
+import { offlineCopiesKept } from './offline-copy.ts';
+import { isNetworkFailure } from './offline-status.ts';
+
+/** localStorage: the last client config, public like the route, so that the app can start while offline. */
+const KEPT_CLIENT_CONFIG_KEY = 'company-calendar:client-config';
+
+function keptClientConfig(): ClientConfig | null {
+  try {
+    const kept = JSON.parse(window.localStorage.getItem(KEPT_CLIENT_CONFIG_KEY) ?? 'null') as ClientConfig | null;
+    return typeof kept?.auth?.mode === 'string' && typeof kept.host === 'object' ? kept : null;
+  } catch {
+    return null;
+  }
+}
+
+function keepClientConfig(config: ClientConfig): void {
+  try {
+    if (offlineCopiesKept()) window.localStorage.setItem(KEPT_CLIENT_CONFIG_KEY, JSON.stringify(config));
+  } catch {
+    // No storage: the app needs the network to start.
+  }
+}
 
 export async function getClientConfig(): Promise<ClientConfig> {
-  return (await apiFetch<ClientConfig>('/client-config')).data;
+  try {
+    const config = (await apiFetch<ClientConfig>('/client-config')).data;
+    keepClientConfig(config);
+    return config;
+  } catch (error) {
+    // Offline: the config this browser last had, where the offline copy is kept.
+    const kept = isNetworkFailure(error) && offlineCopiesKept() ? keptClientConfig() : null;
+    if (kept === null) throw error;
+    return kept;
+  }
 }
 
 export const CLIENT_CONFIG_QUERY_KEY = ['client-config'];

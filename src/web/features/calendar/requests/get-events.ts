@@ -7,6 +7,9 @@ import { useAuth } from '../../../auth/auth-context.ts';
 import { useApiClient } from '../../../auth/use-api-client.ts';
 import { ApiError, type ApiClient } from '../../../lib/api-client.ts';
 import { takeFirstLoadEvents } from '../../../lib/first-load.ts';
+import { offlineWindow, saveWindow, type UserRef } from '../../../lib/offline-copy.ts';
+import { isNetworkFailure, reportOfflineCopyShown } from '../../../lib/offline-status.ts';
+import type { WindowQuery } from '../../../lib/offline-windows.ts';
 import { readableTextOn } from '../../../lib/color-contrast.ts';
 
 export interface EventsQuery {
@@ -47,6 +50,18 @@ function windowTooFullLimit(error: unknown): number | null {
   return typeof error.problem.limit === 'number' ? error.problem.limit : null;
 }
 
+function windowQuery({ start, end, timeZone, calendarIds }: EventsQuery): WindowQuery {
+  return { fromMs: Date.parse(start), toMs: Date.parse(end), timeZone, calendarIds };
+}
+
+/** Offline: the window's events from the user's offline copy, when it holds them; else the request's own failure. */
+async function offlineEvents(user: UserRef, query: EventsQuery, error: unknown): Promise<CalendarEvent[]> {
+  const kept = isNetworkFailure(error) ? await offlineWindow(user, windowQuery(query)) : null;
+  if (kept === null) throw error;
+  reportOfflineCopyShown(kept.fetchedAt, 'events');
+  return kept.data;
+}
+
 /**
  * FullCalendar's event source for the visible calendars. A function rather than the JSON feed,
  * because the feed cannot send the Authorization header. Stable while its inputs are, so
@@ -60,7 +75,7 @@ export function useEventSource(
   timeZone: string,
   onWindowTooFull: (limit: number | null) => void,
 ): EventSourceFunc {
-  const { getAccessToken } = useAuth();
+  const { getAccessToken, me } = useAuth();
   const api = useApiClient();
   return useMemo(() => {
     const byId = new Map(calendars.map((calendar) => [calendar.id, calendar]));
@@ -82,14 +97,17 @@ export function useEventSource(
       let events: CalendarEvent[];
       try {
         events = await (preloaded ?? getEvents(api, query));
+        saveWindow(me, windowQuery(query), events);
       } catch (error) {
         const limit = windowTooFullLimit(error);
-        if (limit === null) throw error;
-        report(limit);
-        return [];
+        if (limit !== null) {
+          report(limit);
+          return [];
+        }
+        events = await offlineEvents(me, query, error);
       }
       report(null);
       return events.map((event) => toEventInput(event, byId.get(event.extendedProps.calendarId)));
     };
-  }, [getAccessToken, api, calendars, visibleCalendarIds, timeZone, onWindowTooFull]);
+  }, [getAccessToken, me, api, calendars, visibleCalendarIds, timeZone, onWindowTooFull]);
 }

@@ -4,6 +4,8 @@ import { useAuth } from '../../../auth/auth-context.ts';
 import { useApiClient } from '../../../auth/use-api-client.ts';
 import type { ApiClient } from '../../../lib/api-client.ts';
 import { takeFirstLoadCalendars } from '../../../lib/first-load.ts';
+import { offlineCalendars, saveCalendars } from '../../../lib/offline-copy.ts';
+import { isNetworkFailure, reportOfflineCopyShown } from '../../../lib/offline-status.ts';
 
 export const CALENDARS_QUERY_KEY = ['calendars'];
 
@@ -11,13 +13,27 @@ export async function getCalendars(api: ApiClient): Promise<Calendar[]> {
   return (await api.request<Calendar[]>('/calendars')).data;
 }
 
-/** The organisation's calendars: the first time, those the session's first load asked for beside its profile. */
+/**
+ * The organisation's calendars: the first time, those the session's first load asked for beside its profile. Kept in
+ * the user's offline copy, which answers while the API cannot be reached.
+ */
 export function useCalendars() {
-  const { getAccessToken } = useAuth();
+  const { getAccessToken, me } = useAuth();
   const api = useApiClient();
   return useQuery({
     queryKey: CALENDARS_QUERY_KEY,
-    // A failed preload fails the query as its own request would have, and a retry asks afresh.
-    queryFn: () => takeFirstLoadCalendars(getAccessToken) ?? getCalendars(api),
+    queryFn: async () => {
+      try {
+        // A failed preload fails the query as its own request would have, and a retry asks afresh.
+        const calendars = await (takeFirstLoadCalendars(getAccessToken) ?? getCalendars(api));
+        saveCalendars(me, calendars);
+        return calendars;
+      } catch (error) {
+        const kept = isNetworkFailure(error) ? await offlineCalendars(me) : null;
+        if (kept === null) throw error;
+        reportOfflineCopyShown(kept.fetchedAt, 'other');
+        return kept.data;
+      }
+    },
   });
 }

@@ -1,0 +1,36 @@
+import { MessageBar, MessageBarBody, MessageBarTitle, makeStyles, tokens } from '@fluentui/react-components';
+import { useMemo } from 'react';
+import { useRegionalSettings } from '../host/regional-settings.tsx';
+import { useOfflineStatus } from '../lib/offline-status.ts';
+import { OFFLINE_MESSAGES } from './offline-messages.ts';
+
+const useStyles = makeStyles({
+  bar: { marginInline: tokens.spacingHorizontalM, marginBlockStart: tokens.spacingVerticalS, '@media print': { display: 'none' } },
+});
+
+/** When the copy was fetched, in the user's locale and zone: the time alone if today, else with its date. */
+function fetchedTime(asOf: number, locale: string, timeZone: string): string {
+  const day = new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'short' });
+  const today = day.format(asOf) === day.format(Date.now());
+  return new Intl.DateTimeFormat(locale, { timeZone, timeStyle: 'short', ...(today ? {} : { dateStyle: 'medium' }) }).format(asOf);
+}
+
+/** While the API cannot be reached: what the calendar shows, from when, and why changes are off. */
+export function OfflineBar() {
+  const styles = useStyles();
+  const { offline, asOf } = useOfflineStatus();
+  const { locale, timeZone } = useRegionalSettings();
+  const time = useMemo(() => (asOf === null ? null : fetchedTime(asOf, locale, timeZone)), [asOf, locale, timeZone]);
+  return (
+    <div role="status">
+      {offline && (
+        <MessageBar intent="warning" layout="multiline" className={styles.bar} data-testid="offline-bar">
+          <MessageBarBody>
+            <MessageBarTitle>{time === null ? OFFLINE_MESSAGES.unreachable : OFFLINE_MESSAGES.showingAsOf(time)}</MessageBarTitle>
+            {OFFLINE_MESSAGES.readOnly}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+    </div>
+  );
+}

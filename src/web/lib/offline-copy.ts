@@ -1,0 +1,152 @@
+import { clear, createStore, get, set, type UseStore } from 'idb-keyval';
+import type { Calendar } from '../../shared/calendar-schema.ts';
+import type { CalendarEvent } from '../../shared/event-schema.ts';
+import type { Me } from '../../shared/user.ts';
+import { coveringWindow, withWindow, type OfflineWindow, type WindowQuery } from './offline-windows.ts';
+
+/**
+ * The signed-in user's offline copy, for reading the calendar when the API cannot be reached: their profile, their
+ * calendars and the last OFFLINE_WINDOWS_MAX windows of events, in IndexedDB under their tenant and user id. Only one
+ * user's copy is kept on a browser: signing out deletes it, and another user's sign-in replaces it. No token is ever
+ * stored; localStorage holds only a pointer to whose copy it is (OFFLINE_USER_KEY), so that a reload while offline
+ * knows it before any token can be had.
+ *
+ * Only in a top-level window: in a Teams or SharePoint frame the host owns the session (the tab has no sign-out to
+ * clear a copy with) and the service worker that would bring the shell back offline is not registered.
+ */
+
+/** localStorage: whose offline copy this browser keeps, as JSON; no secret. */
+export const OFFLINE_USER_KEY = 'company-calendar:offline-user';
+const DATABASE = 'company-calendar-offline';
+const COPIES = 'copies';
+/** Copies of another shape (an older release's) are not read. */
+const COPY_VERSION = 1;
+
+interface OfflineUser {
+  /** The session's key (a demo user's id, an MSAL account id): a reload finds its copy only through the same one. */
+  sessionKey: string;
+  tenantId: string;
+  userId: string;
+  name: string;
+}
+
+interface Stored<T> {
+  data: T;
+  fetchedAt: number;
+}
+
+interface OfflineCopy {
+  version: typeof COPY_VERSION;
+  me: Stored<Me>;
+  calendars: Stored<Calendar[]> | null;
+  windows: OfflineWindow[];
+}
+
+export type UserRef = Pick<Me, 'tenantId' | 'id'>;
+
+let store: UseStore | null = null;
+
+/** Whether this page keeps an offline copy at all. */
+export function offlineCopiesKept(): boolean {
+  return window.parent === window && typeof indexedDB !== 'undefined';
+}
+
+function copies(): UseStore {
+  store ??= createStore(DATABASE, COPIES);
+  return store;
+}
+
+function copyKey(user: UserRef): string {
+  return `${user.tenantId}/${user.id}`;
+}
+
+function readPointer(): OfflineUser | null {
+  try {
+    const value: unknown = JSON.parse(window.localStorage.getItem(OFFLINE_USER_KEY) ?? 'null');
+    if (typeof value !== 'object' || value === null) return null;
+    const { sessionKey, tenantId, userId, name } = value as Record<string, unknown>;
+    const fields = [sessionKey, tenantId, userId, name];
+    return fields.every((field) => typeof field === 'string') ? ({ sessionKey, tenantId, userId, name } as OfflineUser) : null;
+  } catch {
+    return null;
+  }
+}
+
+function writePointer(pointer: OfflineUser | null): void {
+  try {
+    if (pointer === null) window.localStorage.removeItem(OFFLINE_USER_KEY);
+    else window.localStorage.setItem(OFFLINE_USER_KEY, JSON.stringify(pointer));
+  } catch {
+    // No storage: no offline copy to point at either.
+  }
+}
+
+async function readCopy(user: UserRef): Promise<OfflineCopy | null> {
+  const copy = await get<OfflineCopy>(copyKey(user), copies());
+  return copy?.version === COPY_VERSION && copy.me.data.id === user.id && copy.me.data.tenantId === user.tenantId ? copy : null;
+}
+
+// Writes go one after another: a user's first saves must not overtake the copy made for them at sign-in.
+let writes: Promise<void> = Promise.resolve();
+
+function queueWrite(write: () => Promise<void>): void {
+  writes = writes.then(write).catch(() => undefined);
+}
+
+/** Changes the user's copy, when there is one. */
+function changeCopy(user: UserRef, change: (copy: OfflineCopy) => OfflineCopy): void {
+  if (!offlineCopiesKept()) return;
+  queueWrite(async () => {
+    const copy = await readCopy(user);
+    if (copy) await set(copyKey(user), change(copy), copies());
+  });
+}
+
+/** The API named the session's user: the copy is theirs from now on, and no one else's is kept. */
+export function rememberSignedInUser(sessionKey: string, me: Me): void {
+  if (!offlineCopiesKept()) return;
+  const previous = readPointer();
+  const sameUser = previous?.tenantId === me.tenantId && previous.userId === me.id;
+  writePointer({ sessionKey, tenantId: me.tenantId, userId: me.id, name: me.name });
+  const stored = { data: me, fetchedAt: Date.now() };
+  queueWrite(async () => {
+    if (!sameUser) await clear(copies());
+    const copy = await readCopy(me);
+    await set(copyKey(me), copy ? { ...copy, me: stored } : { version: COPY_VERSION, me: stored, calendars: null, windows: [] }, copies());
+  });
+}
+
+/** Sign-out: the user's copy (the only one kept) and the pointer to it go. */
+export function forgetSignedInUser(): void {
+  if (!offlineCopiesKept()) return;
+  writePointer(null);
+  queueWrite(() => clear(copies()));
+}
+
+/** The profile kept for this session's user, when the pointer names this very session. */
+export async function offlineMe(sessionKey: string): Promise<Stored<Me> | null> {
+  const pointer = offlineCopiesKept() ? readPointer() : null;
+  if (pointer?.sessionKey !== sessionKey) return null;
+  return (await readCopy({ tenantId: pointer.tenantId, id: pointer.userId }).catch(() => null))?.me ?? null;
+}
+
+export function saveCalendars(user: UserRef, calendars: Calendar[]): void {
+  changeCopy(user, (copy) => ({ ...copy, calendars: { data: calendars, fetchedAt: Date.now() } }));
+}
+
+export async function offlineCalendars(user: UserRef): Promise<Stored<Calendar[]> | null> {
+  if (!offlineCopiesKept()) return null;
+  return (await readCopy(user).catch(() => null))?.calendars ?? null;
+}
+
+export function saveWindow(user: UserRef, query: WindowQuery, events: CalendarEvent[]): void {
+  const window: OfflineWindow = { ...query, calendarIds: [...query.calendarIds].sort(), events, fetchedAt: Date.now() };
+  changeCopy(user, (copy) => ({ ...copy, windows: withWindow(copy.windows, window) }));
+}
+
+export async function offlineWindow(user: UserRef, query: WindowQuery): Promise<Stored<CalendarEvent[]> | null> {
+  if (!offlineCopiesKept()) return null;
+  const copy = await readCopy(user).catch(() => null);
+  const found = copy && coveringWindow(copy.windows, query);
+  return found ? { data: found.events, fetchedAt: found.fetchedAt } : null;
+}
