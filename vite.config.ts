@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Connect, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { PRECOMPRESS_MIN_BYTES, PRECOMPRESSED_FILES, SOURCE_MAP_DIR } from './scripts/web-build-output.ts';
+import { offlineShell } from './scripts/web-offline-shell.ts';
 
 const API_DEV_PORT = Number(process.env.API_DEV_PORT ?? 3001);
 
@@ -51,7 +52,7 @@ const sourceMapsAside: Plugin = {
 
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), authEndRoute, sourceMapsAside, precompress],
+  plugins: [react(), authEndRoute, sourceMapsAside, precompress, offlineShell()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
