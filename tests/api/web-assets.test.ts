@@ -39,6 +39,8 @@ function decoded(response: RawResponse): string {
 // precompressed copies, and a map that a misconfigured build might leave behind.
 const APP_JS = `export const days = ${JSON.stringify(Array.from({ length: 200 }, (_, day) => `day ${day}`))};\n`;
 const INDEX_HTML = '<!doctype html><html><head><script type="module" src="/assets/main-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>\n';
+// The service worker is not hashed: a browser must revalidate it every time to find a new release.
+const SERVICE_WORKER = `self.__WB_MANIFEST = ${JSON.stringify(Array.from({ length: 60 }, (_, index) => ({ url: `assets/chunk-${index}.js`, revision: null })))};\n`;
 const MANIFEST = JSON.stringify({ name: 'Company Calendar', icons: Array.from({ length: 40 }, (_, size) => ({ src: `/icon-${size}.png`, sizes: `${size}x${size}` })) });
 
 function writeWebRoot(root: string) {
@@ -49,9 +51,10 @@ function writeWebRoot(root: string) {
     'assets/main-Ab12Cd34.js': APP_JS,
     'assets/main-Ab12Cd34.js.map': '{"version":3,"sources":["secret.ts"]}',
     'manifest.webmanifest': MANIFEST,
+    'service-worker.js': SERVICE_WORKER,
   };
   for (const [path, text] of Object.entries(files)) writeFileSync(join(root, path), text);
-  for (const path of ['assets/main-Ab12Cd34.js', 'manifest.webmanifest']) {
+  for (const path of ['assets/main-Ab12Cd34.js', 'manifest.webmanifest', 'service-worker.js']) {
     writeFileSync(join(root, `${path}.br`), brotliCompressSync(files[path]!));
     writeFileSync(join(root, `${path}.gz`), gzipSync(files[path]!));
   }
@@ -114,6 +117,22 @@ describe('the web app and the API over the wire', () => {
     expect(authEnd.body.toString()).toContain('Signing in');
     expect(authEnd.headers['cache-control']).toBe(REVALIDATE_CACHE_CONTROL);
     expect(authEnd.headers.etag).toBeTruthy();
+  });
+
+  it('serves the service worker as JavaScript, compressed, and never from a cache without asking: no-cache with an ETag', async () => {
+    const worker = await get(api.url, '/service-worker.js', { 'accept-encoding': 'br, gzip' });
+    expect(worker.status).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(worker.headers['content-encoding']).toBe('br');
+    expect(worker.headers['cache-control']).toBe(REVALIDATE_CACHE_CONTROL);
+    expect(decoded(worker)).toBe(SERVICE_WORKER);
+    const etag = worker.headers.etag;
+    expect(etag).toBeTruthy();
+    const again = await get(api.url, '/service-worker.js', { 'accept-encoding': 'br, gzip', 'if-none-match': etag! });
+    expect(again.status).toBe(304);
+    // The web app manifest goes out with its own type, which browsers check.
+    const manifest = await get(api.url, '/manifest.webmanifest');
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
   });
 
   it('answers 404 for any source map, even one left in the build', async () => {
