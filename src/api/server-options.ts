@@ -1,16 +1,19 @@
 import type { Server } from 'node:http';
+import type { Writable } from 'node:stream';
 import type { FastifyHttpOptions } from 'fastify';
 import { REQUEST_BODY_MAX_BYTES } from '../shared/limits.ts';
+import { AccessLogController } from './access-log.ts';
 import type { Config } from './config.ts';
 import { answerClientError, answerFrameworkError } from './http/protocol-errors.ts';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
-/** The Fastify options the server and the tests share. */
-export function serverOptions(config: Config): FastifyHttpOptions<Server> {
+/** The Fastify options the server and the tests share; `logStream` (stdout by default) is for tests that read the log. */
+export function serverOptions(config: Config, options: { logStream?: Writable } = {}): FastifyHttpOptions<Server> {
   return {
-    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger: { level: config.logLevel, redact: ['req.headers.authorization'], ...(options.logStream && { stream: options.logStream }) },
+    logController: new AccessLogController(config.logLevel),
     bodyLimit: REQUEST_BODY_MAX_BYTES,
     requestTimeout: REQUEST_TIMEOUT_MS,
     // Longer than the usual 60 s idle timeout of Azure's front ends, so they never reuse a closed socket.
