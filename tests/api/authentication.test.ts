@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TENANT_ID } from '../../src/api/auth/dev-identity.ts';
+import type { Calendar } from '../../src/shared/calendar-schema.ts';
 import type { Problem } from '../../src/shared/problem.ts';
 import type { ClientConfig, Me } from '../../src/shared/user.ts';
 import { build, type TestServer } from './helpers/test-server.ts';
@@ -58,6 +59,25 @@ describe('GET /api/me', () => {
     const response = await api.request<Me>('GET', '/api/me', { token: await api.tokenFor(id) });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ id, name, tenantId: DEMO_TENANT_ID, roles });
+  });
+
+  it('gives the editor role as soon as a write through any instance grants it, and takes it back as soon', async () => {
+    // Another instance over the same store: what each instance remembers of the tenant must follow the other's writes.
+    const other = await build({}, api.dataDir);
+    try {
+      const [riley, ada] = [await api.tokenFor('riley'), await other.tokenFor('ada')];
+      const rolesOfRiley = async () => (await api.request<Me>('GET', '/api/me', { token: riley })).body.roles;
+      expect(await rolesOfRiley()).toEqual(['reader']);
+      const created = await other.request<Calendar>('POST', '/api/calendars', { token: ada, body: { name: 'Support', color: '#8A3707' } });
+      expect(await rolesOfRiley()).toEqual(['reader']);
+      const path = `/api/calendars/${created.body.id}`;
+      expect((await other.request('PATCH', path, { token: ada, body: { editors: ['riley'] }, headers: { 'if-match': '"1"' } })).status).toBe(200);
+      expect(await rolesOfRiley()).toEqual(['reader', 'editor']);
+      expect((await other.request('DELETE', path, { token: ada, headers: { 'if-match': '"2"' } })).status).toBe(204);
+      expect(await rolesOfRiley()).toEqual(['reader']);
+    } finally {
+      await other.close({ keepData: true });
+    }
   });
 });
 
