@@ -13,7 +13,9 @@ export const LOOPBACK_HOST_NAMES: readonly string[] = ['localhost', '127.0.0.1',
  * Answered whatever the Host: App Service's health check and warm-up pings need not carry the public name, and
  * the answer reveals nothing but "ok" or "unavailable".
  */
-const ANY_HOST_ROUTES = new Set(['GET /api/health', 'HEAD /api/health']);
+const ANY_HOST_PATH = '/api/health';
+const isAnyHostRoute = (request: FastifyRequest) =>
+  request.routeOptions.url === ANY_HOST_PATH && (request.method === 'GET' || request.method === 'HEAD');
 
 const misdirected = () =>
   // Generic: the header is not echoed back.
@@ -29,9 +31,9 @@ export default fp(
       const host = parseHost(request.headers.host ?? '');
       return host !== null && (LOOPBACK_HOST_NAMES.includes(host.name) || isListedHost(host, opts.publicHosts));
     };
-    app.addHook('onRequest', async (request) => {
-      if (ANY_HOST_ROUTES.has(`${request.method} ${request.routeOptions.url}`)) return;
-      if (!isAllowed(request)) throw misdirected();
+    // A callback hook: on every request, an async one would cost a promise for nothing.
+    app.addHook('onRequest', (request, _reply, done) => {
+      done(isAnyHostRoute(request) || isAllowed(request) ? undefined : misdirected());
     });
   },
   { name: 'host-allow-list' },

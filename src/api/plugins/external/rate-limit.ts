@@ -26,6 +26,9 @@ export default fp(
       hook: 'preHandler',
       keyGenerator: (request) => (request.principal ? `user:${request.principal.tenantId}:${request.principal.id}` : clientAddressKey(request)),
       errorResponseBuilder: (_request, context) => tooManyRequests(Math.ceil(context.ttl / 1000)),
+      // No X-RateLimit-* headers on the answers under the limit: with counters per instance, behind a load balancer
+      // they would tell a client a remainder that is not its own. A 429 still says when to retry.
+      addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     });
   },
   { name: 'rate-limit' },
