@@ -155,6 +155,15 @@ describe('reading the calendar offline', () => {
     // Nothing the API would answer came from the service worker: each /api request went to the (dead) network.
     expect(apiAnswers.filter((response) => response.fromServiceWorker())).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
+
+    // An event's details open from the offline copy, with nothing to edit or delete.
+    await calendarEvent(page, movable.id).first().click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByRole('heading').first().textContent()).toBe(movable.title);
+    await dialog.getByRole('button', { name: 'Copy link' }).waitFor();
+    expect(await dialog.getByRole('button', { name: /Edit|Delete/ }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
   });
 
   test('when the server answers again, the bar goes and editing comes back', async () => {

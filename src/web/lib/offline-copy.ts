@@ -150,3 +150,13 @@ export async function offlineWindow(user: UserRef, query: WindowQuery): Promise<
   const found = copy && coveringWindow(copy.windows, query);
   return found ? { data: found.events, fetchedAt: found.fetchedAt } : null;
 }
+
+/** One event of the kept windows, by its feed id (an occurrence's is `{seriesId}:{recurrenceId}`), newest copy first. */
+export async function offlineEvent(user: UserRef, eventId: string): Promise<Stored<CalendarEvent> | null> {
+  if (!offlineCopiesKept()) return null;
+  for (const window of (await readCopy(user).catch(() => null))?.windows ?? []) {
+    const event = window.events.find((candidate) => candidate.id === eventId);
+    if (event) return { data: event, fetchedAt: window.fetchedAt };
+  }
+  return null;
+}

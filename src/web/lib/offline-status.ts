@@ -58,9 +58,17 @@ export function reportOfflineCopyShown(fetchedAt: number, what: 'events' | 'othe
   if (what === 'events' || status.asOf === null) setStatus({ offline: true, asOf: fetchedAt });
 }
 
-/** Whether a failure is the network's, not an answer: fetch rejects with a TypeError when no answer came. */
+// MSAL's codes for a token request that got no answer from the identity provider (its own fetches are wrapped).
+const MSAL_NETWORK_ERRORS = new Set(['no_network_connectivity', 'post_request_failed', 'get_request_failed']);
+
+/**
+ * Whether a failure is the network's, not an answer: fetch rejects with a TypeError when no answer came, and MSAL
+ * names its own network failures.
+ */
 export function isNetworkFailure(error: unknown): boolean {
-  return error instanceof TypeError;
+  if (error instanceof TypeError) return true;
+  const code = typeof error === 'object' && error !== null ? (error as { errorCode?: unknown }).errorCode : undefined;
+  return typeof code === 'string' && MSAL_NETWORK_ERRORS.has(code);
 }
 
 function subscribe(listener: () => void): () => void {

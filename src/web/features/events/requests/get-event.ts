@@ -1,8 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { CalendarEvent } from '../../../../shared/event-schema.ts';
+import { useAuth } from '../../../auth/auth-context.ts';
 import { useApiClient } from '../../../auth/use-api-client.ts';
 import type { EventKey } from '../../../lib/event-key.ts';
+import { offlineEvent } from '../../../lib/offline-copy.ts';
+import { isNetworkFailure } from '../../../lib/offline-status.ts';
 import { getEventById } from './get-event-by-id.ts';
 
 export function eventPath({ calendarId, eventId }: EventKey): string {
@@ -16,10 +19,24 @@ export function eventQueryKey({ calendarId, eventId }: EventKey) {
 /**
  * One event, always fetched afresh when a view of it opens: what the server has is what the user edits.
  * Read by id alone, so an event someone moved to another calendar meanwhile is still found (its data names its calendar).
+ * Offline, the user's offline copy of it, as the calendar shows it.
  */
 export function useEvent(key: EventKey) {
   const api = useApiClient();
-  return useQuery({ queryKey: eventQueryKey(key), queryFn: () => getEventById(api, key.eventId), staleTime: 0 });
+  const { me } = useAuth();
+  return useQuery({
+    queryKey: eventQueryKey(key),
+    queryFn: async () => {
+      try {
+        return await getEventById(api, key.eventId);
+      } catch (error) {
+        const kept = isNetworkFailure(error) ? await offlineEvent(me, key.eventId) : null;
+        if (kept === null) throw error;
+        return kept.data;
+      }
+    },
+    staleTime: 0,
+  });
 }
 
 /** Fetches the server's current version of an event now, e.g. after a 412, wherever it has been moved. */
