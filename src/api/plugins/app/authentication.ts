@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpProblem, unauthorized } from '../../errors.ts';
 import type { Principal } from '../../auth/principal.ts';
@@ -11,25 +11,26 @@ declare module 'fastify' {
     principal: Principal | null;
   }
   interface FastifyInstance {
-    authenticate: (request: FastifyRequest) => Promise<void>;
+    authenticate: onRequestHookHandler;
   }
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9\-_.~+/]+=*)$/;
 
-async function verifyBearer(request: FastifyRequest, verifyToken: TokenVerifier): Promise<Principal> {
+/** The caller of a token verified before, at once; else a promise of the caller, or of a 401. */
+function verifyBearer(request: FastifyRequest, verifyToken: TokenVerifier): Principal | Promise<Principal> {
   const header = request.headers.authorization;
   const match = header ? BEARER.exec(header) : null;
-  if (!match) throw unauthorized('Sign in: send Authorization: Bearer <token>.');
-  try {
-    return await verifyToken(match[1] as string);
-  } catch (error) {
+  if (!match) return Promise.reject(unauthorized('Sign in: send Authorization: Bearer <token>.'));
+  const verified = verifyToken(match[1] as string);
+  if (!(verified instanceof Promise)) return verified;
+  return verified.catch((error: unknown) => {
     if (error instanceof TokenRejectedError) {
       request.log.info({ reason: error.message }, 'token rejected');
       throw unauthorized('The access token is missing, invalid or expired. Sign in again.');
     }
     throw error;
-  }
+  });
 }
 
 /**
@@ -45,16 +46,29 @@ export default fp(
       timeWindow: RATE_LIMIT_WINDOW,
       keyGenerator: clientAddressKey,
     });
+    /** A 401 counts against the client's address: past the limit it becomes a 429. */
+    async function refuse(request: FastifyRequest, error: unknown): Promise<never> {
+      if (!(error instanceof HttpProblem && error.status === 401)) throw error;
+      const failures = await countFailure(request);
+      if (!failures.isAllowed && failures.isExceeded) throw tooManyRequests(failures.ttlInSeconds);
+      throw error;
+    }
     app.decorateRequest('principal', null);
-    app.decorate('authenticate', async (request: FastifyRequest) => {
-      try {
-        request.principal = await verifyBearer(request, opts.verifyToken);
-      } catch (error) {
-        if (!(error instanceof HttpProblem && error.status === 401)) throw error;
-        const failures = await countFailure(request);
-        if (!failures.isAllowed && failures.isExceeded) throw tooManyRequests(failures.ttlInSeconds);
-        throw error;
+    // A callback hook: a token seen before (nearly every request) then passes without a promise.
+    app.decorate('authenticate', (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      const verified = verifyBearer(request, opts.verifyToken);
+      if (!(verified instanceof Promise)) {
+        request.principal = verified;
+        done();
+        return;
       }
+      verified.then(
+        (principal) => {
+          request.principal = principal;
+          done();
+        },
+        (error: unknown) => refuse(request, error).catch(done),
+      );
     });
   },
   { name: 'authentication', dependencies: ['rate-limit'] },
