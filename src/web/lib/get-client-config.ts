@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ClientConfig } from '../../shared/user.ts';
 import { apiFetch } from './api-client.ts';
-import { offlineCopiesKept } from './offline-copy.ts';
+import { offlineCopiesPersist } from './offline-copy.ts';
 import { isNetworkFailure } from './offline-status.ts';
 
 /** localStorage: the last client config, public like the route, so that the app can start while offline. */
@@ -18,7 +18,7 @@ function keptClientConfig(): ClientConfig | null {
 
 function keepClientConfig(config: ClientConfig): void {
   try {
-    if (offlineCopiesKept()) window.localStorage.setItem(KEPT_CLIENT_CONFIG_KEY, JSON.stringify(config));
+    if (offlineCopiesPersist()) window.localStorage.setItem(KEPT_CLIENT_CONFIG_KEY, JSON.stringify(config));
   } catch {
     // No storage: the app needs the network to start.
   }
@@ -31,7 +31,7 @@ export async function getClientConfig(): Promise<ClientConfig> {
     return config;
   } catch (error) {
     // Offline: the config this browser last had, where the offline copy is kept.
-    const kept = isNetworkFailure(error) && offlineCopiesKept() ? keptClientConfig() : null;
+    const kept = isNetworkFailure(error) && offlineCopiesPersist() ? keptClientConfig() : null;
     if (kept === null) throw error;
     return kept;
   }

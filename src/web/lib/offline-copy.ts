@@ -6,13 +6,14 @@ import { coveringWindow, withWindow, type OfflineWindow, type WindowQuery } from
 
 /**
  * The signed-in user's offline copy, for reading the calendar when the API cannot be reached: their profile, their
- * calendars and the last OFFLINE_WINDOWS_MAX windows of events, in IndexedDB under their tenant and user id. Only one
- * user's copy is kept on a browser: signing out deletes it, and another user's sign-in replaces it. No token is ever
- * stored; localStorage holds only a pointer to whose copy it is (OFFLINE_USER_KEY), so that a reload while offline
- * knows it before any token can be had.
+ * calendars and the last OFFLINE_WINDOWS_MAX windows of events, under their tenant and user id. Only one user's copy
+ * is kept: signing out deletes it, and another user's sign-in replaces it. No token is ever stored.
  *
- * Only in a top-level window: in a Teams or SharePoint frame the host owns the session (the tab has no sign-out to
- * clear a copy with) and the service worker that would bring the shell back offline is not registered.
+ * In a top-level window it persists, in IndexedDB, with a pointer to whose copy it is in localStorage
+ * (OFFLINE_USER_KEY), so that a reload while offline knows it before any token can be had. In a Teams or SharePoint
+ * frame it lives in memory for the page only: the host owns the session there (the tab has no sign-out to delete a
+ * stored copy with), and no service worker would bring the shell back offline; a connection lost while the tab is
+ * open still leaves its events on screen.
  */
 
 /** localStorage: whose offline copy this browser keeps, as JSON; no secret. */
@@ -44,15 +45,35 @@ interface OfflineCopy {
 
 export type UserRef = Pick<Me, 'tenantId' | 'id'>;
 
-let store: UseStore | null = null;
+interface CopyStore {
+  get(key: string): Promise<OfflineCopy | undefined>;
+  set(key: string, copy: OfflineCopy): Promise<void>;
+  clear(): Promise<void>;
+}
 
-/** Whether this page keeps an offline copy at all. */
-export function offlineCopiesKept(): boolean {
+function indexedDbStore(): CopyStore {
+  const database: UseStore = createStore(DATABASE, COPIES);
+  return { get: (key) => get<OfflineCopy>(key, database), set: (key, copy) => set(key, copy, database), clear: () => clear(database) };
+}
+
+function memoryStore(): CopyStore {
+  const copies = new Map<string, OfflineCopy>();
+  return {
+    get: async (key) => copies.get(key),
+    set: async (key, copy) => void copies.set(key, copy),
+    clear: async () => copies.clear(),
+  };
+}
+
+let store: CopyStore | null = null;
+
+/** Whether this page's offline copy outlives it (in IndexedDB), so that the app can start offline. */
+export function offlineCopiesPersist(): boolean {
   return window.parent === window && typeof indexedDB !== 'undefined';
 }
 
-function copies(): UseStore {
-  store ??= createStore(DATABASE, COPIES);
+function copies(): CopyStore {
+  store ??= offlineCopiesPersist() ? indexedDbStore() : memoryStore();
   return store;
 }
 
@@ -82,7 +103,7 @@ function writePointer(pointer: OfflineUser | null): void {
 }
 
 async function readCopy(user: UserRef): Promise<OfflineCopy | null> {
-  const copy = await get<OfflineCopy>(copyKey(user), copies());
+  const copy = await copies().get(copyKey(user));
   return copy?.version === COPY_VERSION && copy.me.data.id === user.id && copy.me.data.tenantId === user.tenantId ? copy : null;
 }
 
@@ -95,37 +116,32 @@ function queueWrite(write: () => Promise<void>): void {
 
 /** Changes the user's copy, when there is one. */
 function changeCopy(user: UserRef, change: (copy: OfflineCopy) => OfflineCopy): void {
-  if (!offlineCopiesKept()) return;
   queueWrite(async () => {
     const copy = await readCopy(user);
-    if (copy) await set(copyKey(user), change(copy), copies());
+    if (copy) await copies().set(copyKey(user), change(copy));
   });
 }
 
 /** The API named the session's user: the copy is theirs from now on, and no one else's is kept. */
 export function rememberSignedInUser(sessionKey: string, me: Me): void {
-  if (!offlineCopiesKept()) return;
-  const previous = readPointer();
-  const sameUser = previous?.tenantId === me.tenantId && previous.userId === me.id;
-  writePointer({ sessionKey, tenantId: me.tenantId, userId: me.id, name: me.name });
+  if (offlineCopiesPersist()) writePointer({ sessionKey, tenantId: me.tenantId, userId: me.id, name: me.name });
   const stored = { data: me, fetchedAt: Date.now() };
   queueWrite(async () => {
-    if (!sameUser) await clear(copies());
     const copy = await readCopy(me);
-    await set(copyKey(me), copy ? { ...copy, me: stored } : { version: COPY_VERSION, me: stored, calendars: null, windows: [] }, copies());
+    await copies().clear();
+    await copies().set(copyKey(me), copy ? { ...copy, me: stored } : { version: COPY_VERSION, me: stored, calendars: null, windows: [] });
   });
 }
 
 /** Sign-out: the user's copy (the only one kept) and the pointer to it go. */
 export function forgetSignedInUser(): void {
-  if (!offlineCopiesKept()) return;
-  writePointer(null);
-  queueWrite(() => clear(copies()));
+  if (offlineCopiesPersist()) writePointer(null);
+  queueWrite(() => copies().clear());
 }
 
 /** The profile kept for this session's user, when the pointer names this very session. */
 export async function offlineMe(sessionKey: string): Promise<Stored<Me> | null> {
-  const pointer = offlineCopiesKept() ? readPointer() : null;
+  const pointer = offlineCopiesPersist() ? readPointer() : null;
   if (pointer?.sessionKey !== sessionKey) return null;
   return (await readCopy({ tenantId: pointer.tenantId, id: pointer.userId }).catch(() => null))?.me ?? null;
 }
@@ -135,7 +151,6 @@ export function saveCalendars(user: UserRef, calendars: Calendar[]): void {
 }
 
 export async function offlineCalendars(user: UserRef): Promise<Stored<Calendar[]> | null> {
-  if (!offlineCopiesKept()) return null;
   return (await readCopy(user).catch(() => null))?.calendars ?? null;
 }
 
@@ -145,7 +160,6 @@ export function saveWindow(user: UserRef, query: WindowQuery, events: CalendarEv
 }
 
 export async function offlineWindow(user: UserRef, query: WindowQuery): Promise<Stored<CalendarEvent[]> | null> {
-  if (!offlineCopiesKept()) return null;
   const copy = await readCopy(user).catch(() => null);
   const found = copy && coveringWindow(copy.windows, query);
   return found ? { data: found.events, fetchedAt: found.fetchedAt } : null;
@@ -153,7 +167,6 @@ export async function offlineWindow(user: UserRef, query: WindowQuery): Promise<
 
 /** One event of the kept windows, by its feed id (an occurrence's is `{seriesId}:{recurrenceId}`), newest copy first. */
 export async function offlineEvent(user: UserRef, eventId: string): Promise<Stored<CalendarEvent> | null> {
-  if (!offlineCopiesKept()) return null;
   for (const window of (await readCopy(user).catch(() => null))?.windows ?? []) {
     const event = window.events.find((candidate) => candidate.id === eventId);
     if (event) return { data: event, fetchedAt: window.fetchedAt };
