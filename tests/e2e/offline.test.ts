@@ -123,6 +123,19 @@ describe('reading the calendar offline', () => {
     expect(cached.filter((path) => path.startsWith('/api/') || path.endsWith('.map') || /\.(br|gz)$/.test(path))).toEqual([]);
   });
 
+  test('when the server goes during a visit, the next request that fails turns on the bar and read-only, and the events stay', async () => {
+    await serverDown();
+    const [event] = onlineEvents.filter((candidate) => !candidate.extendedProps.seriesId);
+    await calendarEvent(page, event!.id).first().click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByRole('heading').first().textContent()).toBe(event!.title);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('offline-bar').textContent()).toContain('Offline: showing events as of');
+    await expect.poll(() => page.getByRole('button', { name: 'New event' }).count()).toBe(0);
+    for (const shown of onlineEvents) await calendarEvent(page, shown.id).first().waitFor();
+  });
+
   test('with the server gone, a reload comes up from the service worker and shows the cached events read-only under the offline bar', async () => {
     const [copy] = await offlineCopies();
     const asOf = new Intl.DateTimeFormat('en-US', { timeZone: TEST_TIME_ZONE, timeStyle: 'short' }).format(copy!.windows[0]!.fetchedAt);
