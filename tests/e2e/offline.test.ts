@@ -8,8 +8,9 @@ import { TEST_TIME_ZONE, launchBrowser, newContext } from './harness/browser.ts'
 import { calendarEvent, dayCell, dragTo, signIn, waitForEvents } from './harness/calendar-page.ts';
 import { freePort, startServer, type AppServer } from './harness/server.ts';
 
-// "Offline" here is the server gone: the browser's own requests then fail as on a dead network, the service worker's
-// included, which is what the app must survive (navigator.onLine stays true, as behind a captive portal).
+// "Offline" is first the server gone: every request fails as on a dead network, the service worker's included, while
+// navigator.onLine stays true (as behind a captive portal); then the browser itself offline (context.setOffline,
+// which Chromium applies to the service worker too).
 let port: number;
 let server: AppServer | null = null;
 let browser: Browser;
@@ -218,6 +219,24 @@ describe('reading the calendar offline', () => {
     // The shell comes up offline and offers the sign-in: no one's events, and no offline bar.
     await page.getByRole('button', { name: /Riley Reader/ }).waitFor();
     expect(await page.locator('.cc-event').count()).toBe(0);
+    expect(await page.getByTestId('offline-bar').count()).toBe(0);
+  });
+
+  test('with the browser itself offline, a reload shows the copy too, and going online brings the server’s events back', async () => {
+    await serverUp();
+    await page.getByRole('button', { name: /Eddie Editor/ }).click();
+    await waitForEvents(page);
+    await expect.poll(async () => (await offlineCopies()).map((copy) => copy.windows.length)).toEqual([1]);
+
+    await context.setOffline(true);
+    const shell = await page.reload();
+    expect(shell?.fromServiceWorker()).toBe(true);
+    await expect.poll(() => page.getByTestId('offline-bar').textContent()).toContain('Offline: showing events as of');
+    await waitForEvents(page);
+    expect(await page.getByRole('button', { name: 'New event' }).count()).toBe(0);
+
+    await context.setOffline(false);
+    await expect.poll(() => page.getByRole('button', { name: 'New event' }).count(), { timeout: 30_000 }).toBe(1);
     expect(await page.getByTestId('offline-bar').count()).toBe(0);
   });
 });
