@@ -11,6 +11,9 @@ import { instantOfWallClock, wallClockAt } from './zoned-time.ts';
  * Each is taken once, by the session whose token source asked for it; anything else gets nothing and fetches as usual.
  */
 
+/** A performance mark when the calendar first shows its events: time to first calendar, for monitoring and tests. */
+export const FIRST_EVENTS_MARK = 'company-calendar:first-events';
+
 /** Days of a month grid from its first row: six weeks, as FullCalendar draws every month. */
 const MONTH_GRID_DAYS = 42;
 

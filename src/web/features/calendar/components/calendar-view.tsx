@@ -21,6 +21,7 @@ import { EVENT_YEAR_MAX, EVENT_YEAR_MIN } from '../../../../shared/limits.ts';
 import { useNotify } from '../../../components/notifications.tsx';
 import { useRegionalSettings } from '../../../host/regional-settings.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { FIRST_EVENTS_MARK } from '../../../lib/first-load.ts';
 import type { DateSpan } from '../../../lib/date-span.ts';
 import type { EventKey } from '../../../lib/event-key.ts';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
@@ -49,9 +50,6 @@ import {
 export interface CalendarViewHandle {
   refetchEvents(): void;
 }
-
-/** A performance mark when the calendar first shows its events: time to first calendar, for monitoring and tests. */
-const FIRST_EVENTS_MARK = 'company-calendar:first-events';
 
 // Module-level constants and renderers: FullCalendar compares options by identity, and a new renderer
 // would remount its content on every render.
