@@ -9,7 +9,7 @@ function event(id: string, calendarId: string): CalendarEvent {
   return { id, title: id, start: '2027-01-02T09:00:00Z', end: '2027-01-02T10:00:00Z', allDay: false, extendedProps: { calendarId } } as CalendarEvent;
 }
 
-function window(offsetDays: number, days: number, fetchedAt: number, calendarIds = ['a', 'b']): OfflineWindow {
+function viewed(offsetDays: number, days: number, fetchedAt: number, calendarIds = ['a', 'b']): OfflineWindow {
   return {
     fromMs: START + offsetDays * DAY,
     toMs: START + (offsetDays + days) * DAY,
@@ -23,13 +23,13 @@ function window(offsetDays: number, days: number, fetchedAt: number, calendarIds
 describe('the windows an offline copy keeps', () => {
   it(`keeps the ${OFFLINE_WINDOWS_MAX} last viewed windows, newest first, and drops the oldest past that`, () => {
     let windows: OfflineWindow[] = [];
-    for (let index = 0; index < OFFLINE_WINDOWS_MAX + 3; index++) windows = withWindow(windows, window(index * 7, 7, index));
+    for (let index = 0; index < OFFLINE_WINDOWS_MAX + 3; index++) windows = withWindow(windows, viewed(index * 7, 7, index));
     expect(windows).toHaveLength(OFFLINE_WINDOWS_MAX);
     expect(windows.map((kept) => kept.fetchedAt)).toEqual(Array.from({ length: OFFLINE_WINDOWS_MAX }, (_, index) => OFFLINE_WINDOWS_MAX + 2 - index));
   });
 
   it('replaces an older copy of the same window rather than keeping both', () => {
-    const windows = withWindow(withWindow(withWindow([], window(0, 7, 1)), window(7, 7, 2)), window(0, 7, 3));
+    const windows = withWindow(withWindow(withWindow([], viewed(0, 7, 1)), viewed(7, 7, 2)), viewed(0, 7, 3));
     expect(windows.map((kept) => [kept.fromMs, kept.fetchedAt])).toEqual([
       [START, 3],
       [START + 7 * DAY, 2],
@@ -37,7 +37,7 @@ describe('the windows an offline copy keeps', () => {
   });
 
   it('answers a view only from a window that holds all of it: its range, its zone and its calendars', () => {
-    const month = window(0, 42, 5);
+    const month = viewed(0, 42, 5);
     const found = coveringWindow([month], { fromMs: START + 7 * DAY, toMs: START + 14 * DAY, timeZone: 'Europe/London', calendarIds: ['a'] });
     // Only the calendars asked for.
     expect(found).toEqual({ events: [month.events[0]], fetchedAt: 5 });
@@ -47,8 +47,8 @@ describe('the windows an offline copy keeps', () => {
   });
 
   it('prefers the newest window that covers the view', () => {
-    const older = window(0, 42, 1);
-    const newer = window(0, 7, 2);
+    const older = viewed(0, 42, 1);
+    const newer = viewed(0, 7, 2);
     expect(coveringWindow(withWindow([older], newer), { fromMs: START, toMs: START + 7 * DAY, timeZone: 'Europe/London', calendarIds: ['b'] })?.fetchedAt).toBe(2);
   });
 });

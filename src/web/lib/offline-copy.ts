@@ -155,8 +155,8 @@ export async function offlineCalendars(user: UserRef): Promise<Stored<Calendar[]
 }
 
 export function saveWindow(user: UserRef, query: WindowQuery, events: CalendarEvent[]): void {
-  const window: OfflineWindow = { ...query, calendarIds: [...query.calendarIds].sort(), events, fetchedAt: Date.now() };
-  changeCopy(user, (copy) => ({ ...copy, windows: withWindow(copy.windows, window) }));
+  const viewed: OfflineWindow = { ...query, calendarIds: [...query.calendarIds].sort(), events, fetchedAt: Date.now() };
+  changeCopy(user, (copy) => ({ ...copy, windows: withWindow(copy.windows, viewed) }));
 }
 
 export async function offlineWindow(user: UserRef, query: WindowQuery): Promise<Stored<CalendarEvent[]> | null> {
@@ -167,9 +167,9 @@ export async function offlineWindow(user: UserRef, query: WindowQuery): Promise<
 
 /** One event of the kept windows, by its feed id (an occurrence's is `{seriesId}:{recurrenceId}`), newest copy first. */
 export async function offlineEvent(user: UserRef, eventId: string): Promise<Stored<CalendarEvent> | null> {
-  for (const window of (await readCopy(user).catch(() => null))?.windows ?? []) {
-    const event = window.events.find((candidate) => candidate.id === eventId);
-    if (event) return { data: event, fetchedAt: window.fetchedAt };
+  for (const kept of (await readCopy(user).catch(() => null))?.windows ?? []) {
+    const event = kept.events.find((candidate) => candidate.id === eventId);
+    if (event) return { data: event, fetchedAt: kept.fetchedAt };
   }
   return null;
 }

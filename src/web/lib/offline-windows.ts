@@ -28,7 +28,7 @@ function sameWindow(a: WindowQuery, b: WindowQuery): boolean {
 
 /** The windows with `next` as the newest, replacing an older copy of the same window, at most OFFLINE_WINDOWS_MAX. */
 export function withWindow(windows: readonly OfflineWindow[], next: OfflineWindow): OfflineWindow[] {
-  return [next, ...windows.filter((window) => !sameWindow(window, next))].slice(0, OFFLINE_WINDOWS_MAX);
+  return [next, ...windows.filter((kept) => !sameWindow(kept, next))].slice(0, OFFLINE_WINDOWS_MAX);
 }
 
 /**
@@ -37,11 +37,11 @@ export function withWindow(windows: readonly OfflineWindow[], next: OfflineWindo
  */
 export function coveringWindow(windows: readonly OfflineWindow[], query: WindowQuery): { events: CalendarEvent[]; fetchedAt: number } | null {
   const found = windows.find(
-    (window) =>
-      window.timeZone === query.timeZone &&
-      window.fromMs <= query.fromMs &&
-      window.toMs >= query.toMs &&
-      query.calendarIds.every((id) => window.calendarIds.includes(id)),
+    (kept) =>
+      kept.timeZone === query.timeZone &&
+      kept.fromMs <= query.fromMs &&
+      kept.toMs >= query.toMs &&
+      query.calendarIds.every((id) => kept.calendarIds.includes(id)),
   );
   if (!found) return null;
   const wanted = new Set(query.calendarIds);
