@@ -2,6 +2,7 @@ import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-c
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PHONE_TIME_GRID_DAYS } from '../../src/web/features/calendar/hooks/use-layout-views.ts';
 import { AGENDA_DAYS, PHONE_LAYOUT_MAX_WIDTH } from '../../src/web/lib/phone-layout.ts';
+import { HEADER_FULL_MIN_WIDTH } from '../../src/web/app/app-header-layout.ts';
 import { TOUCH_TARGET_MIN_PX } from '../../src/web/features/calendar/components/use-calendar-theme-styles.ts';
 import { axeViolations } from './harness/axe.ts';
 import { launchBrowser, newContext } from './harness/browser.ts';
@@ -24,9 +25,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signedIn(options: BrowserContextOptions = {}): Promise<Page> {
+async function signedIn(options: BrowserContextOptions = {}, user = /Eddie Editor/): Promise<Page> {
   const page = await (await newContext(browser, server.baseUrl, options)).newPage();
-  await signIn(page, /Eddie Editor/);
+  await signIn(page, user);
   await waitForEvents(page);
   return page;
 }
@@ -196,6 +197,49 @@ describe('the phone layout’s breakpoint', () => {
     await page.setViewportSize({ width: PHONE_LAYOUT_MAX_WIDTH + 1, height: 900 });
     await expect.poll(() => viewTab(page, 'Week').getAttribute('aria-selected')).toBe('true');
     expect(await companyCheckbox.isVisible()).toBe(true);
+  });
+});
+
+describe('the header, at any width from a small phone up', () => {
+  /** Whether the header's items sit in one row (its height is its tallest item's plus padding and border), and who overflows sideways. */
+  const headerLayout = (page: Page) =>
+    page.getByRole('banner').evaluate((header) => {
+      const style = getComputedStyle(header);
+      const items = [...header.children].map((item) => item.getBoundingClientRect());
+      const frame = ['paddingTop', 'paddingBottom', 'borderTopWidth', 'borderBottomWidth'] as const;
+      const oneRowHeight = Math.max(...items.map((item) => item.height)) + frame.reduce((sum, side) => sum + parseFloat(style[side]), 0);
+      return {
+        height: header.getBoundingClientRect().height,
+        oneRowHeight,
+        itemsBelowFirstRow: items.filter((item) => item.top >= items[0]!.bottom).length,
+        headerOverflow: header.scrollWidth - header.clientWidth,
+        pageOverflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      };
+    });
+
+  // An administrator's header has the most commands, so the most to fit.
+  test.each([
+    [320, 640],
+    [700, 900],
+    [HEADER_FULL_MIN_WIDTH - 1, 768],
+    [HEADER_FULL_MIN_WIDTH, 768],
+  ])('at %i×%i it is one row and nothing overflows sideways', async (width, height) => {
+    const page = await signedIn({ viewport: { width, height } }, /Ada Admin/);
+    const layout = await headerLayout(page);
+    expect(layout.itemsBelowFirstRow).toBe(0);
+    expect(Math.abs(layout.height - layout.oneRowHeight)).toBeLessThanOrEqual(1);
+    expect(layout.headerOverflow).toBe(0);
+    expect(layout.pageOverflow).toBe(0);
+
+    // What the row has no room for is in More options; from the full header's width on it is all in the row.
+    const full = width >= HEADER_FULL_MIN_WIDTH;
+    expect(await page.getByRole('banner').getByRole('button', { name: 'Manage calendars' }).count()).toBe(full ? 1 : 0);
+    await page.getByRole('button', { name: 'More options' }).click();
+    const menu = page.getByRole('menu');
+    await menu.getByRole('menuitem', { name: 'Print' }).waitFor();
+    expect(await menu.getByRole('menuitem', { name: 'Manage calendars' }).count()).toBe(full ? 0 : 1);
+    expect(await menu.getByText('Signed in as Ada Admin (Admin)').count()).toBe(full ? 0 : 1);
+    await page.context().close();
   });
 });
 

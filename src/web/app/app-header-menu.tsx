@@ -10,7 +10,7 @@ interface AppHeaderMenuProps {
   onSignOut: (() => void) | null;
 }
 
-/** The header's "More options": Print always, and on phones whatever the one-row header has no room for. */
+/** The header's "More options": Print always, and below the full header's width whatever the one row has no room for. */
 export function AppHeaderMenu({ signedInAs, onManageCalendars, onSignOut }: AppHeaderMenuProps) {
   return (
     <Menu>

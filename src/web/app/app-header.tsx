@@ -1,6 +1,8 @@
 import { Avatar, Button, Caption1, Text, Title3, Tooltip, makeStyles, mergeClasses, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
 import { Add20Regular, CalendarLtr24Regular, Navigation20Regular, Settings20Regular, SignOut20Regular } from '@fluentui/react-icons';
 import type { Me, Role } from '../../shared/user.ts';
+import { useMediaQuery } from '../lib/use-media-query.ts';
+import { HEADER_COMPACT_QUERY } from './app-header-layout.ts';
 import { AppHeaderMenu } from './app-header-menu.tsx';
 import { SHELL_MESSAGES } from './shell-messages.ts';
 
@@ -12,10 +14,11 @@ const ROLE_NAMES: [Role, string][] = [
 ];
 
 const useStyles = makeStyles({
+  // One row at every width: the title gives way (ellipsis) before anything wraps or overflows.
   header: {
     display: 'flex',
     alignItems: 'center',
-    flexWrap: 'wrap',
+    flexWrap: 'nowrap',
     gap: tokens.spacingHorizontalM,
     paddingBlock: tokens.spacingVerticalS,
     paddingInline: tokens.spacingHorizontalL,
@@ -23,9 +26,7 @@ const useStyles = makeStyles({
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
     '@media print': { display: 'none' },
   },
-  // One row on a phone: the title gives way (ellipsis) before anything wraps.
   headerPhone: {
-    flexWrap: 'nowrap',
     gap: tokens.spacingHorizontalXS,
     paddingBlock: tokens.spacingVerticalXS,
     paddingInline: tokens.spacingHorizontalXS,
@@ -34,8 +35,10 @@ const useStyles = makeStyles({
   title: { margin: 0, color: tokens.colorNeutralForeground1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   titlePhone: { fontSize: tokens.fontSizeBase400, lineHeight: tokens.lineHeightBase400 },
   spacer: { flexGrow: 1 },
-  user: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
-  userText: { display: 'flex', flexDirection: 'column' },
+  command: { flexShrink: 0 },
+  user: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
+  userText: { display: 'flex', flexDirection: 'column', minWidth: 0 },
+  userName: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   role: { color: tokens.colorNeutralForeground2 },
 });
 
@@ -48,7 +51,7 @@ interface HeaderCommands {
 
 interface AppHeaderProps extends HeaderCommands {
   me: Me;
-  /** The phone layout: one row, with the commands that do not fit in the menu. */
+  /** The phone layout: a smaller title, New event as an icon, the rest in the menu. */
   phone: boolean;
   /** The calendar panel's ☰ toggle: the side panel on wide screens (whose id it controls), the drawer on phones. */
   panel: { id: string | null; expanded: boolean; onToggle(): void };
@@ -58,6 +61,7 @@ export function AppHeader({ me, phone, panel, ...commands }: AppHeaderProps) {
   const styles = useStyles();
   // The drawer gives focus back to the toggle when it closes.
   const restoreFocusTarget = useRestoreFocusTarget();
+  const compact = useMediaQuery(HEADER_COMPACT_QUERY);
   const role = ROLE_NAMES.find(([candidate]) => me.roles.includes(candidate))?.[1];
   return (
     <header className={mergeClasses(styles.header, phone && styles.headerPhone)}>
@@ -78,8 +82,8 @@ export function AppHeader({ me, phone, panel, ...commands }: AppHeaderProps) {
         </Title3>
       </div>
       <div className={styles.spacer} />
-      {phone ? (
-        <PhoneCommands signedInAs={SHELL_MESSAGES.signedInAs(me.name, role)} {...commands} />
+      {phone || compact ? (
+        <CompactCommands signedInAs={SHELL_MESSAGES.signedInAs(me.name, role)} labelled={!phone} {...commands} />
       ) : (
         <WideCommands me={me} role={role} {...commands} />
       )}
@@ -87,11 +91,22 @@ export function AppHeader({ me, phone, panel, ...commands }: AppHeaderProps) {
   );
 }
 
-/** A phone's header: New event as an icon, the rest in the menu. */
-function PhoneCommands({ signedInAs, onNewEvent, onManageCalendars, onSignOut }: HeaderCommands & { signedInAs: string }) {
+/** A header narrower than the full one: New event (as an icon on a phone), and the rest in the menu. */
+function CompactCommands({ signedInAs, labelled, onNewEvent, onManageCalendars, onSignOut }: HeaderCommands & { signedInAs: string; labelled: boolean }) {
+  const styles = useStyles();
   return (
     <>
-      {onNewEvent && <Button appearance="primary" icon={<Add20Regular />} aria-label={SHELL_MESSAGES.newEvent} onClick={onNewEvent} />}
+      {onNewEvent && (
+        <Button
+          className={styles.command}
+          appearance="primary"
+          icon={<Add20Regular />}
+          aria-label={labelled ? undefined : SHELL_MESSAGES.newEvent}
+          onClick={onNewEvent}
+        >
+          {labelled && SHELL_MESSAGES.newEvent}
+        </Button>
+      )}
       <AppHeaderMenu signedInAs={signedInAs} onManageCalendars={onManageCalendars} onSignOut={onSignOut} />
     </>
   );
@@ -103,24 +118,26 @@ function WideCommands({ me, role, onNewEvent, onManageCalendars, onSignOut }: He
   return (
     <>
       {onNewEvent && (
-        <Button appearance="primary" icon={<Add20Regular />} onClick={onNewEvent}>
+        <Button className={styles.command} appearance="primary" icon={<Add20Regular />} onClick={onNewEvent}>
           {SHELL_MESSAGES.newEvent}
         </Button>
       )}
       {onManageCalendars && (
-        <Button icon={<Settings20Regular />} onClick={onManageCalendars}>
+        <Button className={styles.command} icon={<Settings20Regular />} onClick={onManageCalendars}>
           {SHELL_MESSAGES.manageCalendars}
         </Button>
       )}
       <div className={styles.user} data-testid="signed-in-user">
         <Avatar name={me.name} color="colorful" aria-hidden />
         <div className={styles.userText}>
-          <Text weight="semibold">{me.name}</Text>
+          <Text weight="semibold" className={styles.userName}>
+            {me.name}
+          </Text>
           {role && <Caption1 className={styles.role}>{role}</Caption1>}
         </div>
       </div>
       {onSignOut && (
-        <Button appearance="subtle" icon={<SignOut20Regular />} onClick={onSignOut}>
+        <Button className={styles.command} appearance="subtle" icon={<SignOut20Regular />} onClick={onSignOut}>
           {SHELL_MESSAGES.signOut}
         </Button>
       )}
