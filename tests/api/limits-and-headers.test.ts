@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Calendar } from '../../src/shared/calendar-schema.ts';
 import { REQUEST_BODY_MAX_BYTES } from '../../src/shared/limits.ts';
@@ -73,10 +76,18 @@ describe('limits and headers', () => {
 describe('rate limit', () => {
   const PER_MINUTE = 5;
   let api: TestServer;
+  // A web app of two files, to load past the limit.
+  const webRoot = mkdtempSync(join(tmpdir(), 'company-calendar-web-'));
   beforeAll(async () => {
-    api = await build({ RATE_LIMIT_PER_MINUTE: String(PER_MINUTE) });
+    mkdirSync(join(webRoot, 'assets'));
+    writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Company Calendar</title>');
+    writeFileSync(join(webRoot, 'assets', 'index-abc123.js'), 'export {};');
+    api = await build({ RATE_LIMIT_PER_MINUTE: String(PER_MINUTE), WEB_ROOT: webRoot });
   });
-  afterAll(() => api.close());
+  afterAll(async () => {
+    await api.close();
+    rmSync(webRoot, { recursive: true, force: true });
+  });
 
   it('gives a user 429 with Retry-After past the limit, and leaves other users alone', async () => {
     // Tokens first: the sign-in route counts against the caller's address.
@@ -92,6 +103,15 @@ describe('rate limit', () => {
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(limited.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect((await api.request('GET', '/api/me', { token: eddie })).status).toBe(200);
+  });
+
+  it('counts the API only: past the limit for an address, its requests for the web app still get an answer', async () => {
+    for (let i = 0; i < PER_MINUTE; i++) expect((await api.request('GET', '/api/client-config')).status).toBe(200);
+    expect((await api.request('GET', '/api/client-config')).status).toBe(429);
+    for (let i = 0; i <= PER_MINUTE; i++) {
+      expect((await fetch(`${api.url}/assets/index-abc123.js`)).status).toBe(200);
+      expect((await fetch(`${api.url}/`)).status).toBe(200);
+    }
   });
 });
 
