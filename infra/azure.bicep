@@ -261,7 +261,8 @@ resource webApp 'Microsoft.Web/sites@2024-11-01' = {
     siteConfig: {
       // Node 24 runs the TypeScript sources as they are (type stripping); the deployed zip holds no build step.
       linuxFxVersion: 'NODE|24-lts'
-      appCommandLine: 'node src/api/server.ts'
+      // A young generation of at most 32 MB (src/api/process-settings.ts): RSS under feed load stays in its bound.
+      appCommandLine: 'node --max-semi-space-size=16 src/api/server.ts'
       alwaysOn: true
       healthCheckPath: '/api/health'
       http20Enabled: true
@@ -315,6 +316,8 @@ resource webAppSettings 'Microsoft.Web/sites/config@2024-11-01' = {
     // Node keeps the server's compiled, type-stripped modules here and starts about a third faster with them: under
     // /home, which is writable and outlives restarts and new containers; entries whose source changed are ignored.
     NODE_COMPILE_CACHE: '/home/site/node-compile-cache'
+    // glibc's mmap threshold fixed (src/api/process-settings.ts): freed feed bodies go back to the OS after load.
+    MALLOC_MMAP_THRESHOLD_: '131072'
     APPLICATIONINSIGHTS_CONNECTION_STRING: appInsights.properties.ConnectionString
     // App Service's Application Insights agent for Node.js on Linux: requests, dependencies and console logs.
     ApplicationInsightsAgent_EXTENSION_VERSION: '~3'

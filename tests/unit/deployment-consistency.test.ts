@@ -79,6 +79,7 @@ const PLATFORM_SETTINGS: Record<string, string> = {
   APPLICATIONINSIGHTS_CONNECTION_STRING: 'where the Application Insights agent sends telemetry',
   ApplicationInsightsAgent_EXTENSION_VERSION: 'turns the Application Insights agent for Node.js on',
   NODE_COMPILE_CACHE: 'where Node keeps compiled modules between starts',
+  MALLOC_MMAP_THRESHOLD_: "glibc's malloc, when the process starts",
 };
 
 /** What the server needs in Azure: the Cosmos store with infrastructure-made containers, and Entra ID sign-in. */
@@ -328,7 +329,7 @@ describe('infra/azure.bicep', () => {
     // App Service's Node 22 LTS may be older than 22.18, the first Node 22 that runs .ts files as they are.
     expect(siteConfig).toMatchObject({ linuxFxVersion: 'NODE|24-lts', alwaysOn: true, minTlsVersion: '1.2', scmMinTlsVersion: '1.2', ftpsState: 'Disabled', healthCheckPath: '/api/health' });
     expect(Number(/^>=(\d+)/.exec(PACKAGE_JSON.engines.node)?.[1])).toBeLessThanOrEqual(24);
-    const startFile = /^node (\S+\.ts)$/.exec(siteConfig.appCommandLine as string)?.[1];
+    const startFile = /^node (?:--\S+ )*(\S+\.ts)$/.exec(siteConfig.appCommandLine as string)?.[1];
     expect(startFile && existsSync(join(ROOT, startFile))).toBe(true);
     expect(isShipped(parseIgnoreFile(read('.webappignore')), startFile!)).toBe(true);
     // Node decides between ESM and CommonJS for .ts files by package.json's type, as it does for .js.

@@ -1,0 +1,37 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS, SERVER_SEMI_SPACE_MB } from '../../src/api/process-settings.ts';
+import { parseBicep, resourceNamed, valueAt } from './helpers/bicep.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const TEMPLATE = parseBicep(readFileSync(join(ROOT, 'infra/azure.bicep'), 'utf8'));
+
+/** A child Node that allocates far more than a young generation and prints its new space's committed MB. */
+function youngGenerationMb(flags: readonly string[]): number {
+  const script = `
+    const keep = [];
+    for (let i = 0; i < 3e6; i++) { keep.push({ i, s: 'x' + i }); if (keep.length > 2e5) keep.splice(0, 1e5); }
+    const space = require('node:v8').getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
+    console.log(space.space_size / 2 ** 20);`;
+  const child = spawnSync(process.execPath, [...flags, '-e', script], { encoding: 'utf8' });
+  if (child.status !== 0) throw new Error(child.stderr);
+  return Number(child.stdout.trim());
+}
+
+describe('the server process settings', () => {
+  it('are the ones App Service starts the server with', () => {
+    const commandLine = valueAt(resourceNamed(TEMPLATE, 'webApp').body, 'properties.siteConfig.appCommandLine');
+    expect(commandLine).toBe(`node ${SERVER_NODE_FLAGS.join(' ')} src/api/server.ts`);
+    for (const [name, value] of Object.entries(SERVER_MALLOC_ENV)) {
+      expect(valueAt(resourceNamed(TEMPLATE, 'webAppSettings').body, `properties.${name}`)).toBe(value);
+    }
+  });
+
+  it(`keep V8's young generation within two semi-spaces of ${SERVER_SEMI_SPACE_MB} MB under heavy allocation`, () => {
+    expect(youngGenerationMb(SERVER_NODE_FLAGS)).toBeLessThanOrEqual(2 * SERVER_SEMI_SPACE_MB);
+    // Without them V8 grows it further on this machine: the flag is what holds the bound.
+    expect(youngGenerationMb([])).toBeGreaterThan(2 * SERVER_SEMI_SPACE_MB);
+  });
+});
