@@ -13,11 +13,15 @@ export const HOUR = 3_600_000;
 /** Every bench event lasts at most this long: what the stores record as each calendar's longest event. */
 export const LONGEST_EVENT_MS = 3 * HOUR;
 const ORIGIN = Date.UTC(2026, 0, 1);
+/** Where every span of bench events ends: a longer span reaches further into the past, as a tenant's history does. */
+const SPAN_END = ORIGIN + SPAN_DAYS * 24 * HOUR;
+/** The demo tenant, which riley belongs to. */
+export const DEMO_TENANT = '4f1d6d0a-7c4e-4a55-9d8e-0de5c0a1e001';
 const BENCH_USER = { id: 'bench', name: 'Bench' };
 
-/** A timed event of 1 to 3 hours somewhere in the bench's two years, as the stores record it. */
-export function benchRecord(calendarId: string, i: number, now: string): EventRecord {
-  const start = ORIGIN + Math.floor(Math.random() * SPAN_DAYS * 24) * HOUR;
+/** A timed event of 1 to 3 hours somewhere in the `spanDays` up to the end of 2027, as the stores record it. */
+export function benchRecord(calendarId: string, i: number, now: string, spanDays = SPAN_DAYS): EventRecord {
+  const start = SPAN_END - Math.ceil(Math.random() * spanDays * 24) * HOUR;
   const end = start + (1 + Math.floor(Math.random() * (LONGEST_EVENT_MS / HOUR))) * HOUR;
   const drafted = normaliseEvent({ title: `Event ${i}`, start: new Date(start).toISOString(), end: new Date(end).toISOString() });
   if (!drafted.ok) throw new Error('bad bench event');
@@ -26,12 +30,12 @@ export function benchRecord(calendarId: string, i: number, now: string): EventRe
 }
 
 /** Bulk-loads events straight into the file: setup only, the measured reads go through the repository. */
-export function fillEvents(dataDir: string, tenantId: string, calendarIds: readonly string[], count: number): void {
+export function fillEvents(dataDir: string, tenantId: string, calendarIds: readonly string[], count: number, spanDays = SPAN_DAYS): void {
   const db = new Database(join(dataDir, SQLITE_FILE_NAME));
   const insert = db.prepare(`INSERT INTO events (${EVENT_COLUMNS.join(', ')}) VALUES (${EVENT_COLUMNS.map((column) => `@${column}`).join(', ')})`);
   const now = new Date().toISOString();
   db.transaction(() => {
-    for (let i = 0; i < count; i++) insert.run(toEventRow(tenantId, benchRecord(calendarIds[i % calendarIds.length]!, i, now)));
+    for (let i = 0; i < count; i++) insert.run(toEventRow(tenantId, benchRecord(calendarIds[i % calendarIds.length]!, i, now, spanDays)));
   })();
   // What the repository keeps on every write: each calendar's longest event.
   db.prepare(

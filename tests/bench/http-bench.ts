@@ -4,11 +4,9 @@ import Database from 'better-sqlite3';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { build } from '../api/helpers/test-server.ts';
 import { SQLITE_FILE_NAME } from '../../src/api/stores/sqlite/sqlite-store.ts';
-import { fillEvents, MONTH_WINDOW_QUERY } from './bench-data.ts';
+import { DEMO_TENANT, fillEvents, MONTH_WINDOW_QUERY } from './bench-data.ts';
 import { interleave, timed, type Comparison, type Sampler } from './measure.ts';
 
-/** The demo tenant, which riley belongs to. */
-const DEMO_TENANT = '4f1d6d0a-7c4e-4a55-9d8e-0de5c0a1e001';
 const EVENTS = 10_000;
 const CONCURRENCY = 8;
 const SLICE_MS = 500;

@@ -3,9 +3,11 @@
 // this prints them.
 import { cpus, freemem, totalmem } from 'node:os';
 import { benchCosmos } from './cosmos-bench.ts';
+import { benchFeed } from './feed-bench.ts';
 import { benchFirstRender } from './first-render-bench.ts';
 import { benchHttp, benchMe } from './http-bench.ts';
 import { reportTable, type Comparison } from './measure.ts';
+import { benchMemory } from './memory-bench.ts';
 import { benchSeries } from './series-bench.ts';
 import { benchSqlite } from './sqlite-bench.ts';
 import { benchStartup } from './startup-bench.ts';
@@ -18,8 +20,11 @@ const GROUPS: Record<string, () => Promise<Comparison[]>> = {
   series: () => benchSeries(60, 200),
   cosmos: () => benchCosmos(2_000, 15),
   http: async () => [...(await benchMe(300)), ...(await benchHttp(300))],
+  feed: () => benchFeed(5),
   render: () => benchFirstRender(10),
   startup: () => benchStartup(7),
+  // Long by design: each of its three servers is under load for MEMORY_LOAD_MINUTES (BENCH_MEMORY_MINUTES shortens it).
+  memory: () => benchMemory(),
 };
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(name in GROUPS));
