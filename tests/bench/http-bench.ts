@@ -111,8 +111,9 @@ function injectCpu(server: FastifyInstance, headers: Record<string, string> = {}
 }
 
 /**
- * The fixed cost of an authenticated request: GET /api/me (token, principal, rate limit, headers, logging, and its
- * query of the caller's calendars) against a bare route, and against a bare route that runs the same query.
+ * The fixed cost of an authenticated request: GET /api/me (token, principal, rate limit, headers, logging, and the
+ * tenant's change version, which spares it the calendars query until a write) against a bare route, and against a
+ * bare route that runs the calendars query on every request, as /api/me did before.
  */
 export async function benchMe(rounds: number): Promise<Comparison[]> {
   console.log('http: GET /api/me with a development token, against a bare route answering the same body');
@@ -126,8 +127,8 @@ export async function benchMe(rounds: number): Promise<Comparison[]> {
   const cpuRounds = Math.max(30, Math.round(rounds / 5));
   const comparisons = [
     await interleave({ figure: 'GET /api/me, sequential', limit: BARE_LIMIT, rounds, ours: timed(() => get(`${api.url}/api/me`, token)), bare: timed(() => get(`${bare.url}/api/me`)) }),
-    await interleave({ figure: 'GET /api/me, CPU per request (in-process inject)', limit: `${BARE_LIMIT}; ${CPU_BATCH} requests a sample`, unit: 'ms CPU', rounds: cpuRounds, ours, bare: injectCpu(bare.server) }),
-    await interleave({ figure: 'GET /api/me, CPU per request (in-process inject)', limit: 'the bare route running the same calendars query', unit: 'ms CPU', rounds: cpuRounds, ours, bare: injectCpu(bareWithQuery.server) }),
+    await interleave({ figure: 'GET /api/me, CPU per request (in-process inject)', limit: `${BARE_LIMIT}; ${CPU_BATCH} requests a sample; target ≤ 3×`, unit: 'ms CPU', rounds: cpuRounds, ours, bare: injectCpu(bare.server) }),
+    await interleave({ figure: 'GET /api/me, CPU per request (in-process inject)', limit: 'the bare route running the calendars query (ours reads the change version instead)', unit: 'ms CPU', rounds: cpuRounds, ours, bare: injectCpu(bareWithQuery.server) }),
   ];
   await bareWithQuery.close();
   await bare.close();
