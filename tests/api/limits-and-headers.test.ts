@@ -108,6 +108,8 @@ describe('rate limit', () => {
   it('counts the API only: past the limit for an address, its requests for the web app still get an answer', async () => {
     for (let i = 0; i < PER_MINUTE; i++) expect((await api.request('GET', '/api/client-config')).status).toBe(200);
     expect((await api.request('GET', '/api/client-config')).status).toBe(429);
+    // The same route spelt with an escape is still the API.
+    expect((await api.request('GET', '/%61pi/client-config')).status).toBe(429);
     for (let i = 0; i <= PER_MINUTE; i++) {
       expect((await fetch(`${api.url}/assets/index-abc123.js`)).status).toBe(200);
       expect((await fetch(`${api.url}/`)).status).toBe(200);

@@ -17,7 +17,8 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
  * The web app's files are not counted: a page loads dozens at once, before anyone signs in, so everyone behind one
  * company address would share a count of them. They are static and precompressed; the API is what the limit guards.
  */
-const isWebAppFile = (request: FastifyRequest) => !request.url.startsWith('/api/');
+// By the route matched, not the URL: the router decodes the path, so /%61pi/me is /api/me.
+const isWebAppFile = (request: FastifyRequest) => !request.routeOptions.url?.startsWith('/api/');
 
 /**
  * Per-user limits (per IP before sign-in) on the API. Counters live in this process: each instance limits on its own.
