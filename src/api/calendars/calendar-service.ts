@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Calendar, CalendarInput, CalendarPatch } from '../../shared/calendar-schema.ts';
 import { canEditCalendar, isAdmin, type Principal } from '../auth/principal.ts';
 import { forbidden } from '../errors.ts';
@@ -15,6 +16,8 @@ interface CalendarAt {
 export interface CalendarService {
   /** The caller's tenant's calendars, each saying whether the caller may change its events. */
   list(principal: Principal): Promise<Calendar[]>;
+  /** Whether the caller may change the events of any calendar of their tenant: the editor role. */
+  canEditAny(principal: Principal): Promise<boolean>;
   /** The caller, if an administrator; 403 otherwise. */
   asAdmin(principal: Principal): CalendarAdmin;
   create(admin: CalendarAdmin, input: CalendarInput): Promise<Calendar>;
@@ -27,12 +30,47 @@ function toCalendarResponse(calendar: StoredCalendar, principal: Principal): Cal
   return { ...calendar, canEdit: canEditCalendar(principal, calendar) };
 }
 
+/** At most this many tenants' calendar editors are remembered for the editor role; the least recently used go first. */
+export const EDITORS_TENANTS_CACHED_MAX = 1_000;
+
+/** A tenant's calendars' editor lists, as they stood at the tenant's change version `version`. */
+interface TenantEditors {
+  version: string;
+  editors: readonly (readonly string[])[];
+}
+
+export interface CalendarServiceOptions {
+  /** EDITORS_TENANTS_CACHED_MAX unless a test watches the bound at work. */
+  editorsTenantsCachedMax?: number;
+}
+
 /** Permissions in front of the store's calendars. */
-export function createCalendarService(store: Store): CalendarService {
+export function createCalendarService(store: Store, { editorsTenantsCachedMax = EDITORS_TENANTS_CACHED_MAX }: CalendarServiceOptions = {}): CalendarService {
+  const cachedEditors = new LRUCache<string, TenantEditors>({ max: editorsTenantsCachedMax });
+
+  /**
+   * Every calendar's editors, listed again only when a write has changed the tenant since: the version is one cheap
+   * read, where listing the calendars is a query over the tenant's. Read before the list, so a list kept under a
+   * version holds every write acknowledged by then (see ChangeVersions).
+   */
+  async function calendarEditors(tenantId: string): Promise<TenantEditors['editors']> {
+    const version = await store.changes.version({ tenantId });
+    const hit = cachedEditors.get(tenantId);
+    if (hit?.version === version) return hit.editors;
+    const editors = (await store.calendars.list({ tenantId })).map((calendar) => calendar.editors);
+    cachedEditors.set(tenantId, { version, editors });
+    return editors;
+  }
+
   return {
     async list(principal) {
       const calendars = await store.calendars.list({ tenantId: principal.tenantId });
       return calendars.map((calendar) => toCalendarResponse(calendar, principal));
+    },
+
+    async canEditAny(principal) {
+      const editors = await calendarEditors(principal.tenantId);
+      return editors.some((list) => canEditCalendar(principal, { editors: list }));
     },
 
     asAdmin(principal) {
