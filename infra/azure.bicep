@@ -261,8 +261,8 @@ resource webApp 'Microsoft.Web/sites@2024-11-01' = {
     siteConfig: {
       // Node 24 runs the TypeScript sources as they are (type stripping); the deployed zip holds no build step.
       linuxFxVersion: 'NODE|24-lts'
-      // A young generation of at most 32 MB (src/api/process-settings.ts): RSS under feed load stays in its bound.
-      appCommandLine: 'node --max-semi-space-size=16 src/api/server.ts'
+      // V8's heap kept tight (src/api/process-settings.ts): RSS under feed load stays within its bound.
+      appCommandLine: 'node --max-semi-space-size=16 --max-old-space-size=512 src/api/server.ts'
       alwaysOn: true
       healthCheckPath: '/api/health'
       http20Enabled: true

@@ -2,23 +2,29 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS, SERVER_SEMI_SPACE_MB } from '../../src/api/process-settings.ts';
+import { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS, SERVER_OLD_SPACE_MB, SERVER_SEMI_SPACE_MB } from '../../src/api/process-settings.ts';
 import { parseBicep, resourceNamed, valueAt } from './helpers/bicep.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const TEMPLATE = parseBicep(readFileSync(join(ROOT, 'infra/azure.bicep'), 'utf8'));
 
-/** A child Node that allocates far more than a young generation and prints its new space's committed MB. */
-function youngGenerationMb(flags: readonly string[]): number {
-  const script = `
-    const keep = [];
-    for (let i = 0; i < 3e6; i++) { keep.push({ i, s: 'x' + i }); if (keep.length > 2e5) keep.splice(0, 1e5); }
-    const space = require('node:v8').getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
-    console.log(space.space_size / 2 ** 20);`;
+/** Runs a script in a child Node with these flags and returns the number it prints. */
+function printedBy(flags: readonly string[], script: string): number {
   const child = spawnSync(process.execPath, [...flags, '-e', script], { encoding: 'utf8' });
   if (child.status !== 0) throw new Error(child.stderr);
   return Number(child.stdout.trim());
 }
+
+/** A child Node that allocates far more than a young generation and prints its new space's committed MB. */
+function youngGenerationMb(flags: readonly string[]): number {
+  return printedBy(flags, `
+    const keep = [];
+    for (let i = 0; i < 3e6; i++) { keep.push({ i, s: 'x' + i }); if (keep.length > 2e5) keep.splice(0, 1e5); }
+    const space = require('node:v8').getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
+    console.log(space.space_size / 2 ** 20);`);
+}
+
+const heapLimitMb = (flags: readonly string[]) => printedBy(flags, `console.log(require('node:v8').getHeapStatistics().heap_size_limit / 2 ** 20)`);
 
 describe('the server process settings', () => {
   it('are the ones App Service starts the server with', () => {
@@ -33,5 +39,10 @@ describe('the server process settings', () => {
     expect(youngGenerationMb(SERVER_NODE_FLAGS)).toBeLessThanOrEqual(2 * SERVER_SEMI_SPACE_MB);
     // Without them V8 grows it further on this machine: the flag is what holds the bound.
     expect(youngGenerationMb([])).toBeGreaterThan(2 * SERVER_SEMI_SPACE_MB);
+  });
+
+  it(`cap V8's heap at ${SERVER_OLD_SPACE_MB} MB of old space and the young generation`, () => {
+    expect(heapLimitMb(SERVER_NODE_FLAGS)).toBeLessThanOrEqual(SERVER_OLD_SPACE_MB + 3 * SERVER_SEMI_SPACE_MB);
+    expect(heapLimitMb([])).toBeGreaterThan(SERVER_OLD_SPACE_MB + 3 * SERVER_SEMI_SPACE_MB);
   });
 });
