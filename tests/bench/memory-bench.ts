@@ -30,6 +30,7 @@ interface MemoryRun {
   lastMinuteSlope: number;
   after: number;
   breakdown: MemoryReport;
+  breakdownAfter: MemoryReport;
   requests: number;
 }
 
@@ -56,16 +57,23 @@ async function measureMemory(server: ServerProcess, load: FeedLoad, minutes: num
   const end = performance.now() - started;
   const lastMinute = samples.filter(([t]) => t >= end - MINUTE);
   await sleep(AFTER_LOAD_MS);
-  return { idle, underLoad: samples.map(([, mb]) => mb), lastMinuteSlope: slopePerMinute(lastMinute), after: rssMbOf(server.pid), breakdown, requests: Math.round(run.reqPerS * minutes * 60) };
+  const after = rssMbOf(server.pid);
+  const breakdownAfter = await server.memory();
+  return { idle, underLoad: samples.map(([, mb]) => mb), lastMinuteSlope: slopePerMinute(lastMinute), after, breakdown, breakdownAfter, requests: Math.round(run.reqPerS * minutes * 60) };
+}
+
+const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
+
+function breakdownText({ rss, heapTotal, heapUsed, external, arrayBuffers, spaces }: MemoryReport): string {
+  const young = (spaces.new_space ?? 0) + (spaces.new_large_object_space ?? 0);
+  return `rss ${mb(rss)}, heapTotal ${mb(heapTotal)} (young ${mb(young)}), heapUsed ${mb(heapUsed)}, external ${mb(external)} (arrayBuffers ${mb(arrayBuffers)})`;
 }
 
 function describe(side: string, run: MemoryRun): string {
-  const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
-  const { rss, heapTotal, heapUsed, external, arrayBuffers } = run.breakdown;
   return [
     `memory: ${side}: RSS idle ${run.idle.toFixed(0)} MB; under load min / median / max ${[0, 0.5, 1].map((q) => quantile(run.underLoad, q).toFixed(0)).join(' / ')} MB,`,
     `last minute's slope ${run.lastMinuteSlope.toFixed(1)} MB/min; a minute after ${run.after.toFixed(0)} MB; ${run.requests} requests.`,
-    `At the load's end: rss ${mb(rss)}, heapTotal ${mb(heapTotal)}, heapUsed ${mb(heapUsed)}, external ${mb(external)} (arrayBuffers ${mb(arrayBuffers)})`,
+    `At the load's end: ${breakdownText(run.breakdown)}; a minute after: ${breakdownText(run.breakdownAfter)}`,
   ].join(' ');
 }
 
