@@ -1,11 +1,12 @@
 // The app's first calendar render in Chromium against a bare FullCalendar page with the same events inline.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
-import { extname, join } from 'node:path';
+import { extname, join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { Browser, BrowserContextOptions } from 'playwright-core';
 import { build } from 'vite';
+import { EAGER_ASSETS_MAX_BYTES, eagerAssetPaths, PRECOMPRESS_MIN_BYTES } from '../../scripts/web-build-output.ts';
 import { launchBrowser, newContext } from '../e2e/harness/browser.ts';
 import { firstRenderMs } from '../e2e/harness/first-render.ts';
 import { startServer } from '../e2e/harness/server.ts';
@@ -17,17 +18,17 @@ const EVENTS_ELEMENT_ID = 'bench-events';
 /** The development sign-in's choice of user, as the app keeps it in localStorage (dev-auth-provider.tsx). */
 const DEV_USER_KEY = 'company-calendar:dev-user';
 const CONTENT_TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css' };
-const LIMIT = 'bare FullCalendar page (React, day grid, same theme), events inline';
+export const BARE_PAGE_LIMIT = 'bare FullCalendar page (React, day grid, same theme, dayMaxEvents), events inline';
 
 /** The bare page, built the way the app is built (Vite, production) into a temporary folder. */
-async function buildBarePage(): Promise<string> {
+export async function buildBarePage(): Promise<string> {
   const outDir = mkdtempSync(join(tmpdir(), 'company-calendar-bare-page-'));
   await build({ root: BARE_PAGE_SOURCE, configFile: false, logLevel: 'warn', plugins: [react()], build: { outDir, emptyOutDir: true } });
   return outDir;
 }
 
 /** A plain static server for the built page; the page itself carries the events, so it renders with no request for them. */
-async function serveBarePage(root: string, eventsJson: string) {
+export async function serveBarePage(root: string, eventsJson: string) {
   const inline = `<script type="application/json" id="${EVENTS_ELEMENT_ID}">${eventsJson.replaceAll('<', '\\u003c')}</script>`;
   const index = readFileSync(join(root, 'index.html'), 'utf8').replace('</head>', `${inline}</head>`);
   const server = createServer((request, response) => {
@@ -46,8 +47,13 @@ async function serveBarePage(root: string, eventsJson: string) {
   return { url, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
+/** A browser context in which the app resumes a development sign-in as this demo user. */
+export function signedInAs(baseUrl: string, userId: string): BrowserContextOptions {
+  return { storageState: { cookies: [], origins: [{ origin: baseUrl, localStorage: [{ name: DEV_USER_KEY, value: JSON.stringify(userId) }] }] } };
+}
+
 /** A first visit in a fresh context (empty cache), measured by the page's own clock from navigation to the first events. */
-function firstVisit(browser: Browser, url: string, options: BrowserContextOptions = {}) {
+export function firstVisit(browser: Browser, url: string, options: BrowserContextOptions = {}) {
   return async () => {
     const context = await newContext(browser, url, options);
     try {
@@ -58,6 +64,73 @@ function firstVisit(browser: Browser, url: string, options: BrowserContextOption
       await context.close();
     }
   };
+}
+
+const WEB_ROOT = resolve(import.meta.dirname, '../../dist/web');
+const KB = 1000;
+const EAGER_LIMIT = `target: ${EAGER_ASSETS_MAX_BYTES / KB} kB (EAGER_ASSETS_MAX_BYTES)`;
+
+/** What index.html loads before the app runs, as the server sends it to a browser that takes br: in kB. */
+function eagerBuildKb(): number {
+  const paths = eagerAssetPaths(readFileSync(join(WEB_ROOT, 'index.html'), 'utf8'));
+  const bytes = paths.map((path) => {
+    const file = join(WEB_ROOT, path);
+    return statSync(file).size >= PRECOMPRESS_MIN_BYTES ? statSync(`${file}.br`).size : statSync(file).size;
+  });
+  return bytes.reduce((sum, size) => sum + size, 0) / KB;
+}
+
+type WireKind = 'html' | 'js' | 'css' | 'api' | 'other';
+
+function wireKind(url: string, type: string | undefined): WireKind {
+  if (type === 'Document') return 'html';
+  if (type === 'Script') return 'js';
+  if (type === 'Stylesheet') return 'css';
+  return new URL(url).pathname.startsWith('/api/') ? 'api' : 'other';
+}
+
+/**
+ * The first load as Chromium received it (encoded bytes, headers included), up to the first events on screen: what
+ * starts later, such as the dialogs fetched when idle, is not the first load. In kB by kind.
+ */
+async function firstLoadOnTheWire(browser: Browser, url: string, options: BrowserContextOptions): Promise<Record<WireKind, number>> {
+  const context = await newContext(browser, url, options);
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const requests = new Map<string, { kind: WireKind; sentAt: number; bytes: number }>();
+    cdp.on('Network.requestWillBeSent', ({ requestId, request, type, wallTime }) =>
+      requests.set(requestId, { kind: wireKind(request.url, type), sentAt: wallTime * 1000, bytes: 0 }),
+    );
+    cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+      const request = requests.get(requestId);
+      if (request) request.bytes = encodedDataLength;
+    });
+    await cdp.send('Network.enable');
+    await page.goto('/');
+    await firstRenderMs(page);
+    const shownAt = await page.evaluate(() => performance.timeOrigin + (performance.getEntriesByName('company-calendar:first-events')[0]?.startTime ?? NaN));
+    const kb: Record<WireKind, number> = { html: 0, js: 0, css: 0, api: 0, other: 0 };
+    for (const request of requests.values()) if (request.sentAt <= shownAt) kb[request.kind] += request.bytes / KB;
+    return kb;
+  } finally {
+    await context.close();
+  }
+}
+
+/** The eager code's weight, from the build and as Chromium received it, next to its target; the whole first load printed. */
+async function benchFirstLoadBytes(browser: Browser, baseUrl: string, options: BrowserContextOptions): Promise<Comparison[]> {
+  const wire = await firstLoadOnTheWire(browser, baseUrl, options);
+  const total = Object.values(wire).reduce((sum, kb) => sum + kb, 0);
+  console.log(
+    `first load on the wire, compressed, up to the first events: ${total.toFixed(1)} kB = ` +
+      (Object.entries(wire) as [WireKind, number][]).map(([kind, kb]) => `${kind} ${kb.toFixed(1)}`).join(' + '),
+  );
+  const row = (figure: string, kb: number): Comparison => ({ figure, limit: EAGER_LIMIT, unit: 'kB', ours: [kb], bare: [EAGER_ASSETS_MAX_BYTES / KB] });
+  return [
+    row('eager JS and CSS of the build, br (index.html: entry, modulepreloads, stylesheets)', eagerBuildKb()),
+    row('first load on the wire in Chromium: JS and CSS (encoded, with headers)', wire.js + wire.css),
+  ];
 }
 
 /** The events the signed-in app asks for on its first render: what the bare page shows too. */
@@ -75,21 +148,19 @@ export async function benchFirstRender(rounds: number): Promise<Comparison[]> {
   console.log('first render: the app signed in through dev sign-in, and the bare page, each in a fresh Chromium context');
   const [app, builtPage, browser] = await Promise.all([startServer(), buildBarePage(), launchBrowser()]);
   try {
-    const signedIn: BrowserContextOptions = {
-      storageState: { cookies: [], origins: [{ origin: app.baseUrl, localStorage: [{ name: DEV_USER_KEY, value: JSON.stringify('eddie') }] }] },
-    };
+    const signedIn = signedInAs(app.baseUrl, 'eddie');
     const events = await appEvents(browser, app.baseUrl, signedIn);
     const bare = await serveBarePage(builtPage, events);
     try {
       const comparison = await interleave({
         figure: `first calendar render, Chromium, standalone, ${(JSON.parse(events) as unknown[]).length} events`,
-        limit: LIMIT,
+        limit: BARE_PAGE_LIMIT,
         rounds,
         warmup: 1,
         ours: firstVisit(browser, app.baseUrl, signedIn),
         bare: firstVisit(browser, bare.url),
       });
-      return [comparison];
+      return [comparison, ...(await benchFirstLoadBytes(browser, app.baseUrl, signedIn))];
     } finally {
       await bare.close();
     }

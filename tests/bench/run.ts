@@ -8,6 +8,7 @@ import { benchFirstRender } from './first-render-bench.ts';
 import { benchHttp, benchMe } from './http-bench.ts';
 import { reportTable, type Comparison } from './measure.ts';
 import { benchMemory } from './memory-bench.ts';
+import { benchMonth } from './month-bench.ts';
 import { benchSeries } from './series-bench.ts';
 import { benchSqlite } from './sqlite-bench.ts';
 import { benchStartup } from './startup-bench.ts';
@@ -22,6 +23,7 @@ const GROUPS: Record<string, () => Promise<Comparison[]>> = {
   http: async () => [...(await benchMe(300)), ...(await benchHttp(300))],
   feed: () => benchFeed(5),
   render: () => benchFirstRender(10),
+  month: () => benchMonth(7),
   startup: () => benchStartup(7),
   // Long by design: each of its three servers is under load for MEMORY_LOAD_MINUTES (BENCH_MEMORY_MINUTES shortens it).
   memory: () => benchMemory(),

@@ -1,0 +1,154 @@
+// A month of 2,000 events and the next one of 2,000 more: the app's month view against the bare FullCalendar page
+// with the same events inline, for the first render and for "next month".
+import { rmSync } from 'node:fs';
+import type { Browser, BrowserContextOptions, Response } from 'playwright-core';
+import type { CalendarEvent } from '../../src/shared/event-schema.ts';
+import { launchBrowser, newContext } from '../e2e/harness/browser.ts';
+import { startServer } from '../e2e/harness/server.ts';
+import { BARE_PAGE_LIMIT, buildBarePage, firstVisit, serveBarePage, signedInAs } from './first-render-bench.ts';
+import { interleave, type Comparison } from './measure.ts';
+
+/** Events in the month on screen, and again in the next one. */
+export const MONTH_EVENTS = 2_000;
+/** Writes in flight while seeding: enough to keep the server busy, few enough not to queue for long. */
+const SEED_CONCURRENCY = 8;
+/** Titles of the next month's events from this day on: a month grid shows at most its next month's first 14 days. */
+const LATE_DAY = 15;
+const LATE_TITLE = 'Late next-month bench event';
+const NEXT_MONTH = 'Next month';
+const EVENTS_PATH = '/api/events';
+
+interface Seeded {
+  token: string;
+  calendarId: string;
+}
+
+async function api<T>(baseUrl: string, path: string, init: { token?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(baseUrl + path, {
+    method: init.body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** One-hour events spread over a month's days and working hours, in the browser's (and this process's) zone. */
+function monthEvents(year: number, month: number, title: (day: number, i: number) => string) {
+  const days = new Date(year, month + 1, 0).getDate();
+  return Array.from({ length: MONTH_EVENTS }, (_, i) => {
+    const day = 1 + (i % days);
+    const start = new Date(year, month, day, 8 + (i % 10), (i % 4) * 15);
+    return { title: title(day, i), start: start.toISOString(), end: new Date(start.getTime() + 3_600_000).toISOString(), allDay: false };
+  });
+}
+
+/** 2,000 events in this month and 2,000 in the next, in a calendar eddie edits, through the API. */
+async function seedMonths(baseUrl: string): Promise<Seeded> {
+  const { accessToken: token } = await api<{ accessToken: string }>(baseUrl, '/api/dev/token', { body: { userId: 'eddie' } });
+  const calendars = await api<{ id: string; canEdit: boolean }[]>(baseUrl, '/api/calendars', { token });
+  const calendarId = calendars.find((calendar) => calendar.canEdit)?.id;
+  if (!calendarId) throw new Error('eddie edits no calendar');
+  const today = new Date();
+  const drafts = [
+    ...monthEvents(today.getFullYear(), today.getMonth(), (_, i) => `Bench event ${i}`),
+    ...monthEvents(today.getFullYear(), today.getMonth() + 1, (day, i) => `${day >= LATE_DAY ? LATE_TITLE : 'Next-month bench event'} ${i}`),
+  ];
+  let next = 0;
+  const worker = async () => {
+    while (next < drafts.length) await api(baseUrl, `/api/calendars/${calendarId}/events`, { token, body: drafts[next++] });
+  };
+  await Promise.all(Array.from({ length: SEED_CONCURRENCY }, worker));
+  return { token, calendarId };
+}
+
+const isEvents = (response: Response) => new URL(response.url()).pathname === EVENTS_PATH && response.status() === 200;
+
+/** The events the app shows in its first month and, after "next month", in the next: what the bare page carries inline. */
+async function appMonths(browser: Browser, baseUrl: string, options: BrowserContextOptions): Promise<CalendarEvent[][]> {
+  const context = await newContext(browser, baseUrl, options);
+  try {
+    const page = await context.newPage();
+    const first = page.waitForResponse(isEvents);
+    await page.goto('/');
+    const firstEvents = (await (await first).json()) as CalendarEvent[];
+    const second = page.waitForResponse(isEvents);
+    await page.getByRole('button', { name: NEXT_MONTH }).click();
+    return [firstEvents, (await (await second).json()) as CalendarEvent[]];
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Milliseconds from a click on "Next month" to the frame after the next month's late events enter the page, by the
+ * page's own clock: the same code on both pages, after the first render has settled.
+ */
+function nextMonthVisit(browser: Browser, url: string, options: BrowserContextOptions = {}) {
+  return async () => {
+    const context = await newContext(browser, url, options);
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      await page.waitForFunction(() => performance.getEntriesByName('company-calendar:first-events').length > 0);
+      // Whatever the first screen fetches after its events (the app's idle preloads) is done before the click.
+      await page.waitForLoadState('networkidle');
+      const button = await page.getByRole('button', { name: NEXT_MONTH }).elementHandle();
+      return await page.evaluate(
+        ({ button, marker }) =>
+          new Promise<number>((resolve) => {
+            const holds = (node: Node | null) => node?.textContent?.includes(marker) ?? false;
+            const observer = new MutationObserver((records) => {
+              if (!records.some((record) => holds(record.target) || [...record.addedNodes].some(holds))) return;
+              observer.disconnect();
+              requestAnimationFrame(() => resolve(performance.now() - started));
+            });
+            observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+            const started = performance.now();
+            button.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+          }),
+        { button, marker: LATE_TITLE },
+      );
+    } finally {
+      await context.close();
+    }
+  };
+}
+
+export async function benchMonth(rounds: number): Promise<Comparison[]> {
+  console.log(`month: ${MONTH_EVENTS} events this month and ${MONTH_EVENTS} next, the app signed in against the bare page, fresh Chromium contexts`);
+  const [app, builtPage, browser] = await Promise.all([startServer({ RATE_LIMIT_PER_MINUTE: '1000000' }), buildBarePage(), launchBrowser()]);
+  try {
+    await seedMonths(app.baseUrl);
+    const signedIn = signedInAs(app.baseUrl, 'eddie');
+    const [first, second] = await appMonths(browser, app.baseUrl, signedIn);
+    const byId = new Map([...first!, ...second!].map((event) => [event.id, event]));
+    const bare = await serveBarePage(builtPage, JSON.stringify([...byId.values()]));
+    try {
+      const shown = `${first!.length} events in the first grid, ${second!.length} in the next`;
+      const firstRender = await interleave({
+        figure: `month view first render, Chromium, ${shown}`,
+        limit: BARE_PAGE_LIMIT,
+        rounds,
+        warmup: 1,
+        ours: firstVisit(browser, app.baseUrl, signedIn),
+        bare: firstVisit(browser, bare.url),
+      });
+      const nextMonth = await interleave({
+        figure: `month view, "Next month" to its events shown, Chromium, ${shown}`,
+        limit: `${BARE_PAGE_LIMIT} (all events in memory)`,
+        rounds,
+        warmup: 1,
+        ours: nextMonthVisit(browser, app.baseUrl, signedIn),
+        bare: nextMonthVisit(browser, bare.url),
+      });
+      return [firstRender, nextMonth];
+    } finally {
+      await bare.close();
+    }
+  } finally {
+    await browser.close();
+    await app.stop();
+    rmSync(builtPage, { recursive: true, force: true });
+  }
+}
