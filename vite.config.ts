@@ -68,6 +68,8 @@ export default defineConfig({
             { name: 'fullcalendar', tags: ['$initial'], test: /node_modules[\\/](?!@fullcalendar[\\/]react[\\/]locales)(@fullcalendar|@full-ui|temporal-polyfill)/ },
             { name: 'fluent', tags: ['$initial'], test: /node_modules[\\/](@fluentui|@griffel|tabster|@floating-ui)/ },
             { name: 'react', tags: ['$initial'], test: /node_modules[\\/](react|react-dom|scheduler|@tanstack)[\\/]/ },
+            // The rest of the first screen in one chunk, not in a dozen small ones that its lazy parts happen to share.
+            { name: 'app', tags: ['$initial'], test: /src[\\/](web|shared)[\\/](?!main\.tsx$)(?!.*auth-end).*\.tsx?$/ },
           ],
         },
       },

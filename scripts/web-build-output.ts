@@ -7,3 +7,16 @@ export const PRECOMPRESS_MIN_BYTES = 1024;
 export const PRECOMPRESSED_FILES = /\.(html|js|mjs|css|json|svg|webmanifest|txt|xml)$/;
 /** Source maps of the production build: kept for debugging, never in dist/web, so never served. */
 export const SOURCE_MAP_DIR = fileURLToPath(new URL('../dist/web-sourcemaps', import.meta.url));
+/**
+ * The most the first screen's code may weigh on the wire, brotli-compressed: index.html's entry script, every chunk
+ * it modulepreloads and its stylesheets (issue 9's target, 260 kB). Whatever the first screen does not show loads
+ * lazily instead.
+ */
+export const EAGER_ASSETS_MAX_BYTES = 260_000;
+
+/** What index.html loads before the app runs: its module script, the chunks it modulepreloads and its stylesheets. */
+export function eagerAssetPaths(indexHtml: string): string[] {
+  const tags = indexHtml.match(/<(?:script|link)\b[^>]*>/g) ?? [];
+  const eager = tags.filter((tag) => /^<script\b[^>]*type="module"/.test(tag) || /\brel="(?:modulepreload|stylesheet)"/.test(tag));
+  return eager.map((tag) => /\b(?:src|href)="([^"]+)"/.exec(tag)?.[1]).filter((path): path is string => path !== undefined);
+}

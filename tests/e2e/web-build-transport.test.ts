@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { join, relative, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRECOMPRESS_MIN_BYTES, PRECOMPRESSED_FILES, SOURCE_MAP_DIR } from '../../scripts/web-build-output.ts';
+import { EAGER_ASSETS_MAX_BYTES, eagerAssetPaths, PRECOMPRESS_MIN_BYTES, PRECOMPRESSED_FILES, SOURCE_MAP_DIR } from '../../scripts/web-build-output.ts';
 import { startServer, type AppServer } from './harness/server.ts';
 
 // npm run test:e2e builds first; these read what that build left, then ask the real server for it.
@@ -56,6 +56,20 @@ describe('the production build on the wire', () => {
     const maps = filesUnder(SOURCE_MAP_DIR);
     expect(maps.length).toBeGreaterThan(0);
     expect(maps.every((file) => file.endsWith('.map'))).toBe(true);
+  });
+
+  it(`keeps what index.html loads before the app runs (entry, modulepreloads, CSS) within ${EAGER_ASSETS_MAX_BYTES / 1000} kB brotli-compressed`, () => {
+    const eager = eagerAssetPaths(readFileSync(join(WEB_ROOT, 'index.html'), 'utf8'));
+    // The entry, the vendor chunks and the calendar's stylesheet at least: a parse that found none would prove nothing.
+    expect(eager.filter((path) => path.endsWith('.js')).length).toBeGreaterThan(3);
+    expect(eager.some((path) => path.endsWith('.css'))).toBe(true);
+    const onTheWire = eager.map((path) => {
+      const file = join(WEB_ROOT, path);
+      return statSync(file).size >= PRECOMPRESS_MIN_BYTES ? statSync(`${file}.br`).size : statSync(file).size;
+    });
+    expect(onTheWire.reduce((sum, size) => sum + size, 0)).toBeLessThanOrEqual(EAGER_ASSETS_MAX_BYTES);
+    // Lazy parts stay lazy: none of the event dialogs' code is preloaded.
+    expect(eager.filter((path) => /dialog|schemas/.test(path))).toEqual([]);
   });
 
   it('sends the app’s eager scripts brotli-compressed to a browser that asks for br, and refuses their maps', async () => {

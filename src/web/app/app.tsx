@@ -6,12 +6,13 @@ import { HostGate } from '../host/host-gate.tsx';
 import { AppErrorBoundary } from './app-error-boundary.tsx';
 import { AppProviders } from './app-providers.tsx';
 import { AppShell } from './app-shell.tsx';
-import { PrivacyPage } from './routes/privacy-page.tsx';
 import { TabRemovePage } from './routes/tab-remove-page.tsx';
-import { TermsPage } from './routes/terms-page.tsx';
 
 // Only Teams's consent popup needs it, and it brings MSAL.
 const TeamsConsentPage = lazy(() => import('../auth/teams-consent-page.tsx').then((module) => ({ default: module.TeamsConsentPage })));
+// Pages of text the manifests link to: not the calendar's concern.
+const PrivacyPage = lazy(() => import('./routes/privacy-page.tsx').then((module) => ({ default: module.PrivacyPage })));
+const TermsPage = lazy(() => import('./routes/terms-page.tsx').then((module) => ({ default: module.TermsPage })));
 // Only a tab's settings page needs it, and it brings the calendar editor and the shared schemas (zod).
 const TabConfigPage = lazy(() => import('./routes/tab-config-page.tsx').then((module) => ({ default: module.TabConfigPage })));
 
@@ -19,9 +20,17 @@ const TabConfigPage = lazy(() => import('./routes/tab-config-page.tsx').then((mo
 function page(pathname: string): ReactNode {
   switch (pathname.replace(/\/+$/, '')) {
     case '/privacy':
-      return <PrivacyPage />;
+      return (
+        <Suspense fallback={<FullPageStatus loading title="Loading…" />}>
+          <PrivacyPage />
+        </Suspense>
+      );
     case '/terms':
-      return <TermsPage />;
+      return (
+        <Suspense fallback={<FullPageStatus loading title="Loading…" />}>
+          <TermsPage />
+        </Suspense>
+      );
     case CONSENT_START_PATH:
       return (
         <Suspense fallback={<FullPageStatus loading title="Loading…" />}>
