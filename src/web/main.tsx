@@ -8,12 +8,16 @@ import { loadTeamsSdk } from './host/teams-sdk.ts';
 import { prefetchClientConfig } from './lib/get-client-config.ts';
 import { registerServiceWorker } from './lib/register-service-worker.ts';
 
-// What every page needs first starts now, while React renders: the client config, teams-js in a frame, and a
+// What every page needs first starts now: the client config (which index.html preloads), teams-js in a frame, and a
 // remembered session's token and first screen.
-resumeSession(prefetchClientConfig());
+const clientConfig = prefetchClientConfig();
+resumeSession(clientConfig);
 if (window.parent !== window) void loadTeamsSdk();
 registerServiceWorker();
 
+// Without its config the app shows only "Loading…", and the preloaded config is usually here by now: React's first
+// render waits for it, so that a remembered session's token request leaves first instead of after that render.
+await clientConfig.catch(() => undefined);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(

@@ -91,6 +91,8 @@ function onCalendarPage(): boolean {
 /** Starts the first screen's requests for a session on the calendar's page, once per token source. */
 export function startFirstLoad(getAccessToken: GetAccessToken, view: FirstView): void {
   if (current?.getAccessToken === getAccessToken || !onCalendarPage()) return;
+  // The token first, before working out the window (the zone's first use is slow): the requests below share it.
+  getAccessToken().catch(() => undefined);
   const api = createApiClient(getAccessToken);
   const { timeZone } = view;
   const { fromMs, toMs } = firstWindow(view);
