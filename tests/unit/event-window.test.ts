@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { resolveEventWindow } from '../../src/api/event-window.ts';
+import { RESOLVED_WINDOWS_MAX, resolvedWindowCount, resolveEventWindow } from '../../src/api/event-window.ts';
 import type { EventWindow } from '../../src/api/stores/repository.ts';
-import { EVENT_YEAR_MAX, EVENT_YEAR_MIN } from '../../src/shared/limits.ts';
+import { DAY_MS, EVENT_YEAR_MAX, EVENT_YEAR_MIN } from '../../src/shared/limits.ts';
 import { dateToDayMs, EVENT_YEARS_MESSAGE } from '../../src/shared/time.ts';
 
 function windowOf(start: string, end: string, timeZone = 'UTC'): EventWindow {
@@ -38,5 +38,22 @@ describe('resolveEventWindow', () => {
     expect(resolveEventWindow(`${EVENT_YEAR_MAX + 1}-01-01`, `${EVENT_YEAR_MAX + 1}-01-02`, 'UTC')).toEqual({ field: 'start', message: EVENT_YEARS_MESSAGE });
     expect(resolveEventWindow(`${EVENT_YEAR_MIN - 1}-12-31`, `${EVENT_YEAR_MIN}-01-01`, 'UTC')).toEqual({ field: 'end', message: EVENT_YEARS_MESSAGE });
     expect(resolveEventWindow('0050-03-01', '0050-03-02', 'UTC')).toEqual({ field: 'end', message: EVENT_YEARS_MESSAGE });
+  });
+});
+
+describe('resolved windows are remembered', () => {
+  it('answers the same bounds with the same resolved window, without resolving again', () => {
+    const first = resolveEventWindow('2031-05-01', '2031-06-01', 'Europe/Paris');
+    expect(resolveEventWindow('2031-05-01', '2031-06-01', 'Europe/Paris')).toBe(first);
+    expect(resolveEventWindow('2031-05-01', '2031-06-01', 'Asia/Tokyo')).not.toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+  });
+
+  it(`keeps at most ${RESOLVED_WINDOWS_MAX.toLocaleString('en')} of them`, () => {
+    for (let day = 0; day <= RESOLVED_WINDOWS_MAX; day++) {
+      const start = new Date(Date.UTC(2030, 0, 1) + day * DAY_MS).toISOString().slice(0, 10);
+      resolveEventWindow(start, '2032-01-01', 'UTC');
+    }
+    expect(resolvedWindowCount()).toBe(RESOLVED_WINDOWS_MAX);
   });
 });
