@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { SERVER_NODE_FLAGS } from '../../src/api/process-settings.ts';
 import { interleave, type Comparison, type Sampler } from './measure.ts';
 
 /** The issue's target for start-up to healthy. */
@@ -39,13 +40,16 @@ interface StartUps {
   cpu: number[];
 }
 
-/** Spawns `node <script>` and times it to its first 200 on /api/health; then stops it. */
+const BARE_SERVER = 'tests/bench/bare-health-server.ts';
+
+/** Spawns `node <script>` and times it to its first 200 on /api/health; then stops it. Our server gets its V8 flags. */
 function startUp(script: string, env: Record<string, string>): StartUps {
+  const flags = script === BARE_SERVER ? [] : SERVER_NODE_FLAGS;
   const cpu: number[] = [];
   const wall: Sampler = async () => {
     const port = await freePort();
     const started = performance.now();
-    const child = spawn(process.execPath, [script], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: 'ignore' });
+    const child = spawn(process.execPath, [...flags, script], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: 'ignore' });
     try {
       while (performance.now() - started < GIVE_UP_MS) {
         if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
@@ -85,7 +89,7 @@ export async function benchStartup(rounds: number): Promise<Comparison[]> {
   const compileCache = join(dir, 'compile-cache');
   const app = { DATA_DIR: join(dir, 'data'), WEB_ROOT: webRoot, HOST: '127.0.0.1', LOG_LEVEL: 'info' };
   const cached = { NODE_COMPILE_CACHE: compileCache };
-  const bare = startUp('tests/bench/bare-health-server.ts', cached);
+  const bare = startUp(BARE_SERVER, cached);
   const comparisons = [
     ...(await compare('start-up to healthy, npm start (scripts/start.ts)', BARE_LIMIT, rounds, startUp('scripts/start.ts', app), bare)),
     ...(await compare('start-up to healthy, App Service (node src/api/server.ts)', BARE_LIMIT, rounds, startUp('src/api/server.ts', { ...app, ...cached }), bare)),

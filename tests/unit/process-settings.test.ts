@@ -35,6 +35,11 @@ describe('the server process settings', () => {
     }
   });
 
+  it("are the V8 flags npm start runs with (glibc's setting must come from the environment, which npm scripts can't set on every OS)", () => {
+    const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(scripts.start).toBe(`node ${SERVER_NODE_FLAGS.join(' ')} scripts/start.ts`);
+  });
+
   it(`keep V8's young generation within two semi-spaces of ${SERVER_SEMI_SPACE_MB} MB under heavy allocation`, () => {
     expect(youngGenerationMb(SERVER_NODE_FLAGS)).toBeLessThanOrEqual(2 * SERVER_SEMI_SPACE_MB);
     // Without them V8 grows it further on this machine: the flag is what holds the bound.
