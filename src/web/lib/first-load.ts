@@ -23,6 +23,8 @@ interface PreloadedWindow {
   timeZone: string;
   /** Of every calendar the user may read: the view keeps those it shows. */
   events: Promise<CalendarEvent[]>;
+  /** The answer once it is in: the view's first render can then draw it at once, not empty first. */
+  arrived?: CalendarEvent[];
 }
 
 interface FirstLoad {
@@ -97,11 +99,22 @@ export function startFirstLoad(getAccessToken: GetAccessToken, view: FirstView):
   const { timeZone } = view;
   const { fromMs, toMs } = firstWindow(view);
   const query = new URLSearchParams({ start: new Date(fromMs).toISOString(), end: new Date(toMs).toISOString(), timeZone });
+  const me = api.request<Me>('/me').then((response) => response.data);
+  const calendars = api.request<Calendar[]>('/calendars').then((response) => response.data);
+  const preloadedWindow: PreloadedWindow = {
+    fromMs,
+    toMs,
+    timeZone,
+    events: api.request<CalendarEvent[]>('/events', { query }).then((response) => response.data),
+  };
+  preloadedWindow.events.then((events) => (preloadedWindow.arrived = events)).catch(() => undefined);
   const load: FirstLoad = {
     getAccessToken,
-    me: api.request<Me>('/me').then((response) => response.data),
-    calendars: api.request<Calendar[]>('/calendars').then((response) => response.data),
-    window: { fromMs, toMs, timeZone, events: api.request<CalendarEvent[]>('/events', { query }).then((response) => response.data) },
+    me,
+    // The calendars wait for the first window's events too (whatever its answer), so the view they let render can
+    // draw its events in its first render instead of an empty grid and then a second render.
+    calendars: Promise.all([calendars, preloadedWindow.events.catch(() => undefined)]).then(([answer]) => answer),
+    window: preloadedWindow,
   };
   // A request that fails before it is taken is not served later (after a consent, say): the next start asks again.
   // One taken already fails its query as its own request would have.
@@ -149,14 +162,15 @@ export interface WindowRequest {
 
 /**
  * The session's preloaded events for the view's first range, once: those of the calendars it shows, when it asks
- * for exactly the preloaded range in the same zone. Null otherwise.
+ * for exactly the preloaded range in the same zone; the events themselves when they are in already. Null otherwise.
  */
-export function takeFirstLoadEvents(getAccessToken: GetAccessToken, request: WindowRequest): Promise<CalendarEvent[]> | null {
+export function takeFirstLoadEvents(getAccessToken: GetAccessToken, request: WindowRequest): CalendarEvent[] | Promise<CalendarEvent[]> | null {
   if (current?.getAccessToken !== getAccessToken || current.window === null) return null;
   const preloaded = current.window;
   current.window = null;
   const sameRange = Date.parse(request.startStr) === preloaded.fromMs && Date.parse(request.endStr) === preloaded.toMs;
   if (!sameRange || request.timeZone !== preloaded.timeZone) return null;
   const wanted = new Set(request.calendarIds);
-  return preloaded.events.then((events) => events.filter((event) => wanted.has(event.extendedProps.calendarId)));
+  const shown = (events: CalendarEvent[]) => events.filter((event) => wanted.has(event.extendedProps.calendarId));
+  return preloaded.arrived ? shown(preloaded.arrived) : preloaded.events.then(shown);
 }

@@ -81,19 +81,8 @@ export function useEventSource(
     const byId = new Map(calendars.map((calendar) => [calendar.id, calendar]));
     // Only the latest fetch speaks: an older window answering late must not bring back or clear the message.
     let latest = 0;
-    return async (info: EventSourceFuncInfo): Promise<EventInput[]> => {
-      const fetchNumber = ++latest;
-      const report = (limit: number | null) => {
-        if (fetchNumber === latest) onWindowTooFull(limit);
-      };
-      // No calendar ids would mean "all calendars" to the API.
-      if (visibleCalendarIds.length === 0) {
-        report(null);
-        return [];
-      }
-      const query = { start: info.startStr, end: info.endStr, timeZone, calendarIds: visibleCalendarIds };
-      // The first range from the session's first load, when it asked for that range; its failure is this request's.
-      const preloaded = takeFirstLoadEvents(getAccessToken, { startStr: info.startStr, endStr: info.endStr, timeZone, calendarIds: visibleCalendarIds });
+    const toInputs = (events: CalendarEvent[]) => events.map((event) => toEventInput(event, byId.get(event.extendedProps.calendarId)));
+    const load = async (query: EventsQuery, report: (limit: number | null) => void, preloaded: Promise<CalendarEvent[]> | null): Promise<EventInput[]> => {
       let events: CalendarEvent[];
       try {
         events = await (preloaded ?? getEvents(api, query));
@@ -107,7 +96,28 @@ export function useEventSource(
         events = await offlineEvents(me, query, error);
       }
       report(null);
-      return events.map((event) => toEventInput(event, byId.get(event.extendedProps.calendarId)));
+      return toInputs(events);
+    };
+    return (info: EventSourceFuncInfo, success: (events: EventInput[]) => void): Promise<EventInput[]> | undefined => {
+      const fetchNumber = ++latest;
+      const report = (limit: number | null) => {
+        if (fetchNumber === latest) onWindowTooFull(limit);
+      };
+      // No calendar ids would mean "all calendars" to the API.
+      if (visibleCalendarIds.length === 0) {
+        report(null);
+        return Promise.resolve([]);
+      }
+      const query = { start: info.startStr, end: info.endStr, timeZone, calendarIds: visibleCalendarIds };
+      // The first range from the session's first load, when it asked for that range; its failure is this request's.
+      const preloaded = takeFirstLoadEvents(getAccessToken, { startStr: info.startStr, endStr: info.endStr, timeZone, calendarIds: visibleCalendarIds });
+      if (Array.isArray(preloaded)) {
+        // In already: handed over at once, so FullCalendar's first render draws them rather than an empty grid first.
+        saveWindow(me, windowQuery(query), preloaded);
+        success(toInputs(preloaded));
+        return undefined;
+      }
+      return load(query, report, preloaded);
     };
   }, [getAccessToken, me, api, calendars, visibleCalendarIds, timeZone, onWindowTooFull]);
 }
