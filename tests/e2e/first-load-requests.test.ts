@@ -121,6 +121,29 @@ describe('the first load', () => {
     await context.close();
   });
 
+  test('a remembered sign-in’s month grid shows its events in its first render, never empty first', async () => {
+    const context = await loggingContext();
+    const page = await context.newPage();
+    await signIn(page, /Eddie Editor/);
+    await firstEventsShown(page);
+    // Notes, when the grid's day cells first appear, whether any event appeared with them.
+    await context.addInitScript(() => {
+      const seen: { eventsWithFirstGrid: boolean | null } = { eventsWithFirstGrid: null };
+      Object.assign(window, { firstGrid: seen });
+      const observer = new MutationObserver(() => {
+        if (document.querySelector('[role=cell][data-date]') === null) return;
+        seen.eventsWithFirstGrid = document.querySelector('.cc-event') !== null;
+        observer.disconnect();
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    });
+
+    await page.reload();
+    await firstEventsShown(page);
+    expect(await page.evaluate(() => (window as unknown as { firstGrid: { eventsWithFirstGrid: boolean | null } }).firstGrid.eventsWithFirstGrid)).toBe(true);
+    await context.close();
+  });
+
   test('on a phone the one events request is the agenda’s week from today', async () => {
     const context = await loggingContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
