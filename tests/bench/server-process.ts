@@ -3,10 +3,10 @@
 // apart from the load generator's.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '../e2e/harness/server.ts';
 import { DEMO_TENANT, fillEvents, HOUR } from './bench-data.ts';
 import { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS } from '../../src/api/process-settings.ts';
 import type { MemoryReport } from './memory-probe.ts';
@@ -46,14 +46,6 @@ export interface ServerProcess {
   /** Writes a V8 heap snapshot inside the server to this file. */
   heapSnapshot(file: string): Promise<void>;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 let asked = 0;

@@ -2,10 +2,10 @@
 // check) and as App Service runs it (`node src/api/server.ts`), polled on /api/health until it answers 200.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '../e2e/harness/server.ts';
 import { SERVER_NODE_FLAGS } from '../../src/api/process-settings.ts';
 import { interleave, type Comparison, type Sampler } from './measure.ts';
 
@@ -15,14 +15,6 @@ const POLL_INTERVAL_MS = 5;
 const GIVE_UP_MS = 30_000;
 const ROOT = join(import.meta.dirname, '..', '..');
 const BARE_LIMIT = `bare Fastify server, one health route, same compile cache; target < ${STARTUP_TO_HEALTHY_TARGET_MS} ms`;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** Linux's clock ticks per second, in which /proc/<pid>/stat counts CPU time. */
 const CLOCK_TICKS_PER_SECOND = 100;
