@@ -9,7 +9,7 @@ import { build } from 'vite';
 import { EAGER_ASSETS_MAX_BYTES, eagerAssetPaths, PRECOMPRESS_MIN_BYTES } from '../../scripts/web-build-output.ts';
 import { launchBrowser, newContext } from '../e2e/harness/browser.ts';
 import { firstRenderMs } from '../e2e/harness/first-render.ts';
-import { startServer } from '../e2e/harness/server.ts';
+import { startServer, type AppServer } from '../e2e/harness/server.ts';
 import { interleave, type Comparison } from './measure.ts';
 
 const BARE_PAGE_SOURCE = join(import.meta.dirname, 'bare-calendar');
@@ -21,14 +21,14 @@ const CONTENT_TYPES: Record<string, string> = { '.html': 'text/html; charset=utf
 export const BARE_PAGE_LIMIT = 'bare FullCalendar page (React, day grid, same theme, dayMaxEvents), events inline';
 
 /** The bare page, built the way the app is built (Vite, production) into a temporary folder. */
-export async function buildBarePage(): Promise<string> {
+async function buildBarePage(): Promise<string> {
   const outDir = mkdtempSync(join(tmpdir(), 'company-calendar-bare-page-'));
   await build({ root: BARE_PAGE_SOURCE, configFile: false, logLevel: 'warn', plugins: [react()], build: { outDir, emptyOutDir: true } });
   return outDir;
 }
 
 /** A plain static server for the built page; the page itself carries the events, so it renders with no request for them. */
-export async function serveBarePage(root: string, eventsJson: string) {
+async function serveBarePage(root: string, eventsJson: string) {
   const inline = `<script type="application/json" id="${EVENTS_ELEMENT_ID}">${eventsJson.replaceAll('<', '\\u003c')}</script>`;
   const index = readFileSync(join(root, 'index.html'), 'utf8').replace('</head>', `${inline}</head>`);
   const server = createServer((request, response) => {
@@ -48,7 +48,7 @@ export async function serveBarePage(root: string, eventsJson: string) {
 }
 
 /** A browser context in which the app resumes a development sign-in as this demo user. */
-export function signedInAs(baseUrl: string, userId: string): BrowserContextOptions {
+function signedInAs(baseUrl: string, userId: string): BrowserContextOptions {
   return { storageState: { cookies: [], origins: [{ origin: baseUrl, localStorage: [{ name: DEV_USER_KEY, value: JSON.stringify(userId) }] }] } };
 }
 
@@ -144,29 +144,47 @@ async function appEvents(browser: Browser, baseUrl: string, options: BrowserCont
   return events;
 }
 
-export async function benchFirstRender(rounds: number): Promise<Comparison[]> {
-  console.log('first render: the app signed in through dev sign-in, and the bare page, each in a fresh Chromium context');
-  const [app, builtPage, browser] = await Promise.all([startServer(), buildBarePage(), launchBrowser()]);
+/** What a browser bench compares: the app signed in as Eddie, and the bare page serving the events it is given. */
+export interface BrowserBenchStage {
+  app: AppServer;
+  browser: Browser;
+  signedIn: BrowserContextOptions;
+  /** Serves the built bare page with these events inline, until the bench ends; answers its address. */
+  barePage(eventsJson: string): Promise<string>;
+}
+
+/** Starts the app, builds the bare page and launches Chromium at once, runs the bench, then stops them all. */
+export async function withBrowserBench<T>(serverEnv: Record<string, string>, run: (stage: BrowserBenchStage) => Promise<T>): Promise<T> {
+  const [app, builtPage, browser] = await Promise.all([startServer(serverEnv), buildBarePage(), launchBrowser()]);
+  const bareServers: { close(): Promise<void> }[] = [];
   try {
-    const signedIn = signedInAs(app.baseUrl, 'eddie');
-    const events = await appEvents(browser, app.baseUrl, signedIn);
-    const bare = await serveBarePage(builtPage, events);
-    try {
-      const comparison = await interleave({
-        figure: `first calendar render, Chromium, standalone, ${(JSON.parse(events) as unknown[]).length} events`,
-        limit: BARE_PAGE_LIMIT,
-        rounds,
-        warmup: 1,
-        ours: firstVisit(browser, app.baseUrl, signedIn),
-        bare: firstVisit(browser, bare.url),
-      });
-      return [comparison, ...(await benchFirstLoadBytes(browser, app.baseUrl, signedIn))];
-    } finally {
-      await bare.close();
-    }
+    const barePage = async (eventsJson: string) => {
+      const bare = await serveBarePage(builtPage, eventsJson);
+      bareServers.push(bare);
+      return bare.url;
+    };
+    return await run({ app, browser, signedIn: signedInAs(app.baseUrl, 'eddie'), barePage });
   } finally {
+    await Promise.all(bareServers.map((bare) => bare.close()));
     await browser.close();
     await app.stop();
     rmSync(builtPage, { recursive: true, force: true });
   }
+}
+
+export async function benchFirstRender(rounds: number): Promise<Comparison[]> {
+  console.log('first render: the app signed in through dev sign-in, and the bare page, each in a fresh Chromium context');
+  return withBrowserBench({}, async ({ app, browser, signedIn, barePage }) => {
+    const events = await appEvents(browser, app.baseUrl, signedIn);
+    const bareUrl = await barePage(events);
+    const comparison = await interleave({
+      figure: `first calendar render, Chromium, standalone, ${(JSON.parse(events) as unknown[]).length} events`,
+      limit: BARE_PAGE_LIMIT,
+      rounds,
+      warmup: 1,
+      ours: firstVisit(browser, app.baseUrl, signedIn),
+      bare: firstVisit(browser, bareUrl),
+    });
+    return [comparison, ...(await benchFirstLoadBytes(browser, app.baseUrl, signedIn))];
+  });
 }

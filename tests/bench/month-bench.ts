@@ -1,11 +1,9 @@
 // A month of 2,000 events and the next one of 2,000 more: the app's month view against the bare FullCalendar page
 // with the same events inline, for the first render and for "next month".
-import { rmSync } from 'node:fs';
 import type { Browser, BrowserContextOptions, Response } from 'playwright-core';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
-import { launchBrowser, newContext } from '../e2e/harness/browser.ts';
-import { startServer } from '../e2e/harness/server.ts';
-import { BARE_PAGE_LIMIT, buildBarePage, firstVisit, serveBarePage, signedInAs } from './first-render-bench.ts';
+import { newContext } from '../e2e/harness/browser.ts';
+import { BARE_PAGE_LIMIT, firstVisit, withBrowserBench } from './first-render-bench.ts';
 import { interleave, type Comparison } from './measure.ts';
 
 /** Events in the month on screen, and again in the next one. */
@@ -117,38 +115,28 @@ function nextMonthVisit(browser: Browser, url: string, options: BrowserContextOp
 
 export async function benchMonth(rounds: number): Promise<Comparison[]> {
   console.log(`month: ${MONTH_EVENTS} events this month and ${MONTH_EVENTS} next, the app signed in against the bare page, fresh Chromium contexts`);
-  const [app, builtPage, browser] = await Promise.all([startServer({ RATE_LIMIT_PER_MINUTE: '1000000' }), buildBarePage(), launchBrowser()]);
-  try {
+  return withBrowserBench({ RATE_LIMIT_PER_MINUTE: '1000000' }, async ({ app, browser, signedIn, barePage }) => {
     await seedMonths(app.baseUrl);
-    const signedIn = signedInAs(app.baseUrl, 'eddie');
     const [first, second] = await appMonths(browser, app.baseUrl, signedIn);
     const byId = new Map([...first!, ...second!].map((event) => [event.id, event]));
-    const bare = await serveBarePage(builtPage, JSON.stringify([...byId.values()]));
-    try {
-      const shown = `${first!.length} events in the first grid, ${second!.length} in the next`;
-      const firstRender = await interleave({
-        figure: `month view first render, Chromium, ${shown}`,
-        limit: BARE_PAGE_LIMIT,
-        rounds,
-        warmup: 1,
-        ours: firstVisit(browser, app.baseUrl, signedIn),
-        bare: firstVisit(browser, bare.url),
-      });
-      const nextMonth = await interleave({
-        figure: `month view, "Next month" to its events shown, Chromium, ${shown}`,
-        limit: `${BARE_PAGE_LIMIT} (all events in memory)`,
-        rounds,
-        warmup: 1,
-        ours: nextMonthVisit(browser, app.baseUrl, signedIn),
-        bare: nextMonthVisit(browser, bare.url),
-      });
-      return [firstRender, nextMonth];
-    } finally {
-      await bare.close();
-    }
-  } finally {
-    await browser.close();
-    await app.stop();
-    rmSync(builtPage, { recursive: true, force: true });
-  }
+    const bareUrl = await barePage(JSON.stringify([...byId.values()]));
+    const shown = `${first!.length} events in the first grid, ${second!.length} in the next`;
+    const firstRender = await interleave({
+      figure: `month view first render, Chromium, ${shown}`,
+      limit: BARE_PAGE_LIMIT,
+      rounds,
+      warmup: 1,
+      ours: firstVisit(browser, app.baseUrl, signedIn),
+      bare: firstVisit(browser, bareUrl),
+    });
+    const nextMonth = await interleave({
+      figure: `month view, "Next month" to its events shown, Chromium, ${shown}`,
+      limit: `${BARE_PAGE_LIMIT} (all events in memory)`,
+      rounds,
+      warmup: 1,
+      ours: nextMonthVisit(browser, app.baseUrl, signedIn),
+      bare: nextMonthVisit(browser, bareUrl),
+    });
+    return [firstRender, nextMonth];
+  });
 }
