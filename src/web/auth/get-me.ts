@@ -3,7 +3,7 @@ import type { Me } from '../../shared/user.ts';
 import type { ApiClient, GetAccessToken } from '../lib/api-client.ts';
 import { startFirstLoad, takeFirstLoadMe, type FirstView } from '../lib/first-load.ts';
 import { offlineMe, rememberSignedInUser } from '../lib/offline-copy.ts';
-import { isNetworkFailure, reportOfflineCopyShown } from '../lib/offline-status.ts';
+import { orOfflineCopy } from '../lib/offline-status.ts';
 
 export async function getMe(api: ApiClient): Promise<Me> {
   return (await api.request<Me>('/me')).data;
@@ -18,18 +18,13 @@ export function useMe({ api, getAccessToken }: { api: ApiClient; getAccessToken:
     queryKey: ['me', sessionKey],
     queryFn: async () => {
       startFirstLoad(getAccessToken, view);
-      try {
-        // A failed preload fails the query as its own request would have, and a retry asks afresh.
+      // A failed preload fails the query as its own request would have, and a retry asks afresh. Offline: the profile
+      // kept for this very session, if any; the app then reads the rest of its copy.
+      return orOfflineCopy(async () => {
         const me = await (takeFirstLoadMe(getAccessToken) ?? getMe(api));
         rememberSignedInUser(sessionKey, me);
         return me;
-      } catch (error) {
-        // Offline: the profile kept for this very session, if any; the app then reads the rest of its copy.
-        const kept = isNetworkFailure(error) ? await offlineMe(sessionKey) : null;
-        if (kept === null) throw error;
-        reportOfflineCopyShown(kept.fetchedAt, 'other');
-        return kept.data;
-      }
+      }, () => offlineMe(sessionKey), 'other');
     },
     staleTime: Infinity,
   });

@@ -71,6 +71,25 @@ export function isNetworkFailure(error: unknown): boolean {
   return typeof code === 'string' && MSAL_NETWORK_ERRORS.has(code);
 }
 
+/**
+ * A request's answer; or, when no answer came, what the user's offline copy keeps (`report` says which bar time it
+ * sets); with no copy, or for any other failure, the request's own error.
+ */
+export async function orOfflineCopy<T>(
+  request: () => Promise<T>,
+  kept: () => Promise<{ data: T; fetchedAt: number } | null>,
+  report?: 'events' | 'other',
+): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    const copy = isNetworkFailure(error) ? await kept() : null;
+    if (copy === null) throw error;
+    if (report) reportOfflineCopyShown(copy.fetchedAt, report);
+    return copy.data;
+  }
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

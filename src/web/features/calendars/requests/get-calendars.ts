@@ -5,7 +5,7 @@ import { useApiClient } from '../../../auth/use-api-client.ts';
 import type { ApiClient } from '../../../lib/api-client.ts';
 import { takeFirstLoadCalendars } from '../../../lib/first-load.ts';
 import { offlineCalendars, saveCalendars } from '../../../lib/offline-copy.ts';
-import { isNetworkFailure, reportOfflineCopyShown } from '../../../lib/offline-status.ts';
+import { orOfflineCopy } from '../../../lib/offline-status.ts';
 
 export const CALENDARS_QUERY_KEY = ['calendars'];
 
@@ -22,18 +22,12 @@ export function useCalendars() {
   const api = useApiClient();
   return useQuery({
     queryKey: CALENDARS_QUERY_KEY,
-    queryFn: async () => {
-      try {
-        // A failed preload fails the query as its own request would have, and a retry asks afresh.
+    // A failed preload fails the query as its own request would have, and a retry asks afresh.
+    queryFn: () =>
+      orOfflineCopy(async () => {
         const calendars = await (takeFirstLoadCalendars(getAccessToken) ?? getCalendars(api));
         saveCalendars(me, calendars);
         return calendars;
-      } catch (error) {
-        const kept = isNetworkFailure(error) ? await offlineCalendars(me) : null;
-        if (kept === null) throw error;
-        reportOfflineCopyShown(kept.fetchedAt, 'other');
-        return kept.data;
-      }
-    },
+      }, () => offlineCalendars(me), 'other'),
   });
 }

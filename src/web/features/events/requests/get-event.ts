@@ -5,7 +5,7 @@ import { useAuth } from '../../../auth/auth-context.ts';
 import { useApiClient } from '../../../auth/use-api-client.ts';
 import type { EventKey } from '../../../lib/event-key.ts';
 import { offlineEvent } from '../../../lib/offline-copy.ts';
-import { isNetworkFailure } from '../../../lib/offline-status.ts';
+import { orOfflineCopy } from '../../../lib/offline-status.ts';
 import { getEventById } from './get-event-by-id.ts';
 
 export function eventPath({ calendarId, eventId }: EventKey): string {
@@ -26,15 +26,7 @@ export function useEvent(key: EventKey) {
   const { me } = useAuth();
   return useQuery({
     queryKey: eventQueryKey(key),
-    queryFn: async () => {
-      try {
-        return await getEventById(api, key.eventId);
-      } catch (error) {
-        const kept = isNetworkFailure(error) ? await offlineEvent(me, key.eventId) : null;
-        if (kept === null) throw error;
-        return kept.data;
-      }
-    },
+    queryFn: () => orOfflineCopy(() => getEventById(api, key.eventId), () => offlineEvent(me, key.eventId)),
     staleTime: 0,
   });
 }
