@@ -1,26 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
 import { axeViolations } from './harness/axe.ts';
-import { launchBrowser, newContext } from './harness/browser.ts';
+import { newContext } from './harness/browser.ts';
 import { calendarEvent, signIn, waitForEvents } from './harness/calendar-page.ts';
-import { startServer, type AppServer } from './harness/server.ts';
+import { useAppAndBrowser } from './harness/app-and-browser.ts';
 
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useAppAndBrowser();
 
 async function monthView(colorScheme: 'light' | 'dark'): Promise<{ page: Page; events: CalendarEvent[] }> {
-  const page = await (await newContext(browser, server.baseUrl, { colorScheme })).newPage();
+  const page = await (await newContext(app.browser, app.server.baseUrl, { colorScheme })).newPage();
   const feed = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events');
   await signIn(page, /Eddie Editor/);
   const events = (await (await feed).json()) as CalendarEvent[];
@@ -81,7 +70,7 @@ describe.each(['light', 'dark'] as const)('accessibility, %s', (colorScheme) => 
 
 describe('accessibility, forced colours', () => {
   test('with the system’s own colours forced, the month view has no WCAG 2.1 A/AA violations', async () => {
-    const page = await (await newContext(browser, server.baseUrl, { forcedColors: 'active' })).newPage();
+    const page = await (await newContext(app.browser, app.server.baseUrl, { forcedColors: 'active' })).newPage();
     await signIn(page, /Eddie Editor/);
     await waitForEvents(page);
     // The high-contrast theme keeps what forced colours leave alone in keeping: its neutral background is black.

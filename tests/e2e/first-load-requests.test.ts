@@ -1,27 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
 import { AGENDA_DAYS } from '../../src/web/lib/phone-layout.ts';
-import { TEST_TIME_ZONE, launchBrowser, newContext } from './harness/browser.ts';
+import { TEST_TIME_ZONE, newContext } from './harness/browser.ts';
 import { calendarEvent, signIn } from './harness/calendar-page.ts';
-import { startServer, type AppServer } from './harness/server.ts';
+import { useAppAndBrowser } from './harness/app-and-browser.ts';
 
 const WEB_ROOT = resolve(import.meta.dirname, '../../dist/web');
 
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useAppAndBrowser();
 
 /** One API call as the page made it: when it called fetch and when the response came. */
 interface ApiTiming {
@@ -36,7 +25,7 @@ interface ApiTiming {
  * Timing blurs (it stamps when the network stack starts a request, which a busy main thread can delay).
  */
 async function loggingContext(options: BrowserContextOptions = {}): Promise<BrowserContext> {
-  const context = await newContext(browser, server.baseUrl, options);
+  const context = await newContext(app.browser, app.server.baseUrl, options);
   await context.addInitScript(() => {
     const calls: { path: string; query: string; start: number; end: number }[] = [];
     Object.assign(window, { apiCalls: calls });

@@ -1,32 +1,21 @@
-import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { PHONE_TIME_GRID_DAYS } from '../../src/web/features/calendar/hooks/use-layout-views.ts';
 import { AGENDA_DAYS, PHONE_LAYOUT_MAX_WIDTH } from '../../src/web/lib/phone-layout.ts';
 import { HEADER_FULL_MIN_WIDTH } from '../../src/web/app/app-header-layout.ts';
 import { TOUCH_TARGET_MIN_PX } from '../../src/web/features/calendar/components/use-calendar-theme-styles.ts';
 import { axeViolations } from './harness/axe.ts';
-import { launchBrowser, newContext } from './harness/browser.ts';
+import { newContext } from './harness/browser.ts';
 import { localDate, signIn, waitForEvents } from './harness/calendar-page.ts';
-import { startServer, type AppServer } from './harness/server.ts';
+import { useAppAndBrowser } from './harness/app-and-browser.ts';
 
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const DRAWER = 'Calendars and time zone';
 
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useAppAndBrowser();
 
 async function signedIn(options: BrowserContextOptions = {}, user = /Eddie Editor/): Promise<Page> {
-  const page = await (await newContext(browser, server.baseUrl, options)).newPage();
+  const page = await (await newContext(app.browser, app.server.baseUrl, options)).newPage();
   await signIn(page, user);
   await waitForEvents(page);
   return page;

@@ -1,26 +1,16 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
-import { TEST_TIME_ZONE, launchBrowser, newContext } from './harness/browser.ts';
+import { TEST_TIME_ZONE, newContext } from './harness/browser.ts';
 import { calendarEvent, dayCell, localDate, signIn } from './harness/calendar-page.ts';
-import { startServer, type AppServer } from './harness/server.ts';
+import { useAppAndBrowser } from './harness/app-and-browser.ts';
 
-let server: AppServer;
-let browser: Browser;
-let context: BrowserContext;
+const app = useAppAndBrowser();
 let page: Page;
 let events: CalendarEvent[];
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  context = await newContext(browser, server.baseUrl);
-  page = await context.newPage();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  page = await (await newContext(app.browser, app.server.baseUrl)).newPage();
 });
 
 describe('signing in and the month view', () => {

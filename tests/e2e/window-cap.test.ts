@@ -1,11 +1,11 @@
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page, Route } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { FEED_EVENTS_MAX } from '../../src/shared/limits.ts';
 import { PROBLEM_CONTENT_TYPE, WINDOW_TOO_FULL_TYPE, type Problem } from '../../src/shared/problem.ts';
 import { axeViolations } from './harness/axe.ts';
-import { launchBrowser, newContext } from './harness/browser.ts';
+import { newContext } from './harness/browser.ts';
 import { signIn } from './harness/calendar-page.ts';
-import { startServer, type AppServer } from './harness/server.ts';
+import { useAppAndBrowser } from './harness/app-and-browser.ts';
 
 /** The server's own answer to a window over the cap (tests/api/window-cap.test.ts proves the server sends it). */
 const TOO_FULL: Problem = {
@@ -19,9 +19,7 @@ const MESSAGE = `This view holds more than ${FEED_EVENTS_MAX.toLocaleString('en'
 /** Windows longer than this are "too full" here: the month's six weeks are, a day is not. */
 const WIDE_WINDOW_MS = 3 * 86_400_000;
 
-let server: AppServer;
-let browser: Browser;
-let context: BrowserContext;
+const app = useAppAndBrowser();
 let page: Page;
 let refused = 0;
 
@@ -35,15 +33,7 @@ async function answerWideWindowsTooFull(route: Route): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  context = await newContext(browser, server.baseUrl);
-  page = await context.newPage();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  page = await (await newContext(app.browser, app.server.baseUrl)).newPage();
 });
 
 describe('a window with more events than the server returns', () => {
