@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
+import { FIRST_LOAD_WAIT_MS } from '../../src/web/lib/first-load.ts';
 import { AGENDA_DAYS } from '../../src/web/lib/phone-layout.ts';
 import { TEST_TIME_ZONE, newContext } from './harness/browser.ts';
 import { calendarEvent, signIn } from './harness/calendar-page.ts';
@@ -130,6 +131,53 @@ describe('the first load', () => {
     await page.reload();
     await firstEventsShown(page);
     expect(await page.evaluate(() => (window as unknown as { firstGrid: { eventsWithFirstGrid: boolean | null } }).firstGrid.eventsWithFirstGrid)).toBe(true);
+    await context.close();
+  });
+
+  test('a remembered sign-in draws the calendar first, never "Signing in…", and the header’s commands just after', async () => {
+    const context = await loggingContext();
+    const page = await context.newPage();
+    await signIn(page, /Eddie Editor/);
+    await firstEventsShown(page);
+    // Notes whether "Signing in…" was ever drawn, and whether the first events came before the header's commands.
+    await context.addInitScript(() => {
+      const seen = { signingIn: false, eventsBeforeCommands: null as boolean | null };
+      Object.assign(window, { firstScreen: seen });
+      const observer = new MutationObserver(() => {
+        if (document.body.textContent?.includes('Signing in')) seen.signingIn = true;
+        const events = document.querySelector('.cc-event') !== null;
+        const commands = document.querySelector('[data-testid="signed-in-user"]') !== null;
+        if (seen.eventsBeforeCommands === null && (events || commands)) seen.eventsBeforeCommands = events && !commands;
+      });
+      observer.observe(document, { childList: true, subtree: true, characterData: true });
+    });
+
+    await page.reload();
+    await firstEventsShown(page);
+    await page.getByTestId('signed-in-user').waitFor();
+    await page.getByRole('checkbox', { name: 'Engineering' }).waitFor();
+    const seen = await page.evaluate(() => (window as unknown as { firstScreen: { signingIn: boolean; eventsBeforeCommands: boolean } }).firstScreen);
+    expect(seen).toEqual({ signingIn: false, eventsBeforeCommands: true });
+    await context.close();
+  });
+
+  test(`a slow profile does not hold the page blank: "Signing in…" shows after ${FIRST_LOAD_WAIT_MS} ms, then the app`, async () => {
+    const context = await loggingContext();
+    const page = await context.newPage();
+    await signIn(page, /Eddie Editor/);
+    await firstEventsShown(page);
+    let answerProfile = () => {};
+    const profileHeld = new Promise<void>((resolve) => (answerProfile = resolve));
+    await context.route('**/api/me', async (route) => {
+      await profileHeld;
+      await route.continue();
+    });
+
+    await page.reload();
+    await page.getByText('Signing in…').waitFor();
+    answerProfile();
+    await firstEventsShown(page);
+    await page.getByTestId('signed-in-user').waitFor();
     await context.close();
   });
 

@@ -35,6 +35,10 @@ const useStyles = makeStyles({
   title: { margin: 0, color: tokens.colorNeutralForeground1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   titlePhone: { fontSize: tokens.fontSizeBase400, lineHeight: tokens.lineHeightBase400 },
   spacer: { flexGrow: 1 },
+  // Holds the places of the toggle and the commands until they render, so nothing moves when they do.
+  togglePlace: { flexShrink: 0, width: '32px', height: '32px' },
+  commandsPlace: { height: '32px' },
+  commandsPlaceWide: { height: '36px' },
   command: { flexShrink: 0 },
   user: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
   userText: { display: 'flex', flexDirection: 'column', minWidth: 0 },
@@ -55,9 +59,11 @@ interface AppHeaderProps extends HeaderCommands {
   phone: boolean;
   /** The calendar panel's ☰ toggle: the side panel on wide screens (whose id it controls), the drawer on phones. */
   panel: { id: string | null; expanded: boolean; onToggle(): void };
+  /** False while the calendar draws its first events: the toggle and the commands keep their places until then. */
+  commandsShown: boolean;
 }
 
-export function AppHeader({ me, phone, panel, ...commands }: AppHeaderProps) {
+export function AppHeader({ me, phone, panel, commandsShown, ...commands }: AppHeaderProps) {
   const styles = useStyles();
   // The drawer gives focus back to the toggle when it closes.
   const restoreFocusTarget = useRestoreFocusTarget();
@@ -65,16 +71,20 @@ export function AppHeader({ me, phone, panel, ...commands }: AppHeaderProps) {
   const role = ROLE_NAMES.find(([candidate]) => me.roles.includes(candidate))?.[1];
   return (
     <header className={mergeClasses(styles.header, phone && styles.headerPhone)}>
-      <Tooltip content={SHELL_MESSAGES.calendarsToggle} relationship="label">
-        <Button
-          appearance="subtle"
-          icon={<Navigation20Regular />}
-          aria-expanded={panel.expanded}
-          {...(panel.id ? { 'aria-controls': panel.id } : { 'aria-haspopup': 'dialog' as const })}
-          onClick={panel.onToggle}
-          {...restoreFocusTarget}
-        />
-      </Tooltip>
+      {commandsShown ? (
+        <Tooltip content={SHELL_MESSAGES.calendarsToggle} relationship="label">
+          <Button
+            appearance="subtle"
+            icon={<Navigation20Regular />}
+            aria-expanded={panel.expanded}
+            {...(panel.id ? { 'aria-controls': panel.id } : { 'aria-haspopup': 'dialog' as const })}
+            onClick={panel.onToggle}
+            {...restoreFocusTarget}
+          />
+        </Tooltip>
+      ) : (
+        <div className={styles.togglePlace} />
+      )}
       <div className={styles.brand}>
         {!phone && <CalendarLtr24Regular aria-hidden />}
         <Title3 as="h1" className={mergeClasses(styles.title, phone && styles.titlePhone)}>
@@ -82,7 +92,9 @@ export function AppHeader({ me, phone, panel, ...commands }: AppHeaderProps) {
         </Title3>
       </div>
       <div className={styles.spacer} />
-      {phone || compact ? (
+      {!commandsShown ? (
+        <div className={mergeClasses(styles.commandsPlace, !phone && !compact && styles.commandsPlaceWide)} />
+      ) : phone || compact ? (
         <CompactCommands signedInAs={SHELL_MESSAGES.signedInAs(me.name, role)} labelled={!phone} {...commands} />
       ) : (
         <WideCommands me={me} role={role} {...commands} />

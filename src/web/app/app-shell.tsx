@@ -1,6 +1,6 @@
 import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Calendar } from '../../shared/calendar-schema.ts';
 import type { CalendarEvent } from '../../shared/event-schema.ts';
 import { useAuth } from '../auth/auth-context.ts';
@@ -85,8 +85,13 @@ export function AppShell() {
   );
   const canCreate = calendars.some((calendar) => calendar.canEdit);
   const refetchEvents = useCallback(() => calendarView.current?.refetchEvents(), []);
+  // The header's commands and the panel's contents come just after the calendar's first events, in their kept place:
+  // on a slow phone the events show first. Without a calendar to wait for (its calendars failed) they come at once.
+  const [calendarShown, setCalendarShown] = useState(false);
+  const chromeShown = calendarShown || calendarsQuery.isError;
   // Once the calendar shows, the dialogs' (and on phones the drawer's) code comes while the user looks, ready for the first tap.
   const handleFirstRender = useCallback(() => {
+    startTransition(() => setCalendarShown(true));
     notifyReady();
     preloadEventDialogs();
     if (phone) preloadCalendarDrawer();
@@ -111,6 +116,7 @@ export function AppShell() {
       <AppHeader
         me={me}
         phone={phone}
+        commandsShown={chromeShown}
         // The drawer is not in the page while closed: the toggle controls an id only beside the side panel.
         panel={{ id: phone ? null : panel.id, expanded: panel.open, onToggle: () => panel.setOpen(!panel.open) }}
         onNewEvent={canCreate ? () => openCreateForm(null) : null}
@@ -120,8 +126,8 @@ export function AppShell() {
       <OfflineBar />
       <div className={styles.body}>
         <CalendarPanel phone={phone} id={panel.id} open={panel.open} onOpenChange={panel.setOpen}>
-          <CalendarList calendars={calendars} status={calendarsQuery.status} hidden={hidden} onVisibleChange={setVisible} />
-          {timeZoneChoice && <TimeZoneSelect choice={timeZoneChoice} />}
+          {chromeShown && <CalendarList calendars={calendars} status={calendarsQuery.status} hidden={hidden} onVisibleChange={setVisible} />}
+          {chromeShown && timeZoneChoice && <TimeZoneSelect choice={timeZoneChoice} />}
         </CalendarPanel>
         <main className={mergeClasses(styles.main, phone && styles.mainPhone)}>
           {/* The one place the calendars' load failure shows, with its retry: the panel only lists what loaded. */}

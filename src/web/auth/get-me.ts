@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Me } from '../../shared/user.ts';
 import type { ApiClient, GetAccessToken } from '../lib/api-client.ts';
-import { startFirstLoad, takeFirstLoadMe, type FirstView } from '../lib/first-load.ts';
+import { startFirstLoad, takeArrivedFirstLoadMe, takeFirstLoadMe, type FirstView } from '../lib/first-load.ts';
 import { offlineMe, rememberSignedInUser } from '../lib/offline-copy.ts';
 import { orOfflineCopy } from '../lib/offline-status.ts';
 
@@ -25,6 +25,12 @@ export function useMe({ api, getAccessToken }: { api: ApiClient; getAccessToken:
         rememberSignedInUser(sessionKey, me);
         return me;
       }, () => offlineMe(sessionKey), 'other');
+    },
+    // Preloaded and in already: the first render shows the app, not "Signing in…".
+    initialData: () => {
+      const me = takeArrivedFirstLoadMe(getAccessToken);
+      if (me) rememberSignedInUser(sessionKey, me);
+      return me;
     },
     staleTime: Infinity,
   });

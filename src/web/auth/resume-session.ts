@@ -29,6 +29,8 @@ export function resumeSession(clientConfig: Promise<ClientConfig>): void {
       const userId = rememberedDevUser();
       if (auth.mode !== 'development' || !auth.devUsers.some((user) => user.id === userId) || userId === null) return;
       resumed = { userId, getAccessToken: createDevTokenSource(userId) };
+      // The token leaves before the zone is read: the page's first use of Intl is slow, and the requests wait on it.
+      resumed.getAccessToken().catch(() => undefined);
       // The host's locale is not known yet in a frame; a guess that misses costs the view one request of its own.
       startFirstLoad(resumed.getAccessToken, { timeZone: browserTimeZone(), locale: navigator.language });
     },

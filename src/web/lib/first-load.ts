@@ -14,6 +14,12 @@ import { instantOfWallClock, wallClockAt } from './zoned-time.ts';
 /** A performance mark when the calendar first shows its events: time to first calendar, for monitoring and tests. */
 export const FIRST_EVENTS_MARK = 'company-calendar:first-events';
 
+/**
+ * How long React's first render waits for a remembered session's first screen (profile, calendars, events): long
+ * enough for them on a usual connection, short enough that a slow one soon sees "Signing in…".
+ */
+export const FIRST_LOAD_WAIT_MS = 500;
+
 /** Days of a month grid from its first row: six weeks, as FullCalendar draws every month. */
 const MONTH_GRID_DAYS = 42;
 
@@ -27,11 +33,25 @@ interface PreloadedWindow {
   arrived?: CalendarEvent[];
 }
 
+/** A preloaded answer, and the answer itself once it is in, so a first render can use it without waiting a tick. */
+interface Preloaded<T> {
+  promise: Promise<T>;
+  arrived?: T;
+}
+
+function preloaded<T>(promise: Promise<T>): Preloaded<T> {
+  const part: Preloaded<T> = { promise };
+  promise.then((answer) => (part.arrived = answer)).catch(() => undefined);
+  return part;
+}
+
 interface FirstLoad {
   getAccessToken: GetAccessToken;
-  me: Promise<Me> | null;
-  calendars: Promise<Calendar[]> | null;
+  me: Preloaded<Me> | null;
+  calendars: Preloaded<Calendar[]> | null;
   window: PreloadedWindow | null;
+  /** Settles once every request above has, whatever their answers. */
+  settled: Promise<unknown>;
 }
 
 /** What decides the first view's range besides the viewport: the zone it shows and the locale's first day of the week. */
@@ -108,21 +128,40 @@ export function startFirstLoad(getAccessToken: GetAccessToken, view: FirstView):
     events: api.request<CalendarEvent[]>('/events', { query }).then((response) => response.data),
   };
   preloadedWindow.events.then((events) => (preloadedWindow.arrived = events)).catch(() => undefined);
+  // The calendars wait for the first window's events too (whatever its answer), so the view they let render can
+  // draw its events in its first render instead of an empty grid and then a second render.
+  const calendarsWithEvents = Promise.all([calendars, preloadedWindow.events.catch(() => undefined)]).then(([answer]) => answer);
   const load: FirstLoad = {
     getAccessToken,
-    me,
-    // The calendars wait for the first window's events too (whatever its answer), so the view they let render can
-    // draw its events in its first render instead of an empty grid and then a second render.
-    calendars: Promise.all([calendars, preloadedWindow.events.catch(() => undefined)]).then(([answer]) => answer),
+    me: preloaded(me),
+    calendars: preloaded(calendarsWithEvents),
     window: preloadedWindow,
+    settled: Promise.allSettled([me, calendarsWithEvents]),
   };
   // A request that fails before it is taken is not served later (after a consent, say): the next start asks again.
   // One taken already fails its query as its own request would have.
   const forget = () => {
     if (current === load) current = null;
   };
-  for (const request of [load.me, load.calendars, load.window?.events]) request?.catch(forget);
+  for (const request of [me, calendarsWithEvents, preloadedWindow.events]) request.catch(forget);
   current = load;
+}
+
+/**
+ * Resolves when the first load's answers are all in (or failed), or after `waitMs`; at once when none was started.
+ * React's first render waits on it: started earlier, its long first task would hold up the requests that follow
+ * the token, and it would draw "Signing in…" only to draw the calendar over it a moment later.
+ */
+export function firstLoadSettled(waitMs: number): Promise<void> {
+  if (current === null) return Promise.resolve();
+  const { settled } = current;
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, waitMs);
+    void settled.then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
 /** Forgets whatever was preloaded: on sign-out and user changes, so no one is shown another session's data. */
@@ -130,7 +169,11 @@ export function discardFirstLoad(): void {
   current = null;
 }
 
-function take<K extends 'me' | 'calendars'>(getAccessToken: GetAccessToken, part: K): FirstLoad[K] {
+type Part = 'me' | 'calendars';
+type PartOf<K extends Part> = NonNullable<FirstLoad[K]>;
+
+/** The session's preloaded part, once; null when there is none for it, or when `arrivedOnly` and it is not in yet. */
+function take<K extends Part>(getAccessToken: GetAccessToken, part: K, arrivedOnly: boolean): PartOf<K> | null {
   if (current === null) return null;
   if (current.getAccessToken !== getAccessToken) {
     // Another session's: never for this one.
@@ -138,18 +181,29 @@ function take<K extends 'me' | 'calendars'>(getAccessToken: GetAccessToken, part
     return null;
   }
   const taken = current[part];
+  if (taken === null || (arrivedOnly && taken.arrived === undefined)) return null;
   current[part] = null;
-  return taken;
+  return taken as PartOf<K>;
 }
 
 /** The session's preloaded profile, once; null when there is none for it. */
 export function takeFirstLoadMe(getAccessToken: GetAccessToken): Promise<Me> | null {
-  return take(getAccessToken, 'me');
+  return take(getAccessToken, 'me', false)?.promise ?? null;
 }
 
 /** The session's preloaded calendars, once; null when there are none for it. */
 export function takeFirstLoadCalendars(getAccessToken: GetAccessToken): Promise<Calendar[]> | null {
-  return take(getAccessToken, 'calendars');
+  return take(getAccessToken, 'calendars', false)?.promise ?? null;
+}
+
+/** The session's preloaded profile when it is in already, once: a query's initial data. */
+export function takeArrivedFirstLoadMe(getAccessToken: GetAccessToken): Me | undefined {
+  return take(getAccessToken, 'me', true)?.arrived;
+}
+
+/** The session's preloaded calendars when they are in already, once: a query's initial data. */
+export function takeArrivedFirstLoadCalendars(getAccessToken: GetAccessToken): Calendar[] | undefined {
+  return take(getAccessToken, 'calendars', true)?.arrived;
 }
 
 export interface WindowRequest {

@@ -3,7 +3,7 @@ import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import { useAuth } from '../../../auth/auth-context.ts';
 import { useApiClient } from '../../../auth/use-api-client.ts';
 import type { ApiClient } from '../../../lib/api-client.ts';
-import { takeFirstLoadCalendars } from '../../../lib/first-load.ts';
+import { takeArrivedFirstLoadCalendars, takeFirstLoadCalendars } from '../../../lib/first-load.ts';
 import { offlineCalendars, saveCalendars } from '../../../lib/offline-copy.ts';
 import { orOfflineCopy } from '../../../lib/offline-status.ts';
 
@@ -29,5 +29,11 @@ export function useCalendars() {
         saveCalendars(me, calendars);
         return calendars;
       }, () => offlineCalendars(me), 'other'),
+    // Preloaded and in already: the first render draws the calendar with them.
+    initialData: () => {
+      const calendars = takeArrivedFirstLoadCalendars(getAccessToken);
+      if (calendars) saveCalendars(me, calendars);
+      return calendars;
+    },
   });
 }
