@@ -1,16 +1,20 @@
-// The bench's bare FullCalendar page: React, core, day grid and the app's theme, with the app's events inline.
+// The bench's bare FullCalendar page: React, FullCalendar with the app's plugins and theme, the app's events inline.
 import FullCalendar, { type CalendarOptions, type EventInput } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
+import interactionPlugin from '@fullcalendar/react/interaction';
+import listPlugin from '@fullcalendar/react/list';
 import formaTheme from '@fullcalendar/react/themes/forma';
+import timeGridPlugin from '@fullcalendar/react/timegrid';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/forma/theme.css';
 import { createRoot } from 'react-dom/client';
 
 /** The app's mark (FIRST_EVENTS_MARK in calendar-view.tsx), so both pages are measured by the same clock and code. */
 const FIRST_EVENTS_MARK = 'company-calendar:first-events';
-const PLUGINS = [dayGridPlugin, formaTheme];
-// The app's toolbar (its other views need plugins this page leaves out): "Next month" works the same on both pages.
-const HEADER_TOOLBAR = { start: 'today prev,next', center: 'title', end: 'dayGridMonth' };
+// The app's plugins (calendar-view.tsx), as the issue asks: the same code to load, start and draw with.
+const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, formaTheme];
+// The app's toolbar: "Next month" works the same on both pages.
+const HEADER_TOOLBAR = { start: 'today prev,next', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' };
 
 // The server puts the events into the page (the bench's EVENTS_ELEMENT_ID): no request stands between load and render.
 const events = JSON.parse(document.getElementById('bench-events')?.textContent ?? '[]') as EventInput[];

@@ -11,8 +11,21 @@ const FIRST_EVENTS_MARK = 'company-calendar:first-events';
  * For a tab, the frame's mark is moved onto the host page's clock: the host's own loading counts too.
  */
 export async function firstRenderMs(page: Page, frame: Frame = page.mainFrame()): Promise<number> {
-  await frame.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, FIRST_EVENTS_MARK);
-  const markedAt = await frame.evaluate((mark) => performance.timeOrigin + (performance.getEntriesByName(mark)[0]?.startTime ?? NaN), FIRST_EVENTS_MARK);
+  // The page tells when its mark is set, rather than being polled: waitForFunction would first evaluate Playwright's
+  // injected script in the page, a long task landing in the middle of the load being measured.
+  const markedAt = await frame.evaluate(
+    (mark) =>
+      new Promise<number>((resolve) => {
+        const observer = new PerformanceObserver((list) => {
+          const entry = list.getEntriesByName(mark)[0];
+          if (!entry) return;
+          observer.disconnect();
+          resolve(performance.timeOrigin + entry.startTime);
+        });
+        observer.observe({ type: 'mark', buffered: true });
+      }),
+    FIRST_EVENTS_MARK,
+  );
   const navigatedAt = await page.evaluate(() => performance.timeOrigin);
   return Math.round(markedAt - navigatedAt);
 }
