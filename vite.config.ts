@@ -50,9 +50,28 @@ const sourceMapsAside: Plugin = {
   },
 };
 
+// What the first requests need (boot.ts and what it imports statically), as the build found it: its own chunk, so
+// that it evaluates before the big libraries' chunks and its requests leave while they evaluate.
+const BOOT_MODULE = fileURLToPath(new URL('./src/web/boot.ts', import.meta.url));
+const bootModules = new Set<string>();
+const bootGraph: Plugin = {
+  name: 'boot-graph',
+  apply: 'build',
+  buildEnd() {
+    bootModules.clear();
+    const pending = [BOOT_MODULE];
+    while (pending.length > 0) {
+      const id = pending.pop()!;
+      if (bootModules.has(id)) continue;
+      bootModules.add(id);
+      pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+    }
+  },
+};
+
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), authEndRoute, sourceMapsAside, precompress, offlineShell()],
+  plugins: [react(), authEndRoute, sourceMapsAside, precompress, offlineShell(), bootGraph],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
@@ -64,12 +83,17 @@ export default defineConfig({
         // Long-lived vendor chunks, so an app release does not invalidate the cached libraries: of the code the first
         // screen loads ($initial) only. What only lazy parts use (dialogs, forms) goes with them, not into eager chunks.
         codeSplitting: {
+          // Taken in this order, each group with what its modules import that no group before took: the libraries
+          // the others build on come first, so that no chunk imports one it does not need.
           groups: [
-            { name: 'fullcalendar', tags: ['$initial'], test: /node_modules[\\/](?!@fullcalendar[\\/]react[\\/]locales)(@fullcalendar|@full-ui|temporal-polyfill)/ },
-            { name: 'fluent', tags: ['$initial'], test: /node_modules[\\/](@fluentui|@griffel|tabster|@floating-ui)/ },
-            { name: 'react', tags: ['$initial'], test: /node_modules[\\/](react|react-dom|scheduler|@tanstack)[\\/]/ },
+            { name: 'react', tags: ['$initial'], priority: 4, test: /node_modules[\\/](react|react-dom|scheduler|@tanstack)[\\/]/ },
+            // The time zone maths the first requests need, apart from the calendar's code that uses it too.
+            { name: 'temporal', tags: ['$initial'], priority: 4, test: /node_modules[\\/]temporal-polyfill/ },
+            { name: 'fullcalendar', tags: ['$initial'], priority: 3, test: /node_modules[\\/](?!@fullcalendar[\\/]react[\\/]locales)(@fullcalendar|@full-ui)/ },
+            { name: 'fluent', tags: ['$initial'], priority: 3, test: /node_modules[\\/](@fluentui|@griffel|tabster|@floating-ui)/ },
+            { name: 'boot', tags: ['$initial'], priority: 2, test: (id) => bootModules.has(id) },
             // The rest of the first screen in one chunk, not in a dozen small ones that its lazy parts happen to share.
-            { name: 'app', tags: ['$initial'], test: /src[\\/](web|shared)[\\/](?!main\.tsx$)(?!.*auth-end).*\.tsx?$/ },
+            { name: 'app', tags: ['$initial'], priority: 1, test: /src[\\/](web|shared)[\\/](?!main\.tsx$)(?!.*auth-end).*\.tsx?$/ },
           ],
         },
       },

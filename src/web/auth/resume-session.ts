@@ -1,6 +1,7 @@
 import type { ClientConfig } from '../../shared/user.ts';
 import type { GetAccessToken } from '../lib/api-client.ts';
 import { startFirstLoad } from '../lib/first-load.ts';
+import { keptClientConfig } from '../lib/get-client-config.ts';
 import { browserTimeZone } from '../lib/time-zone.ts';
 import { createDevTokenSource } from './request-dev-token.ts';
 
@@ -19,20 +20,41 @@ function rememberedDevUser(): string | null {
   }
 }
 
+function resumableDevUser({ auth }: ClientConfig): string | null {
+  const userId = rememberedDevUser();
+  return auth.mode === 'development' && auth.devUsers.some((user) => user.id === userId) ? userId : null;
+}
+
+/** The remembered user's token source, made once, its token asked for at once. */
+function resume(userId: string): GetAccessToken {
+  if (resumed?.userId !== userId) {
+    resumed = { userId, getAccessToken: createDevTokenSource(userId) };
+    resumed.getAccessToken().catch(() => undefined);
+  }
+  return resumed.getAccessToken;
+}
+
 /**
  * Before React renders: a session that needs nobody to act (a remembered demo user) starts its token and the first
  * screen's requests now. Other sessions start them as soon as they have a token source (AuthSession).
+ * The config kept from the last visit tells at once whether the user can be resumed, so the token leaves while the
+ * page's scripts evaluate; the config that arrives has the last word (and the first requests wait for it).
  */
 export function resumeSession(clientConfig: Promise<ClientConfig>): void {
+  const kept = keptClientConfig();
+  const keptUserId = kept && resumableDevUser(kept);
+  if (keptUserId) resume(keptUserId);
   clientConfig.then(
-    ({ auth }) => {
-      const userId = rememberedDevUser();
-      if (auth.mode !== 'development' || !auth.devUsers.some((user) => user.id === userId) || userId === null) return;
-      resumed = { userId, getAccessToken: createDevTokenSource(userId) };
-      // The token leaves before the zone is read: the page's first use of Intl is slow, and the requests wait on it.
-      resumed.getAccessToken().catch(() => undefined);
+    (config) => {
+      const userId = resumableDevUser(config);
+      if (userId === null) {
+        resumed = null;
+        return;
+      }
+      // The zone is read after the token has left: the page's first use of Intl is slow.
+      const getAccessToken = resume(userId);
       // The host's locale is not known yet in a frame; a guess that misses costs the view one request of its own.
-      startFirstLoad(resumed.getAccessToken, { timeZone: browserTimeZone(), locale: navigator.language });
+      startFirstLoad(getAccessToken, { timeZone: browserTimeZone(), locale: navigator.language });
     },
     // The config's own query reports its failure.
     () => undefined,

@@ -7,7 +7,8 @@ import { isNetworkFailure } from './offline-status.ts';
 /** localStorage: the last client config, public like the route, so that the app can start while offline. */
 const KEPT_CLIENT_CONFIG_KEY = 'company-calendar:client-config';
 
-function keptClientConfig(): ClientConfig | null {
+/** The config this browser kept from its last visit, if it keeps one. */
+export function keptClientConfig(): ClientConfig | null {
   try {
     const kept = JSON.parse(window.localStorage.getItem(KEPT_CLIENT_CONFIG_KEY) ?? 'null') as ClientConfig | null;
     return typeof kept?.auth?.mode === 'string' && typeof kept.host === 'object' ? kept : null;
