@@ -47,9 +47,22 @@ async function serveBarePage(root: string, eventsJson: string) {
   return { url, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-/** A browser context in which the app resumes a development sign-in as this demo user. */
-function signedInAs(baseUrl: string, userId: string): BrowserContextOptions {
-  return { storageState: { cookies: [], origins: [{ origin: baseUrl, localStorage: [{ name: DEV_USER_KEY, value: JSON.stringify(userId) }] }] } };
+/**
+ * What a returning user's browser holds for the app: the storage one signed-in visit as this demo user leaves
+ * (the remembered user, the kept client config). Contexts made with it start with an empty HTTP cache and no service
+ * worker, as a cold visit does.
+ */
+async function returningUser(browser: Browser, baseUrl: string, userId: string): Promise<BrowserContextOptions> {
+  const signedIn = { storageState: { cookies: [], origins: [{ origin: baseUrl, localStorage: [{ name: DEV_USER_KEY, value: JSON.stringify(userId) }] }] } };
+  const context = await newContext(browser, baseUrl, signedIn);
+  try {
+    const page = await context.newPage();
+    await page.goto('/');
+    await firstRenderMs(page);
+    return { storageState: await context.storageState() };
+  } finally {
+    await context.close();
+  }
 }
 
 /** A first visit in a fresh context (empty cache), measured by the page's own clock from navigation to the first events. */
@@ -144,7 +157,7 @@ async function appEvents(browser: Browser, baseUrl: string, options: BrowserCont
   return events;
 }
 
-/** What a browser bench compares: the app signed in as Eddie, and the bare page serving the events it is given. */
+/** What a browser bench compares: the app as Eddie returning, and the bare page serving the events it is given. */
 export interface BrowserBenchStage {
   app: AppServer;
   browser: Browser;
@@ -163,7 +176,7 @@ export async function withBrowserBench<T>(serverEnv: Record<string, string>, run
       bareServers.push(bare);
       return bare.url;
     };
-    return await run({ app, browser, signedIn: signedInAs(app.baseUrl, 'eddie'), barePage });
+    return await run({ app, browser, signedIn: await returningUser(browser, app.baseUrl, 'eddie'), barePage });
   } finally {
     await Promise.all(bareServers.map((bare) => bare.close()));
     await browser.close();
@@ -173,7 +186,7 @@ export async function withBrowserBench<T>(serverEnv: Record<string, string>, run
 }
 
 export async function benchFirstRender(rounds: number): Promise<Comparison[]> {
-  console.log('first render: the app signed in through dev sign-in, and the bare page, each in a fresh Chromium context');
+  console.log('first render: the app as a returning user signed in through dev sign-in (its storage kept, a cold HTTP cache), and the bare page, each in a fresh Chromium context');
   return withBrowserBench({}, async ({ app, browser, signedIn, barePage }) => {
     const events = await appEvents(browser, app.baseUrl, signedIn);
     const bareUrl = await barePage(events);
