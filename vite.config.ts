@@ -69,16 +69,52 @@ const bootGraph: Plugin = {
   },
 };
 
+const START_APP_ENTRY = 'start-app';
+const START_APP_MODULE = fileURLToPath(new URL('./src/web/start-app.tsx', import.meta.url));
+
+// index.html's entry imports the app's entry dynamically, after boot.ts: this makes index.html preload the app's
+// chunks and stylesheets too, so that they download beside the entry rather than after it has run.
+const firstScreenPreloads: Plugin = {
+  name: 'first-screen-preloads',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(html, { bundle, filename }) {
+      if (!bundle || !filename.endsWith('index.html')) return html;
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const start = chunks.find((chunk) => chunk.isEntry && chunk.name === START_APP_ENTRY);
+      if (!start) throw new Error(`No ${START_APP_ENTRY} chunk in the build`);
+      const files = new Set<string>();
+      const css = new Set<string>();
+      const pending = [start.fileName];
+      while (pending.length > 0) {
+        const fileName = pending.pop()!;
+        if (files.has(fileName)) continue;
+        files.add(fileName);
+        const chunk = chunks.find((candidate) => candidate.fileName === fileName);
+        pending.push(...(chunk?.imports ?? []));
+        for (const sheet of chunk?.viteMetadata?.importedCss ?? []) css.add(sheet);
+      }
+      const links = [...files]
+        .filter((fileName) => !html.includes(`/${fileName}"`))
+        .map((fileName) => `<link rel="modulepreload" crossorigin href="/${fileName}">`);
+      const sheets = [...css].filter((fileName) => !html.includes(`/${fileName}"`)).map((fileName) => `<link rel="stylesheet" crossorigin href="/${fileName}">`);
+      return html.replace('</head>', `${[...links, ...sheets].join('\n')}\n</head>`);
+    },
+  },
+};
+
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), authEndRoute, sourceMapsAside, precompress, offlineShell(), bootGraph],
+  plugins: [react(), authEndRoute, sourceMapsAside, precompress, offlineShell(), bootGraph, firstScreenPreloads],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
     // Vite's dev server (npm run dev) makes its own maps whatever this says.
     sourcemap: 'hidden',
     rolldownOptions: {
-      input: { main: page('index'), 'auth-end': page('auth-end') },
+      // The app is an entry of its own, which the page's entry imports once boot.ts has run (see firstScreenPreloads).
+      input: { main: page('index'), 'auth-end': page('auth-end'), [START_APP_ENTRY]: START_APP_MODULE },
       output: {
         // Long-lived vendor chunks, so an app release does not invalidate the cached libraries: of the code the first
         // screen loads ($initial) only. What only lazy parts use (dialogs, forms) goes with them, not into eager chunks.
@@ -93,7 +129,7 @@ export default defineConfig({
             { name: 'fluent', tags: ['$initial'], priority: 3, test: /node_modules[\\/](@fluentui|@griffel|tabster|@floating-ui)/ },
             { name: 'boot', tags: ['$initial'], priority: 2, test: (id) => bootModules.has(id) },
             // The rest of the first screen in one chunk, not in a dozen small ones that its lazy parts happen to share.
-            { name: 'app', tags: ['$initial'], priority: 1, test: /src[\\/](web|shared)[\\/](?!main\.tsx$)(?!.*auth-end).*\.tsx?$/ },
+            { name: 'app', tags: ['$initial'], priority: 1, test: /src[\\/](web|shared)[\\/](?!main\.tsx$)(?!start-app\.tsx$)(?!.*auth-end).*\.tsx?$/ },
           ],
         },
       },

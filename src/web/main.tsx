@@ -1,24 +1,5 @@
-// First: the first requests leave before anything else evaluates (boot.ts says how).
-import { clientConfig } from './boot.ts';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
-import { loadTeamsSdk } from './host/teams-sdk.ts';
-import { FIRST_LOAD_WAIT_MS, firstLoadSettled } from './lib/first-load.ts';
-import { registerServiceWorker } from './lib/register-service-worker.ts';
+// The page's entry: the first requests leave at once (boot.ts), and the app starts once its chunks, which index.html
+// preloads beside this one, are in. Until then nothing waits on them: the requests are on their way meanwhile.
+import './boot.ts';
 
-if (window.parent !== window) void loadTeamsSdk();
-registerServiceWorker();
-
-// Without its config the app shows only "Loading…", and the preloaded config is usually here by now: React's first
-// render waits for it, and for a remembered session's first screen too (a bounded while), and then draws the
-// calendar with them in one go.
-await clientConfig.catch(() => undefined);
-await firstLoadSettled(FIRST_LOAD_WAIT_MS);
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+void import('./start-app.tsx');

@@ -238,7 +238,9 @@ describe('on a desktop', () => {
     const toggle = page.getByRole('button', { name: 'Calendars' });
     const panel = page.getByRole('region', { name: 'Calendars' });
     const calendarWidth = async () => (await box(page.locator('.cc-calendar'))).width;
-    expect(await panel.isVisible()).toBe(true);
+    // The panel's contents and the header's commands come just after the first events.
+    await panel.waitFor();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     const widthWithPanel = await calendarWidth();
 
@@ -249,6 +251,7 @@ describe('on a desktop', () => {
 
     await page.reload();
     await waitForEvents(page);
+    await toggle.waitFor();
     expect(await panel.isVisible()).toBe(false);
     await toggle.click();
     await panel.waitFor();

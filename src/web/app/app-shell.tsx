@@ -18,7 +18,7 @@ import { useLinkedEvent } from '../features/events/hooks/use-linked-event.ts';
 import { useHost } from '../host/host-context.tsx';
 import { useRegionalSettings } from '../host/regional-settings.tsx';
 import { errorMessage } from '../lib/api-client.ts';
-import { useOfflineStatus, useOnReconnect } from '../lib/offline-status.ts';
+import { useOfflineStatus, useOnReconnect } from '../lib/use-offline-status.ts';
 import type { DateSpan } from '../lib/date-span.ts';
 import type { EventKey } from '../lib/event-key.ts';
 import { PHONE_LAYOUT_QUERY } from '../lib/phone-layout.ts';

@@ -1,7 +1,7 @@
 import { MessageBar, MessageBarBody, MessageBarTitle, makeStyles, tokens } from '@fluentui/react-components';
 import { useMemo } from 'react';
 import { useRegionalSettings } from '../host/regional-settings.tsx';
-import { useOfflineStatus } from '../lib/offline-status.ts';
+import { useOfflineStatus } from '../lib/use-offline-status.ts';
 import { OFFLINE_MESSAGES } from './offline-messages.ts';
 
 const useStyles = makeStyles({

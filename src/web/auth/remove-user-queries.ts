@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { HOST_QUERY_KEY } from '../host/host-context.tsx';
 import { discardFirstLoad } from '../lib/first-load.ts';
-import { CLIENT_CONFIG_QUERY_KEY } from '../lib/get-client-config.ts';
+import { CLIENT_CONFIG_QUERY_KEY } from '../lib/use-client-config.ts';
 import { forgetSignedInUser } from '../lib/offline-copy.ts';
 
 const APP_WIDE_QUERIES = new Set([CLIENT_CONFIG_QUERY_KEY[0], HOST_QUERY_KEY[0]]);

@@ -1,6 +1,6 @@
 import type { ClientConfig } from '../../shared/user.ts';
 import type { GetAccessToken } from '../lib/api-client.ts';
-import { startFirstLoad } from '../lib/first-load.ts';
+import { discardFirstLoad, startFirstLoad } from '../lib/first-load.ts';
 import { keptClientConfig } from '../lib/get-client-config.ts';
 import { browserTimeZone } from '../lib/time-zone.ts';
 import { createDevTokenSource } from './request-dev-token.ts';
@@ -25,20 +25,24 @@ function resumableDevUser({ auth }: ClientConfig): string | null {
   return auth.mode === 'development' && auth.devUsers.some((user) => user.id === userId) ? userId : null;
 }
 
-/** The remembered user's token source, made once, its token asked for at once. */
-function resume(userId: string): GetAccessToken {
+/**
+ * Starts the remembered user's first screen: the token first (the page's first use of Intl, for the zone, is slow),
+ * then the requests that wait on it. Once per user.
+ */
+function resume(userId: string): void {
   if (resumed?.userId !== userId) {
     resumed = { userId, getAccessToken: createDevTokenSource(userId) };
     resumed.getAccessToken().catch(() => undefined);
   }
-  return resumed.getAccessToken;
+  // The host's locale is not known yet in a frame; a guess that misses costs the view one request of its own.
+  startFirstLoad(resumed.getAccessToken, { timeZone: browserTimeZone(), locale: navigator.language });
 }
 
 /**
  * Before React renders: a session that needs nobody to act (a remembered demo user) starts its token and the first
  * screen's requests now. Other sessions start them as soon as they have a token source (AuthSession).
- * The config kept from the last visit tells at once whether the user can be resumed, so the token leaves while the
- * page's scripts evaluate; the config that arrives has the last word (and the first requests wait for it).
+ * The config kept from the last visit tells at once whether the user can be resumed, so all of it leaves while the
+ * app's code loads; the config that arrives has the last word, and drops what it does not confirm.
  */
 export function resumeSession(clientConfig: Promise<ClientConfig>): void {
   const kept = keptClientConfig();
@@ -47,14 +51,11 @@ export function resumeSession(clientConfig: Promise<ClientConfig>): void {
   clientConfig.then(
     (config) => {
       const userId = resumableDevUser(config);
-      if (userId === null) {
+      if (userId !== null) resume(userId);
+      else if (resumed !== null) {
         resumed = null;
-        return;
+        discardFirstLoad();
       }
-      // The zone is read after the token has left: the page's first use of Intl is slow.
-      const getAccessToken = resume(userId);
-      // The host's locale is not known yet in a frame; a guess that misses costs the view one request of its own.
-      startFirstLoad(getAccessToken, { timeZone: browserTimeZone(), locale: navigator.language });
     },
     // The config's own query reports its failure.
     () => undefined,

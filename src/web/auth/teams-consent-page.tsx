@@ -4,7 +4,7 @@ import type { ClientConfig } from '../../shared/user.ts';
 import { FullPageStatus } from '../components/full-page-status.tsx';
 import { loadTeamsSdk } from '../host/teams-sdk.ts';
 import { errorMessage } from '../lib/api-client.ts';
-import { useClientConfig } from '../lib/get-client-config.ts';
+import { useClientConfig } from '../lib/use-client-config.ts';
 import { consentPopupMsalSetup } from './msal-configuration.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, use, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ClientConfig } from '../../shared/user.ts';
-import { useClientConfig } from '../lib/get-client-config.ts';
+import { useClientConfig } from '../lib/use-client-config.ts';
 import { detectHost, type Host } from './detect-host.ts';
 
 /** A dead end: nothing in the app lets the user go on. */

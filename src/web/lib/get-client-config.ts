@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import type { ClientConfig } from '../../shared/user.ts';
 import { apiFetch } from './api-client.ts';
 import { offlineCopiesPersist } from './offline-copy.ts';
@@ -38,8 +37,6 @@ export async function getClientConfig(): Promise<ClientConfig> {
   }
 }
 
-export const CLIENT_CONFIG_QUERY_KEY = ['client-config'];
-
 let early: Promise<ClientConfig> | null = null;
 
 /** Starts fetching the client config before React has rendered anything; the first query takes it over. */
@@ -50,12 +47,9 @@ export function prefetchClientConfig(): Promise<ClientConfig> {
   return early;
 }
 
-function takeClientConfig(): Promise<ClientConfig> {
+/** The prefetched config, once; afterwards a fresh request. */
+export function takeClientConfig(): Promise<ClientConfig> {
   const pending = early ?? getClientConfig();
   early = null;
   return pending;
-}
-
-export function useClientConfig() {
-  return useQuery({ queryKey: CLIENT_CONFIG_QUERY_KEY, queryFn: takeClientConfig, staleTime: Infinity });
 }

@@ -1,5 +1,3 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
-
 /**
  * Whether the API can be reached, as the app's own requests find it: a fetch that fails without an answer means
  * offline, whatever navigator.onLine says (the server may be down, or the network a captive portal). While offline a
@@ -90,21 +88,12 @@ export async function orOfflineCopy<T>(
   }
 }
 
-function subscribe(listener: () => void): () => void {
+/** Calls `listener` on every change of the status; answers how to stop. */
+export function subscribeOfflineStatus(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-export function useOfflineStatus(): OfflineStatus {
-  return useSyncExternalStore(subscribe, () => status);
-}
-
-/** Calls `onReconnect` each time the API answers again after being offline. */
-export function useOnReconnect(onReconnect: () => void): void {
-  const { offline } = useOfflineStatus();
-  const wasOffline = useRef(offline);
-  useEffect(() => {
-    if (wasOffline.current && !offline) onReconnect();
-    wasOffline.current = offline;
-  }, [offline, onReconnect]);
+export function currentOfflineStatus(): OfflineStatus {
+  return status;
 }
