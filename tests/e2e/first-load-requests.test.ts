@@ -263,6 +263,11 @@ function chunkNamed(name: string): string {
 }
 
 describe('index.html', () => {
+  test('says "Loading…" in the page itself, before any script has run', () => {
+    const html = readFileSync(join(WEB_ROOT, 'index.html'), 'utf8');
+    expect(html).toMatch(/<div id="root"><div class="boot-status" role="status">Loading…<\/div><\/div>/);
+  });
+
   test('the entry imports the boot chunk first, and it imports neither Fluent nor FullCalendar: its requests leave before they evaluate', () => {
     const entry = staticImports(chunkNamed('main'));
     const boot = chunkNamed('boot');

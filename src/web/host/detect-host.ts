@@ -61,8 +61,14 @@ function initializeOnce(validMessageOrigins: string[]): Promise<TeamsSdk | null>
 }
 
 /** Where the app runs: a top-level window is standalone at once; a framed one asks its host through teams-js. */
+/** The host when the page is not in a frame, known at once; undefined in a frame, where it takes asking. */
+export function unframedHost(): Host | undefined {
+  return window.parent === window ? { kind: 'standalone' } : undefined;
+}
+
 export async function detectHost(validMessageOrigins: string[]): Promise<Host> {
-  if (window.parent === window) return { kind: 'standalone' };
+  const unframed = unframedHost();
+  if (unframed) return unframed;
   const sdk = await initializeOnce(validMessageOrigins);
   if (sdk === null) return { kind: 'standalone' };
   const context = await sdk.app.getContext();

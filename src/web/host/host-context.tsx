@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createContext, use, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ClientConfig } from '../../shared/user.ts';
 import { useClientConfig } from '../lib/use-client-config.ts';
-import { detectHost, type Host } from './detect-host.ts';
+import { detectHost, unframedHost, type Host } from './detect-host.ts';
 
 /** A dead end: nothing in the app lets the user go on. */
 interface HostFailure {
@@ -100,6 +100,8 @@ export function HostProvider({ children }: { children: ReactNode }) {
     queryKey: HOST_QUERY_KEY,
     queryFn: () => detectHost(config.data?.host.validMessageOrigins ?? []),
     enabled: config.isSuccess,
+    // Outside a frame the first render has it, rather than a render later.
+    initialData: unframedHost,
     staleTime: Infinity,
     retry: false,
   });

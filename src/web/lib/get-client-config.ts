@@ -38,13 +38,23 @@ export async function getClientConfig(): Promise<ClientConfig> {
 }
 
 let early: Promise<ClientConfig> | null = null;
+let arrived: ClientConfig | undefined;
 
 /** Starts fetching the client config before React has rendered anything; the first query takes it over. */
 export function prefetchClientConfig(): Promise<ClientConfig> {
   early = getClientConfig();
   // Unhandled until the query takes it; the query reports a failure.
-  early.catch(() => undefined);
+  early.then((config) => (arrived = config)).catch(() => undefined);
   return early;
+}
+
+/** The prefetched config when it is in already, once: the first query's initial data, so it renders with it. */
+export function takeArrivedClientConfig(): ClientConfig | undefined {
+  if (arrived === undefined) return undefined;
+  const config = arrived;
+  arrived = undefined;
+  early = null;
+  return config;
 }
 
 /** The prefetched config, once; afterwards a fresh request. */
