@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
-import type { Writable } from 'node:stream';
 import type { FastifyHttpOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { REQUEST_BODY_MAX_BYTES } from '../shared/limits.ts';
 import { AccessLogController } from './access-log.ts';
 import type { Config } from './config.ts';
@@ -9,8 +9,11 @@ import { answerClientError, answerFrameworkError } from './http/protocol-errors.
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
-/** The Fastify options the server and the tests share; `logStream` (stdout by default) is for tests that read the log. */
-export function serverOptions(config: Config, options: { logStream?: Writable } = {}): FastifyHttpOptions<Server> {
+/**
+ * The Fastify options the server and the tests share; `logStream` (stdout by default) is the server's batched stdout
+ * (log-destination.ts) or a test's stream that reads the log.
+ */
+export function serverOptions(config: Config, options: { logStream?: DestinationStream } = {}): FastifyHttpOptions<Server> {
   return {
     logger: { level: config.logLevel, redact: ['req.headers.authorization'], ...(options.logStream && { stream: options.logStream }) },
     logController: new AccessLogController(config.logLevel),

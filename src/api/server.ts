@@ -3,6 +3,7 @@ import Fastify from 'fastify';
 import fp from 'fastify-plugin';
 import app from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { bufferedLogDestination } from './log-destination.ts';
 import { serverOptions } from './server-options.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -16,7 +17,7 @@ try {
   process.exit(1);
 }
 
-const server = Fastify(serverOptions(config));
+const server = Fastify(serverOptions(config, { logStream: bufferedLogDestination() }));
 // fp: the app's decorations (store, authenticate) stay visible to the root instance.
 await server.register(fp(app), { config });
 
