@@ -11,10 +11,26 @@ export const REDACTED = 'REDACTED';
 /** The levels that write the access log's lines. */
 const INFO_OR_FINER: ReadonlySet<string> = new Set(['trace', 'debug', 'info']);
 
+/** Whether every parameter of the query is one the API reads, each name written plainly (no escapes). */
+function onlyLoggedParameters(query: string): boolean {
+  let at = 0;
+  while (at < query.length) {
+    const ampersand = query.indexOf('&', at);
+    const end = ampersand === -1 ? query.length : ampersand;
+    const equals = query.indexOf('=', at);
+    const name = query.slice(at, equals === -1 || equals > end ? end : equals);
+    if (!LOGGED_QUERY_PARAMETERS.has(name)) return false;
+    at = end + 1;
+  }
+  return true;
+}
+
 /** The request's URL as logged: parameters other than the API's own keep their names, not their values. */
 export function loggedUrl(url: string): string {
   const queryAt = url.indexOf('?');
   if (queryAt === -1) return url;
+  // Nearly every request: nothing to redact, so the URL is logged as sent rather than parsed and written again.
+  if (onlyLoggedParameters(url.slice(queryAt + 1))) return url;
   const logged = new URLSearchParams();
   for (const [name, value] of new URLSearchParams(url.slice(queryAt + 1))) {
     logged.append(name, LOGGED_QUERY_PARAMETERS.has(name) ? value : REDACTED);
