@@ -10,6 +10,7 @@ import {
   isDateOnly,
   isValidTimeZone,
 } from '../shared/time.ts';
+import { parseOrThrow } from './http/request-validation.ts';
 import type { EventWindow } from './stores/repository.ts';
 
 // What FullCalendar's JSON feed sends: a date, or a date-time with or without an offset.
@@ -30,6 +31,31 @@ export const eventWindowQuerySchema = z.strictObject({
 });
 
 export type EventWindowQuery = z.output<typeof eventWindowQuerySchema>;
+
+/** At most this many parsed feed queries are remembered, by their URL: a view asks for the same few windows again. */
+export const PARSED_QUERIES_MAX = 1_000;
+/** A longer URL (many calendars) is parsed every time: the remembered ones hold at most this many characters each. */
+export const PARSED_QUERY_URL_MAX_CHARS = 1_024;
+
+// Parsing the same query string with zod (and checking its text) was about a twentieth of a cached feed request.
+const parsedQueries = new LRUCache<string, EventWindowQuery>({ max: PARSED_QUERIES_MAX });
+
+/** How many parsed queries are remembered now: for the test of their bound. */
+export const parsedQueryCount = (): number => parsedQueries.size;
+
+/**
+ * The feed's query as the schema reads it, from the request's URL and Fastify's parse of its query string: the
+ * same URL parses once, and its answer is frozen, as every request that sends it shares it. A query at fault
+ * throws the 400 each time.
+ */
+export function parseEventWindowQuery(url: string, query: unknown): EventWindowQuery {
+  const known = parsedQueries.get(url);
+  if (known) return known;
+  const parsed = parseOrThrow(eventWindowQuerySchema, query, 'query');
+  Object.freeze(parsed.calendarId);
+  if (url.length <= PARSED_QUERY_URL_MAX_CHARS) parsedQueries.set(url, Object.freeze(parsed));
+  return parsed;
+}
 
 /** A window bound as an instant: bounds without an offset are wall-clock times in the viewer's zone. */
 function toInstant(value: string, timeZone: string): number {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { RESOLVED_WINDOWS_MAX, resolvedWindowCount, resolveEventWindow } from '../../src/api/event-window.ts';
+import {
+  PARSED_QUERIES_MAX,
+  PARSED_QUERY_URL_MAX_CHARS,
+  parsedQueryCount,
+  parseEventWindowQuery,
+  RESOLVED_WINDOWS_MAX,
+  resolvedWindowCount,
+  resolveEventWindow,
+} from '../../src/api/event-window.ts';
 import type { EventWindow } from '../../src/api/stores/repository.ts';
 import { DAY_MS, EVENT_YEAR_MAX, EVENT_YEAR_MIN } from '../../src/shared/limits.ts';
 import { dateToDayMs, EVENT_YEARS_MESSAGE } from '../../src/shared/time.ts';
@@ -55,5 +63,38 @@ describe('resolved windows are remembered', () => {
       resolveEventWindow(start, '2032-01-01', 'UTC');
     }
     expect(resolvedWindowCount()).toBe(RESOLVED_WINDOWS_MAX);
+  });
+});
+
+describe('parsed feed queries are remembered', () => {
+  const url = (query: Record<string, string>) => `/api/events?${new URLSearchParams(query)}`;
+
+  it('parses a URL once, and shares its frozen answer', () => {
+    const query = { start: '2031-05-01', end: '2031-06-01', timeZone: 'Europe/Paris', calendarId: ['a', 'b'] };
+    const first = parseEventWindowQuery('/api/events?first', query);
+    expect(first).toEqual(query);
+    // The same URL is not parsed again: what Fastify made of it is not even read.
+    expect(parseEventWindowQuery('/api/events?first', {})).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(Object.isFrozen(first.calendarId)).toBe(true);
+  });
+
+  it('answers a query at fault with a 400 every time, and keeps nothing of it', () => {
+    const before = parsedQueryCount();
+    const bad = url({ start: 'soon', end: '2031-06-01' });
+    for (let ask = 0; ask < 2; ask++) expect(() => parseEventWindowQuery(bad, { start: 'soon', end: '2031-06-01' })).toThrow(expect.objectContaining({ status: 400 }));
+    expect(parsedQueryCount()).toBe(before);
+  });
+
+  it(`keeps at most ${PARSED_QUERIES_MAX.toLocaleString('en')} of them, none longer than ${PARSED_QUERY_URL_MAX_CHARS} characters`, () => {
+    const long = { start: '2031-05-01', end: '2031-06-01', calendarId: 'c'.repeat(PARSED_QUERY_URL_MAX_CHARS) };
+    const before = parsedQueryCount();
+    expect(parseEventWindowQuery(url(long), long)).toMatchObject({ calendarId: [long.calendarId] });
+    expect(parsedQueryCount()).toBe(before);
+    for (let day = 0; day <= PARSED_QUERIES_MAX; day++) {
+      const query = { start: new Date(Date.UTC(2030, 0, 1) + day * DAY_MS).toISOString().slice(0, 10), end: '2032-01-01' };
+      parseEventWindowQuery(url(query), query);
+    }
+    expect(parsedQueryCount()).toBe(PARSED_QUERIES_MAX);
   });
 });

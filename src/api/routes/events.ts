@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { eventPatchSchema, eventWriteSchema } from '../../shared/event-schema.ts';
-import { eventWindowQuerySchema } from '../event-window.ts';
+import { parseEventWindowQuery } from '../event-window.ts';
 import { sendCachedJson } from '../http/cached-body-reply.ts';
 import { etagOf, requireIfMatch } from '../http/conditional-requests.ts';
 import { parseOrThrow } from '../http/request-validation.ts';
@@ -17,7 +17,7 @@ export default async function eventRoutes(app: FastifyInstance) {
 
   // The body is cached per tenant's change version: a request whose ETag still matches costs one version read.
   app.get('/events', async (request, reply) => {
-    const feed = await events.feed(principalOf(request), parseOrThrow(eventWindowQuerySchema, request.query, 'query'));
+    const feed = await events.feed(principalOf(request), parseEventWindowQuery(request.url, request.query));
     return sendCachedJson(request, reply, feed);
   });
 
