@@ -199,16 +199,17 @@ function migrate(db: Database.Database): void {
  * DATA_DIR) does not hand out again versions whose feed ETags browsers still hold.
  */
 class SqliteChangeVersions implements ChangeVersions {
-  private readonly read: Database.Statement<[string], { version: number }>;
+  private readonly read: Database.Statement<[string], number>;
   private readonly increment: Database.Statement<[string, number]>;
 
   constructor(db: Database.Database) {
-    this.read = db.prepare('SELECT version FROM tenant_changes WHERE tenant_id = ?');
+    // Read on every feed request: the bare column, with no row object made for it.
+    this.read = db.prepare<[string], number>('SELECT version FROM tenant_changes WHERE tenant_id = ?').pluck();
     this.increment = db.prepare('INSERT INTO tenant_changes (tenant_id, version) VALUES (?, ?) ON CONFLICT (tenant_id) DO UPDATE SET version = version + 1');
   }
 
   async version({ tenantId }: InTenant): Promise<string> {
-    return String(this.read.get(tenantId)?.version ?? 0);
+    return String(this.read.get(tenantId) ?? 0);
   }
 
   /** Only inside a write's transaction. */
