@@ -8,7 +8,7 @@ import type { EventWindow, ExpectedVersion, Store, StoredCalendar } from '../sto
 import type { EditableCalendar } from './editable-calendar.ts';
 import { checkSeries, toDraft, type EventInput } from './check-series.ts';
 import { feedWithSeries } from './expand-feed.ts';
-import { createFeedCache, FEED_CACHE_BYTES, feedKeyText, feedTag, type FeedBody, type FeedCacheStats } from './feed-cache.ts';
+import { createFeedCache, FEED_CACHE_BYTES, feedKeyText, type CachedFeed, type FeedCacheStats } from './feed-cache.ts';
 import { mergeEventPatch } from './merge-event-patch.ts';
 import { createOccurrenceService, type OccurrenceService } from './occurrence-service.ts';
 import { editAllOccurrences, keepOverrides } from './series-edits.ts';
@@ -21,19 +21,14 @@ interface EventAt {
   expected: ExpectedVersion;
 }
 
-/** The feed as served: its ETag, known after one read of the tenant's change version, and its body when asked. */
-export interface Feed {
-  /** Unquoted, without an encoding; the same for as long as the tenant's data and the query stay the same. */
-  tag: string;
-  /** The cached body, or built now (422 when the window holds too many events). */
-  body(): Promise<FeedBody>;
-}
-
 export interface EventService extends OccurrenceService {
   /** The feed: events overlapping the query's window, in the calendars it names of the caller's tenant (or all of them). */
   listInWindow(principal: Principal, query: EventWindowQuery): Promise<CalendarEvent[]>;
-  /** listInWindow's events as the serialised body the feed route sends, cached per tenant's change version. */
-  feed(principal: Principal, query: EventWindowQuery): Promise<Feed>;
+  /**
+   * listInWindow's events as the serialised body the feed route sends, cached per tenant's change version: its ETag
+   * known after one read of that version, its body when asked (422 when the window holds too many events).
+   */
+  feed(principal: Principal, query: EventWindowQuery): Promise<CachedFeed>;
   /** How the feed cache has done: hits and misses since start, for tests and the bench. */
   feedCacheStats(): FeedCacheStats;
   /** An event, or an occurrence by its feed id, by id alone in any of the caller's tenant's calendars; 404 when there is none. */
@@ -48,8 +43,6 @@ export interface EventService extends OccurrenceService {
   delete(principal: Principal, params: EventAt): Promise<void>;
 }
 
-
-
 export interface EventServiceOptions {
   /** The most events one window may hold; FEED_EVENTS_MAX unless a bench measures windows past it. */
   feedEventsMax?: number;
@@ -57,9 +50,15 @@ export interface EventServiceOptions {
   feedCacheBytes?: number;
 }
 
+// A query parsed before is one shared object (parseEventWindowQuery): its window is looked up once, not per request.
+const queryWindows = new WeakMap<EventWindowQuery, EventWindow>();
+
 function windowOrThrow(query: EventWindowQuery): EventWindow {
+  const known = queryWindows.get(query);
+  if (known) return known;
   const window = resolveEventWindow(query.start, query.end, query.timeZone);
   if ('field' in window) throw validationFailed([window]);
+  queryWindows.set(query, window);
   return window;
 }
 
@@ -106,7 +105,7 @@ export function createEventService(store: Store, { feedEventsMax = FEED_EVENTS_M
       // Before the data: a body built after this read holds at least every write it counts (ChangeVersions).
       const version = await store.changes.version({ tenantId });
       const build = async () => JSON.stringify(await eventsInWindow(tenantId, window, query.calendarId));
-      return { tag: feedTag(key, version), body: () => feedCache.body(key, version, build) };
+      return feedCache.feed(key, version, build);
     },
 
     feedCacheStats: () => feedCache.stats(),

@@ -27,6 +27,8 @@ const compressors: Record<FeedEncoding, (json: Buffer) => Promise<Buffer>> = {
 /** One cached body: its JSON, and each encoding once a request has asked for it. Never changed: a new encoding is a new entry. */
 interface FeedEntry {
   version: string;
+  /** feedTag(key, version), worked out once per entry rather than hashed again for every request. */
+  tag: string;
   json: Buffer;
   encoded: Partial<Record<FeedEncoding, Buffer>>;
 }
@@ -54,16 +56,38 @@ export interface FeedBody {
   encoded(encoding: FeedEncoding): Promise<Buffer>;
 }
 
+/** A feed as the cache knows it under one version: its ETag at once, its body when asked. */
+export interface CachedFeed {
+  /** Unquoted, without an encoding; the same for as long as the tenant's data and the query stay the same. */
+  tag: string;
+  /** The cached body, or build()'s, kept for later. */
+  body(): Promise<FeedBody>;
+}
+
 export interface FeedCache {
-  /** The body for the key under this version: the cached one, or build()'s, kept for later. */
-  body(key: string, version: string, build: () => Promise<string>): Promise<FeedBody>;
+  /** The feed for the key under this version: one look-up of the cache, whatever the request goes on to ask. */
+  feed(key: string, version: string, build: () => Promise<string>): CachedFeed;
   stats(): FeedCacheStats;
 }
 
+// Windows and parsed calendar lists are shared frozen objects, one per distinct query: each one's text is made once.
+const texts = new WeakMap<object, string>();
+
+function textOf<T extends object>(value: T, write: (value: T) => string): string {
+  // What may still change is written every time.
+  if (!Object.isFrozen(value)) return write(value);
+  let text = texts.get(value);
+  if (text === undefined) texts.set(value, (text = write(value)));
+  return text;
+}
+
+const calendarsText = (calendarIds: readonly string[]) => JSON.stringify([...new Set(calendarIds)].sort());
+const windowText = (window: EventWindow) => `${window.fromMs},${window.toMs},${window.fromDayMs},${window.toDayMs}`;
+
 /** The key's text: calendars sorted and without repeats, "*" for all of them. */
 export function feedKeyText({ tenantId, calendarIds, window }: FeedKey): string {
-  const calendars = calendarIds ? JSON.stringify([...new Set(calendarIds)].sort()) : '*';
-  return `${tenantId}\n${calendars}\n${window.fromMs},${window.toMs},${window.fromDayMs},${window.toDayMs}`;
+  const calendars = calendarIds ? textOf(calendarIds, calendarsText) : '*';
+  return `${tenantId}\n${calendars}\n${textOf(window, windowText)}`;
 }
 
 /**
@@ -93,30 +117,44 @@ export function createFeedCache(maxBytes = FEED_CACHE_BYTES): FeedCache {
     return entry?.version === version ? entry : undefined;
   };
 
-  /** The body compressed: the entry's copy, or made now and kept with the entry if the cache still holds it. */
-  async function encode(key: string, version: string, json: Buffer, encoding: FeedEncoding): Promise<Buffer> {
-    const ready = current(key, version)?.encoded[encoding];
+  /** The body compressed: made now and kept with the entry if the cache still holds it (perhaps another request's by now). */
+  async function encode(key: string, entry: FeedEntry, encoding: FeedEncoding): Promise<Buffer> {
+    const ready = current(key, entry.version)?.encoded[encoding];
     if (ready) return ready;
-    const made = await compressors[encoding](json);
+    const made = await compressors[encoding](entry.json);
     // Set anew, so that the bound counts the copy.
-    const entry = current(key, version);
-    if (entry) entries.set(key, { ...entry, encoded: { ...entry.encoded, [encoding]: made } });
+    const latest = current(key, entry.version);
+    if (latest) entries.set(key, { ...latest, encoded: { ...latest.encoded, [encoding]: made } });
     return made;
   }
 
+  const served = (key: string, entry: FeedEntry): FeedBody => ({
+    json: entry.json,
+    encoded: async (encoding) => entry.encoded[encoding] ?? encode(key, entry, encoding),
+  });
+
+  async function built(key: string, version: string, tag: string, build: () => Promise<string>): Promise<FeedBody> {
+    misses++;
+    const entry: FeedEntry = { version, tag, json: Buffer.from(await build()), encoded: {} };
+    // A slower reader of an older version may land after a newer one: harmless, as entries serve their version only.
+    entries.set(key, entry);
+    return served(key, entry);
+  }
+
   return {
-    async body(key, version, build) {
-      let json = current(key, version)?.json;
-      if (json) {
-        hits++;
-      } else {
-        misses++;
-        json = Buffer.from(await build());
-        // A slower reader of an older version may land after a newer one: harmless, as entries serve their version only.
-        entries.set(key, { version, json, encoded: {} });
+    feed(key, version, build) {
+      const entry = current(key, version);
+      if (!entry) {
+        const tag = feedTag(key, version);
+        return { tag, body: () => built(key, version, tag, build) };
       }
-      const built = json;
-      return { json: built, encoded: (encoding) => encode(key, version, built, encoding) };
+      return {
+        tag: entry.tag,
+        body: async () => {
+          hits++;
+          return served(key, entry);
+        },
+      };
     },
 
     stats: () => ({ hits, misses, bytes: entries.calculatedSize, maxBytes }),
