@@ -3,6 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventService } from '../../src/api/events/event-service.ts';
 import { FEED_CACHE_BYTES } from '../../src/api/events/feed-cache.ts';
+import { NEGOTIATED_ENCODINGS_MAX } from '../../src/api/http/cached-body-reply.ts';
 import type { Calendar } from '../../src/shared/calendar-schema.ts';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
 import { build, OTHER_TENANT_ID, type TestServer } from './helpers/test-server.ts';
@@ -132,6 +133,14 @@ describe('the feed cache', () => {
       expect(first.response.headers['cache-control']).toBe('private, no-cache');
       expect(first.response.headers.vary).toMatch(/accept-encoding/i);
       expect(first.response.headers.vary).toMatch(/authorization/i);
+    }
+  });
+
+  it(`chooses the same encoding past the ${NEGOTIATED_ENCODINGS_MAX} Accept-Encoding values it remembers`, async () => {
+    const encodingFor = async (acceptEncoding: string) => (await feed(feedPath(), { 'accept-encoding': acceptEncoding })).response.headers['content-encoding'];
+    const asked = Array.from({ length: NEGOTIATED_ENCODINGS_MAX + 10 }, (_, i) => [`${i % 2 ? 'gzip' : 'br'}, x-other-${i}`, i % 2 ? 'gzip' : 'br'] as const);
+    for (const [acceptEncoding, encoding] of [...asked, ...asked.slice(0, 3), ['x-other', undefined] as const]) {
+      expect(await encodingFor(acceptEncoding), acceptEncoding).toBe(encoding);
     }
   });
 

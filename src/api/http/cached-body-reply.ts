@@ -1,5 +1,6 @@
 import negotiate from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { ifNoneMatchAny } from './conditional-requests.ts';
 
 export type BodyEncoding = 'br' | 'gzip';
@@ -15,9 +16,22 @@ export interface CachedJson {
 // As @fastify/compress reads Accept-Encoding: "*" and x-gzip mean gzip.
 const GZIP_ALIAS = /\*|x-gzip/gu;
 
+/**
+ * At most this many Accept-Encoding values are remembered with the encoding each chose: browsers send a few. Each is
+ * at most Node's header size (16 KB), so what they hold is bounded.
+ */
+export const NEGOTIATED_ENCODINGS_MAX = 100;
+const negotiated = new LRUCache<string, BodyEncoding | 'none'>({ max: NEGOTIATED_ENCODINGS_MAX });
+
 function chosenEncoding(request: FastifyRequest): BodyEncoding | null {
   const header = request.headers['accept-encoding'];
-  return header ? negotiate(header.toLowerCase().replace(GZIP_ALIAS, 'gzip'), ENCODINGS) : null;
+  if (!header) return null;
+  let chosen = negotiated.get(header);
+  if (chosen === undefined) {
+    chosen = negotiate(header.toLowerCase().replace(GZIP_ALIAS, 'gzip'), ENCODINGS) ?? 'none';
+    negotiated.set(header, chosen);
+  }
+  return chosen === 'none' ? null : chosen;
 }
 
 /**
@@ -32,7 +46,8 @@ export async function sendCachedJson(request: FastifyRequest, reply: FastifyRepl
     .header('cache-control', 'private, no-cache')
     .header('vary', 'accept-encoding, authorization')
     .header('etag', `"${encoding ? `${cached.tag}-${encoding}` : cached.tag}"`);
-  if (ifNoneMatchAny(request, [cached.tag, ...ENCODINGS.map((one) => `${cached.tag}-${one}`)])) return reply.code(304).send();
+  const conditional = request.headers['if-none-match'] !== undefined;
+  if (conditional && ifNoneMatchAny(request, [cached.tag, ...ENCODINGS.map((one) => `${cached.tag}-${one}`)])) return reply.code(304).send();
   const body = await cached.body();
   reply.type('application/json; charset=utf-8');
   if (!encoding) return reply.send(body.json);
