@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Calendar } from '../../src/shared/calendar-schema.ts';
 import type { Problem } from '../../src/shared/problem.ts';
+import { ALLOWED_HOST_VALUES_MAX } from '../../src/api/plugins/app/host-allow-list.ts';
 import { build, type TestServer } from '../api/helpers/test-server.ts';
 import { exchange, rawStatus, type Exchange } from './helpers/http-exchange.ts';
 
@@ -83,6 +84,14 @@ describe('the Host allow-list in development mode', () => {
     for (const path of ['/api/health/', '/api/healthz', '/api/client-config']) {
       expect((await exchange(api.url, path, { headers: { host: 'evil.example' } })).status, path).toBe(421);
     }
+  });
+
+  it(`decides the same past the ${ALLOWED_HOST_VALUES_MAX} allowed Host values it remembers`, async () => {
+    const status = async (host: string) => (await exchange(api.url, '/api/client-config', { headers: { host } })).status;
+    for (let port = 1; port <= ALLOWED_HOST_VALUES_MAX + 10; port++) expect(await status(`localhost:${port}`)).toBe(200);
+    expect(await status('localhost:1')).toBe(200);
+    // A refusal is never remembered as an answer.
+    for (let ask = 0; ask < 2; ask++) expect(await status('evil.example')).toBe(421);
   });
 });
 

@@ -17,6 +17,9 @@ const ANY_HOST_PATH = '/api/health';
 const isAnyHostRoute = (request: FastifyRequest) =>
   request.routeOptions.url === ANY_HOST_PATH && (request.method === 'GET' || request.method === 'HEAD');
 
+/** At most this many allowed Host values are remembered (loopback on any port is allowed, so they are many). */
+export const ALLOWED_HOST_VALUES_MAX = 64;
+
 const misdirected = () =>
   // Generic: the header is not echoed back.
   new HttpProblem(421, 'Misdirected Request', { detail: 'This server does not answer for that host name.' });
@@ -27,9 +30,15 @@ const misdirected = () =>
  */
 export default fp(
   async function hostAllowList(app: FastifyInstance, opts: { publicHosts: readonly string[] }) {
+    // Host values found allowed, as sent: nearly every request sends one of a few, and is then not parsed again.
+    const allowed = new Set<string>();
     const isAllowed = (request: FastifyRequest): boolean => {
-      const host = parseHost(request.headers.host ?? '');
-      return host !== null && (LOOPBACK_HOST_NAMES.includes(host.name) || isListedHost(host, opts.publicHosts));
+      const value = request.headers.host ?? '';
+      if (allowed.has(value)) return true;
+      const host = parseHost(value);
+      const ok = host !== null && (LOOPBACK_HOST_NAMES.includes(host.name) || isListedHost(host, opts.publicHosts));
+      if (ok && allowed.size < ALLOWED_HOST_VALUES_MAX) allowed.add(value);
+      return ok;
     };
     // A callback hook: on every request, an async one would cost a promise for nothing.
     app.addHook('onRequest', (request, _reply, done) => {
