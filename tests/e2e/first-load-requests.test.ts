@@ -179,6 +179,7 @@ describe('the first load', () => {
     answerProfile();
     await firstEventsShown(page);
     await page.getByTestId('signed-in-user').waitFor();
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
     await context.close();
   });
 
