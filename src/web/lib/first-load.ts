@@ -23,16 +23,6 @@ export const FIRST_LOAD_WAIT_MS = 500;
 /** Days of a month grid from its first row: six weeks, as FullCalendar draws every month. */
 const MONTH_GRID_DAYS = 42;
 
-interface PreloadedWindow {
-  fromMs: number;
-  toMs: number;
-  timeZone: string;
-  /** Of every calendar the user may read: the view keeps those it shows. */
-  events: Promise<CalendarEvent[]>;
-  /** The answer once it is in: the view's first render can then draw it at once, not empty first. */
-  arrived?: CalendarEvent[];
-}
-
 /** A preloaded answer, and the answer itself once it is in, so a first render can use it without waiting a tick. */
 interface Preloaded<T> {
   promise: Promise<T>;
@@ -43,6 +33,14 @@ function preloaded<T>(promise: Promise<T>): Preloaded<T> {
   const part: Preloaded<T> = { promise };
   promise.then((answer) => (part.arrived = answer)).catch(() => undefined);
   return part;
+}
+
+interface PreloadedWindow {
+  fromMs: number;
+  toMs: number;
+  timeZone: string;
+  /** Of every calendar the user may read: the view keeps those it shows. */
+  events: Preloaded<CalendarEvent[]>;
 }
 
 interface FirstLoad {
@@ -125,12 +123,12 @@ export function startFirstLoad(getAccessToken: GetAccessToken, view: FirstView):
     fromMs,
     toMs,
     timeZone,
-    events: api.request<CalendarEvent[]>('/events', { query }).then((response) => response.data),
+    events: preloaded(api.request<CalendarEvent[]>('/events', { query }).then((response) => response.data)),
   };
-  preloadedWindow.events.then((events) => (preloadedWindow.arrived = events)).catch(() => undefined);
+  const events = preloadedWindow.events.promise;
   // The calendars wait for the first window's events too (whatever its answer), so the view they let render can
   // draw its events in its first render instead of an empty grid and then a second render.
-  const calendarsWithEvents = Promise.all([calendars, preloadedWindow.events.catch(() => undefined)]).then(([answer]) => answer);
+  const calendarsWithEvents = Promise.all([calendars, events.catch(() => undefined)]).then(([answer]) => answer);
   const load: FirstLoad = {
     getAccessToken,
     me: preloaded(me),
@@ -143,7 +141,7 @@ export function startFirstLoad(getAccessToken: GetAccessToken, view: FirstView):
   const forget = () => {
     if (current === load) current = null;
   };
-  for (const request of [me, calendarsWithEvents, preloadedWindow.events]) request.catch(forget);
+  for (const request of [me, calendarsWithEvents, events]) request.catch(forget);
   current = load;
 }
 
@@ -226,5 +224,5 @@ export function takeFirstLoadEvents(getAccessToken: GetAccessToken, request: Win
   if (!sameRange || request.timeZone !== preloaded.timeZone) return null;
   const wanted = new Set(request.calendarIds);
   const shown = (events: CalendarEvent[]) => events.filter((event) => wanted.has(event.extendedProps.calendarId));
-  return preloaded.arrived ? shown(preloaded.arrived) : preloaded.events.then(shown);
+  return preloaded.events.arrived ? shown(preloaded.events.arrived) : preloaded.events.promise.then(shown);
 }
