@@ -3,7 +3,7 @@ import type { CalendarEvent } from '../../shared/event-schema.ts';
 import type { Me } from '../../shared/user.ts';
 import { createApiClient, type GetAccessToken } from './api-client.ts';
 import { AGENDA_DAYS, PHONE_LAYOUT_QUERY } from './phone-layout.ts';
-import { instantOfWallClock, wallClockAt } from './zoned-time.ts';
+import { dayIn, daysFrom, monthGrid, type TimeRange } from './view-ranges.ts';
 
 /**
  * The first screen's requests, started at once and in parallel as soon as a session has a token source: the
@@ -19,9 +19,6 @@ export const FIRST_EVENTS_MARK = 'company-calendar:first-events';
  * enough for them on a usual connection, short enough that a slow one soon sees "Signing in…".
  */
 export const FIRST_LOAD_WAIT_MS = 500;
-
-/** Days of a month grid from its first row: six weeks, as FullCalendar draws every month. */
-const MONTH_GRID_DAYS = 42;
 
 /** A preloaded answer, and the answer itself once it is in, so a first render can use it without waiting a tick. */
 interface Preloaded<T> {
@@ -75,32 +72,15 @@ function firstDayOfWeek(locale: string): number {
   }
 }
 
-/** Today's date in a time zone, as [year, month (0-based), day]. */
-function todayIn(timeZone: string, now: number): [number, number, number] {
-  const { date } = wallClockAt(new Date(now), timeZone);
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return [year, month - 1, day];
-}
-
-/** Midnight at the start of a date (given as a UTC day) in a time zone. */
-function midnightIn(utcDayMs: number, timeZone: string): number {
-  return instantOfWallClock({ date: new Date(utcDayMs).toISOString().slice(0, 10), time: '00:00' }, timeZone).getTime();
-}
-
 /**
  * The range the calendar's first view asks for: on a phone the agenda from today, elsewhere the month grid, six
  * weeks from the first day of the week the month starts in.
  */
-export function firstWindow({ timeZone, locale }: FirstView, now = Date.now()): { fromMs: number; toMs: number } {
-  const [year, month, day] = todayIn(timeZone, now);
-  if (window.matchMedia(PHONE_LAYOUT_QUERY).matches) {
-    return { fromMs: midnightIn(Date.UTC(year, month, day), timeZone), toMs: midnightIn(Date.UTC(year, month, day + AGENDA_DAYS), timeZone) };
-  }
-  const back = (new Date(Date.UTC(year, month, 1)).getUTCDay() - firstDayOfWeek(locale) + 7) % 7;
-  return {
-    fromMs: midnightIn(Date.UTC(year, month, 1 - back), timeZone),
-    toMs: midnightIn(Date.UTC(year, month, 1 - back + MONTH_GRID_DAYS), timeZone),
-  };
+export function firstWindow({ timeZone, locale }: FirstView, now = Date.now()): TimeRange {
+  const today = dayIn(now, timeZone);
+  if (window.matchMedia(PHONE_LAYOUT_QUERY).matches) return daysFrom(today, AGENDA_DAYS, timeZone);
+  const date = new Date(today);
+  return monthGrid(date.getUTCFullYear(), date.getUTCMonth(), firstDayOfWeek(locale), timeZone);
 }
 
 /** The calendar's own page, at the root; the other pages (settings, terms) show no events. */
