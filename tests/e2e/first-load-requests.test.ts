@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
-import { FIRST_LOAD_WAIT_MS } from '../../src/web/lib/first-load.ts';
+import { FIRST_EVENTS_MARK, FIRST_LOAD_WAIT_MS } from '../../src/web/lib/first-load.ts';
 import { AGENDA_DAYS } from '../../src/web/lib/phone-layout.ts';
 import { TEST_TIME_ZONE, newContext } from './harness/browser.ts';
 import { calendarEvent, signIn } from './harness/calendar-page.ts';
@@ -44,8 +44,19 @@ async function loggingContext(options: BrowserContextOptions = {}): Promise<Brow
 }
 
 /** The page's API calls since it loaded, in the order it made them. */
-async function apiTimings(page: Page): Promise<ApiTiming[]> {
+async function allApiTimings(page: Page): Promise<ApiTiming[]> {
   return page.evaluate(() => (window as unknown as { apiCalls: ApiTiming[] }).apiCalls.map((call) => ({ ...call })));
+}
+
+/** When the page's first events showed, by its clock. */
+async function firstEventsAt(page: Page): Promise<number> {
+  return page.evaluate((mark) => performance.getEntriesByName(mark)[0]?.startTime ?? Number.POSITIVE_INFINITY, FIRST_EVENTS_MARK);
+}
+
+/** The page's API calls for its first screen, those made before its first events showed, in order. */
+async function apiTimings(page: Page): Promise<ApiTiming[]> {
+  const shownAt = await firstEventsAt(page);
+  return (await allApiTimings(page)).filter((call) => call.start < shownAt);
 }
 
 function only(timings: ApiTiming[], path: string): ApiTiming {
@@ -245,6 +256,76 @@ describe('the first load', () => {
     await page.goto('/');
     await page.getByRole('heading', { name: 'Sign in to Company Calendar' }).waitFor();
     expect((await apiTimings(page)).map(({ path }) => path)).toEqual(['/api/client-config']);
+    await context.close();
+  });
+});
+
+/** The range an /api/events call asked for. */
+function rangeOf({ query }: ApiTiming): [number, number] {
+  const params = new URLSearchParams(query);
+  return [Date.parse(params.get('start')!), Date.parse(params.get('end')!)];
+}
+
+/** The /api/events calls the page made from a moment on. */
+async function eventsCallsSince(page: Page, since: number): Promise<ApiTiming[]> {
+  return (await allApiTimings(page)).filter((call) => call.path === '/api/events' && call.start >= since);
+}
+
+/**
+ * Moves the view with a toolbar button and waits for the events of the range it then shows, which the page fetched
+ * ahead: returns the events calls it made for that range meanwhile.
+ */
+async function moveTo(page: Page, button: string, range: ApiTiming): Promise<ApiTiming[]> {
+  const expected = await eventsOf(page, range.query);
+  expect(expected.length).toBeGreaterThan(0);
+  const clickedAt = await page.evaluate(() => performance.now());
+  await page.getByRole('button', { name: button }).click();
+  for (const event of expected) await calendarEvent(page, event.id).first().waitFor();
+  const [from, to] = rangeOf(range);
+  return (await eventsCallsSince(page, clickedAt)).filter((call) => rangeOf(call)[0] === from && rangeOf(call)[1] === to);
+}
+
+describe('the windows either side', () => {
+  test('once a month shows, the grids either side are fetched ahead; "Next month" and back show theirs with no request', async () => {
+    const context = await loggingContext();
+    const page = await context.newPage();
+    await signIn(page, /Eddie Editor/);
+    await firstEventsShown(page);
+    await expect.poll(async () => (await eventsCallsSince(page, 0)).length).toBe(3);
+    const [first, ...ahead] = await eventsCallsSince(page, 0);
+    const shownAt = await firstEventsAt(page);
+    for (const call of ahead) expect(call.start).toBeGreaterThan(shownAt);
+    const [from, to] = rangeOf(first!);
+    const [previous, next] = ahead.sort((a, b) => rangeOf(a)[0] - rangeOf(b)[0]) as [ApiTiming, ApiTiming];
+    // Month grids overlap their neighbours by a week or two.
+    expect(rangeOf(previous)[0]).toBeLessThan(from);
+    expect(rangeOf(previous)[1]).toBeGreaterThan(from);
+    expect(rangeOf(next)[0]).toBeLessThan(to);
+    expect(rangeOf(next)[1]).toBeGreaterThan(to);
+
+    expect(await moveTo(page, 'Next month', next)).toEqual([]);
+    // From there, the grid after it and the first one again.
+    await expect.poll(async () => (await eventsCallsSince(page, next.end)).map(rangeOf)).toContainEqual([from, to]);
+    expect(await moveTo(page, 'Previous month', first!)).toEqual([]);
+    await context.close();
+  });
+
+  test(`on a phone the agenda’s ${AGENDA_DAYS} days either side are fetched ahead, and the next ones show with no request`, async () => {
+    const context = await loggingContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await signIn(page, /Eddie Editor/);
+    await firstEventsShown(page);
+    await expect.poll(async () => (await eventsCallsSince(page, 0)).length).toBe(3);
+    const [first, ...ahead] = await eventsCallsSince(page, 0);
+    const [from, to] = rangeOf(first!);
+    const [previous, next] = ahead.sort((a, b) => rangeOf(a)[0] - rangeOf(b)[0]) as [ApiTiming, ApiTiming];
+    expect(rangeOf(previous)[1]).toBe(from);
+    expect(rangeOf(next)[0]).toBe(to);
+    expect(await moveTo(page, `Next ${AGENDA_DAYS} days`, next)).toEqual([]);
+    // Each view of some days names its steps by them, not by a unit it has none of.
+    await page.getByRole('tab', { name: '3 days view' }).click();
+    await page.getByRole('button', { name: 'Next 3 days', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Previous 3 days', exact: true }).waitFor();
     await context.close();
   });
 });

@@ -63,7 +63,8 @@ describe('a window with more events than the server returns', () => {
     await page.route(isEvents, (route) =>
       route.fulfill({ status: 500, contentType: PROBLEM_CONTENT_TYPE, body: JSON.stringify({ title: 'Internal Server Error', status: 500 }) }),
     );
-    await page.getByRole('button', { name: 'Next' }).click();
+    // The week: a range of its own, where the days either side of the day shown were fetched ahead.
+    await page.getByRole('tab', { name: 'Week' }).click();
     await page.getByText('Events could not be loaded', { exact: true }).waitFor();
     expect(await page.getByRole('status').filter({ hasText: MESSAGE }).count()).toBe(0);
     await page.unroute(isEvents);

@@ -136,10 +136,11 @@ function LocalizedCalendarView({
   const [loading, setLoading] = useState(false);
   // The most events a window holds, while the server refuses the one shown for holding more.
   const [tooFullLimit, setTooFullLimit] = useState<number | null>(null);
-  const events = useEventSource(calendars, visibleCalendarIds, timeZone, setTooFullLimit);
-  const layoutViews = useLayoutViews(phone, calendarRef, { language, english, locale });
+  const shownView = useCallback(() => calendarRef.current?.getApi().view ?? null, []);
+  const events = useEventSource(calendars, visibleCalendarIds, timeZone, setTooFullLimit, shownView);
+  const layout = useLayoutViews(phone, calendarRef, { language, english, locale });
   const handleDateClick = useTapToCreate(canCreate);
-  const print = usePrintLayout(calendars, visibleCalendarIds);
+  const print = usePrintLayout(calendars, visibleCalendarIds, calendarRef);
   // The popover lives outside the provider: it gets the theme the way Fluent's own portals do.
   const themeClassName = useThemeClassName();
   const popoverClass = useMemo(
@@ -227,7 +228,7 @@ function LocalizedCalendarView({
           ref={calendarRef}
           plugins={PLUGINS}
           className={CALENDAR_CLASS}
-          {...layoutViews}
+          {...layout.options}
           toolbarClass={TOOLBAR_CLASS}
           toolbarTitleClass={TOOLBAR_TITLE_CLASS}
           {...(english ? ENGLISH_TEXT : {})}
@@ -258,7 +259,7 @@ function LocalizedCalendarView({
           eventClick={handleEventClick}
           select={handleSelect}
           dateClick={handleDateClick}
-          datesSet={print.onDatesSet}
+          datesSet={layout.onDatesSet}
           eventDrop={onEventChange}
           eventResize={onEventChange}
           loading={handleLoading}

@@ -1,5 +1,5 @@
-import type { CalendarOptions, CalendarRef, FormatterInput, LocaleInput, ViewOptions } from '@fullcalendar/react';
-import { useEffect, useMemo, useState, type RefObject } from 'react';
+import type { CalendarOptions, CalendarRef, DatesSetInfo, FormatterInput, LocaleInput, ViewOptions } from '@fullcalendar/react';
+import { useCallback, useEffect, useMemo, useState, type RefObject } from 'react';
 import { AGENDA_DAYS } from '../../../lib/phone-layout.ts';
 import { CALENDAR_MESSAGES, dayCount } from '../lib/calendar-messages.ts';
 
@@ -22,12 +22,34 @@ const WIDE_VIEW_FOR: Record<string, string> = { [PHONE_TIME_GRID_VIEW]: 'timeGri
 const PHONE_RANGE_TITLE: FormatterInput = { month: 'short', day: 'numeric' };
 const PHONE_DAY_TITLE: FormatterInput = { weekday: 'short', month: 'short', day: 'numeric' };
 
-interface LayoutViews {
+interface LayoutOptions {
   initialView: string;
   views: NonNullable<CalendarOptions['views']>;
   buttons: NonNullable<CalendarOptions['buttons']>;
   headerToolbar: NonNullable<CalendarOptions['headerToolbar']>;
   footerToolbar: NonNullable<CalendarOptions['footerToolbar']>;
+  prevHint?: CalendarOptions['prevHint'];
+  nextHint?: CalendarOptions['nextHint'];
+}
+
+interface LayoutViews {
+  options: LayoutOptions;
+  /** To be told each time the view sets its dates. */
+  onDatesSet: (info: DatesSetInfo) => void;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * "Previous" and "Next" named for the step they take: FullCalendar names it by the view's unit ("Next month"), but
+ * a view of a number of days has none, and would be named "Next " alone. FullCalendar reads these hints from the
+ * calendar's options only, never a view's, so they are made for the days the view shown spans.
+ */
+function navigationHints(days: number): Pick<LayoutOptions, 'prevHint' | 'nextHint'> {
+  return {
+    prevHint: (unitText: string, unit: string) => (unit ? `Previous ${unitText}` : CALENDAR_MESSAGES.previousDays(days)),
+    nextHint: (unitText: string, unit: string) => (unit ? `Next ${unitText}` : CALENDAR_MESSAGES.nextDays(days)),
+  };
 }
 
 /**
@@ -42,8 +64,6 @@ export function useLayoutViews(
   // Only read when the calendar is made.
   const [initialView] = useState(() => (phone ? AGENDA_VIEW : 'dayGridMonth'));
   const views = useMemo((): Record<string, ViewOptions> => {
-    const dayCountHints = (days: number) =>
-      english ? { prevHint: CALENDAR_MESSAGES.previousDays(days), nextHint: CALENDAR_MESSAGES.nextDays(days) } : {};
     const phoneTitles = (titleFormat: FormatterInput) => (phone ? { titleFormat } : {});
     return {
       [AGENDA_VIEW]: {
@@ -51,19 +71,17 @@ export function useLayoutViews(
         duration: { days: AGENDA_DAYS },
         listDayFormat: { weekday: 'long' },
         listDayAltFormat: { month: 'short', day: 'numeric' },
-        ...dayCountHints(AGENDA_DAYS),
         ...phoneTitles(PHONE_RANGE_TITLE),
       },
       [PHONE_TIME_GRID_VIEW]: {
         type: 'timeGrid',
         duration: { days: PHONE_TIME_GRID_DAYS },
         dayHeaderFormat: { weekday: 'short', day: 'numeric' },
-        ...dayCountHints(PHONE_TIME_GRID_DAYS),
         ...phoneTitles(PHONE_RANGE_TITLE),
       },
       timeGridDay: phoneTitles(PHONE_DAY_TITLE),
     };
-  }, [english, phone]);
+  }, [phone]);
   const buttons = useMemo(
     () => ({
       [AGENDA_VIEW]: { text: english ? CALENDAR_MESSAGES.agenda : (locale?.listText || CALENDAR_MESSAGES.agenda) },
@@ -78,7 +96,12 @@ export function useLayoutViews(
     if (counterpart) api.changeView(counterpart);
   }, [phone, calendarRef]);
 
-  return phone
-    ? { initialView, views, buttons, headerToolbar: PHONE_HEADER_TOOLBAR, footerToolbar: PHONE_FOOTER_TOOLBAR }
-    : { initialView, views, buttons, headerToolbar: WIDE_HEADER_TOOLBAR, footerToolbar: false };
+  // The days the view shown spans, for the hints: known once it has set its dates.
+  const [days, setDays] = useState(1);
+  const onDatesSet = useCallback((info: DatesSetInfo) => setDays(Math.round((info.end.getTime() - info.start.getTime()) / DAY_MS)), []);
+  const hints = useMemo(() => (english ? navigationHints(days) : {}), [english, days]);
+  const toolbars = phone
+    ? { headerToolbar: PHONE_HEADER_TOOLBAR, footerToolbar: PHONE_FOOTER_TOOLBAR }
+    : { headerToolbar: WIDE_HEADER_TOOLBAR, footerToolbar: false as const };
+  return { options: { initialView, views, buttons, ...toolbars, ...hints }, onDatesSet };
 }

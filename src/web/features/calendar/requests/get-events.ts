@@ -11,6 +11,9 @@ import { offlineWindow, saveWindow, type UserRef } from '../../../lib/offline-co
 import { isNetworkFailure, reportOfflineCopyShown } from '../../../lib/offline-status.ts';
 import type { WindowQuery } from '../../../lib/offline-windows.ts';
 import { readableTextOn } from '../../../lib/color-contrast.ts';
+import { neighbourRanges, type TimeRange } from '../../../lib/view-ranges.ts';
+import { whenIdle } from '../../../lib/when-idle.ts';
+import { createWindowPrefetch } from '../lib/window-prefetch.ts';
 
 export interface EventsQuery {
   /** ISO date or date-time, as FullCalendar gives it. */
@@ -26,22 +29,23 @@ export async function getEvents(api: ApiClient, { start, end, timeZone, calendar
   return (await api.request<CalendarEvent[]>('/events', { query })).data;
 }
 
+/** What an event takes from its calendar: its colours and whether the user may move it. */
+type CalendarLook = Pick<EventInput, 'color' | 'contrastColor' | 'editable'>;
+
+function lookOf(calendar: Calendar): CalendarLook {
+  return { color: calendar.color, contrastColor: readableTextOn(calendar.color).color, editable: calendar.canEdit };
+}
+
 /**
  * Without the event's url: FullCalendar would render every event with one as a link, which a middle-click or
  * ctrl-click follows unchecked. The details dialog shows the link, checked.
  * Without an occurrence's groupId too: FullCalendar drags every event of a group together, while the user is
  * only asked which occurrences move once they drop one (extendedProps.seriesId still names the series).
  */
-function toEventInput({ url: _url, ...withGroup }: CalendarEvent, calendar: Calendar | undefined): EventInput {
+function toEventInput({ url: _url, ...withGroup }: CalendarEvent, look: CalendarLook | undefined): EventInput {
   const { groupId: _groupId, ...withoutGroup } = withGroup;
   const event = withGroup.extendedProps.seriesId ? withoutGroup : withGroup;
-  if (!calendar) return { ...event, editable: false };
-  return {
-    ...event,
-    color: calendar.color,
-    contrastColor: readableTextOn(calendar.color).color,
-    editable: calendar.canEdit,
-  };
+  return look ? { ...event, ...look } : { ...event, editable: false };
 }
 
 /** The most events a window may hold, when the server refused it for holding more; null for any other failure. */
@@ -50,17 +54,28 @@ function windowTooFullLimit(error: unknown): number | null {
   return typeof error.problem.limit === 'number' ? error.problem.limit : null;
 }
 
-function windowQuery({ start, end, timeZone, calendarIds }: EventsQuery): WindowQuery {
-  return { fromMs: Date.parse(start), toMs: Date.parse(end), timeZone, calendarIds };
-}
-
 /** Offline: the window's events from the user's offline copy, when it holds them; else the request's own failure. */
-async function offlineEvents(user: UserRef, query: EventsQuery, error: unknown): Promise<CalendarEvent[]> {
-  const kept = isNetworkFailure(error) ? await offlineWindow(user, windowQuery(query)) : null;
+async function offlineEvents(user: UserRef, query: WindowQuery, error: unknown): Promise<CalendarEvent[]> {
+  const kept = isNetworkFailure(error) ? await offlineWindow(user, query) : null;
   if (kept === null) throw error;
   reportOfflineCopyShown(kept.fetchedAt, 'events');
   return kept.data;
 }
+
+/** The view on screen, as far as fetching ahead needs it: its type and the range it shows. */
+export interface ShownView {
+  type: string;
+  activeStart: Date;
+  activeEnd: Date;
+}
+
+/** Whether windows may be fetched ahead: online, and not where the user asked the browser to save data. */
+function mayFetchAhead(): boolean {
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
+  return navigator.onLine && connection?.saveData !== true;
+}
+
+const rangeOf = (info: { startStr: string; endStr: string }): TimeRange => ({ fromMs: Date.parse(info.startStr), toMs: Date.parse(info.endStr) });
 
 /**
  * FullCalendar's event source for the visible calendars. A function rather than the JSON feed,
@@ -68,35 +83,55 @@ async function offlineEvents(user: UserRef, query: EventsQuery, error: unknown):
  * FullCalendar only refetches when the visible calendars change.
  * A window too full to answer is no failure: it shows no events, and onWindowTooFull gets the limit (null again
  * once a window loads), so the calendar can ask for a narrower view rather than raise an error.
+ * Once a window shows, the windows either side are fetched ahead when the page is idle, so "previous" and "next"
+ * draw at once; a new source (another user, zone or set of calendars) starts with none.
  */
 export function useEventSource(
   calendars: readonly Calendar[],
   visibleCalendarIds: readonly string[],
   timeZone: string,
   onWindowTooFull: (limit: number | null) => void,
+  shownView: () => ShownView | null,
 ): EventSourceFunc {
   const { getAccessToken, me } = useAuth();
   const api = useApiClient();
   return useMemo(() => {
-    const byId = new Map(calendars.map((calendar) => [calendar.id, calendar]));
+    // Worked out once a calendar, not once an event: a window can hold thousands.
+    const looks = new Map(calendars.map((calendar) => [calendar.id, lookOf(calendar)]));
     // Only the latest fetch speaks: an older window answering late must not bring back or clear the message.
     let latest = 0;
-    const toInputs = (events: CalendarEvent[]) => events.map((event) => toEventInput(event, byId.get(event.extendedProps.calendarId)));
-    const load = async (query: EventsQuery, report: (limit: number | null) => void, preloaded: Promise<CalendarEvent[]> | null): Promise<EventInput[]> => {
-      let events: CalendarEvent[];
+    const toInputs = (events: CalendarEvent[]) => events.map((event) => toEventInput(event, looks.get(event.extendedProps.calendarId)));
+    const queryOf = ({ fromMs, toMs }: TimeRange): EventsQuery => ({
+      start: new Date(fromMs).toISOString(),
+      end: new Date(toMs).toISOString(),
+      timeZone,
+      calendarIds: visibleCalendarIds,
+    });
+    const windowOf = (range: TimeRange): WindowQuery => ({ ...range, timeZone, calendarIds: visibleCalendarIds });
+    const ahead = createWindowPrefetch((range) => getEvents(api, queryOf(range)));
+    // Only while the view still shows the window: by idle time the user may have moved on.
+    const fetchAround = (range: TimeRange) =>
+      whenIdle(() => {
+        const view = shownView();
+        if (!view || !mayFetchAhead() || view.activeStart.getTime() !== range.fromMs || view.activeEnd.getTime() !== range.toMs) return;
+        ahead.prefetch(neighbourRanges(view.type, range, timeZone));
+      });
+    // The offline copy and the windows either side wait for the window to be on screen.
+    const shown = (range: TimeRange, events: CalendarEvent[]) => {
+      whenIdle(() => saveWindow(me, windowOf(range), events));
+      fetchAround(range);
+      return toInputs(events);
+    };
+    const load = async (range: TimeRange, report: (limit: number | null) => void, pending: Promise<CalendarEvent[]> | null): Promise<EventInput[]> => {
       try {
-        events = await (preloaded ?? getEvents(api, query));
-        saveWindow(me, windowQuery(query), events);
+        const events = await (pending ?? getEvents(api, queryOf(range)));
+        report(null);
+        return shown(range, events);
       } catch (error) {
         const limit = windowTooFullLimit(error);
-        if (limit !== null) {
-          report(limit);
-          return [];
-        }
-        events = await offlineEvents(me, query, error);
+        report(limit);
+        return limit === null ? toInputs(await offlineEvents(me, windowOf(range), error)) : [];
       }
-      report(null);
-      return toInputs(events);
     };
     return (info: EventSourceFuncInfo, success: (events: EventInput[]) => void): Promise<EventInput[]> | undefined => {
       const fetchNumber = ++latest;
@@ -108,16 +143,19 @@ export function useEventSource(
         report(null);
         return Promise.resolve([]);
       }
-      const query = { start: info.startStr, end: info.endStr, timeZone, calendarIds: visibleCalendarIds };
-      // The first range from the session's first load, when it asked for that range; its failure is this request's.
-      const preloaded = takeFirstLoadEvents(getAccessToken, { startStr: info.startStr, endStr: info.endStr, timeZone, calendarIds: visibleCalendarIds });
-      if (Array.isArray(preloaded)) {
-        // In already: handed over at once, so FullCalendar's first render draws them rather than an empty grid first.
-        saveWindow(me, windowQuery(query), preloaded);
-        success(toInputs(preloaded));
+      const range = rangeOf(info);
+      // The first range from the session's first load, when it asked for that range, else one fetched ahead; a
+      // failure of either is this request's.
+      const request = { startStr: info.startStr, endStr: info.endStr, timeZone, calendarIds: visibleCalendarIds };
+      const pending = takeFirstLoadEvents(getAccessToken, request) ?? ahead.take(range);
+      if (Array.isArray(pending)) {
+        // In already: handed over at once, so FullCalendar draws them in this render rather than an empty grid first.
+        // The message waits for the render to end: a state change in the middle of another component's is refused.
+        queueMicrotask(() => report(null));
+        success(shown(range, pending));
         return undefined;
       }
-      return load(query, report, preloaded);
+      return load(range, report, pending);
     };
-  }, [getAccessToken, me, api, calendars, visibleCalendarIds, timeZone, onWindowTooFull]);
+  }, [getAccessToken, me, api, calendars, visibleCalendarIds, timeZone, onWindowTooFull, shownView]);
 }

@@ -1,12 +1,10 @@
 import { lazy, Suspense, type ComponentProps } from 'react';
 import { useEverTrue } from '../../../lib/use-ever-true.ts';
+import { whenIdle } from '../../../lib/when-idle.ts';
 import type { RecurrenceScopeDialogState } from '../hooks/use-recurrence-scope.ts';
 
 // The event dialogs load when first opened, not with the first screen, which shows none of them: with their forms,
 // the recurrence editor, the shared schemas (zod) and Fluent's inputs they would be a fair part of its JavaScript.
-/** Where the page has no idle callback, how long after the calendar shows the dialogs' code is fetched. */
-const PRELOAD_DELAY_MS = 1000;
-
 const loadDetailsDialog = () => import('./event-details-dialog.tsx');
 const loadFormDialog = () => import('./event-form-dialog.tsx');
 const loadScopeDialog = () => import('./recurrence-scope-dialog.tsx');
@@ -21,8 +19,7 @@ export function preloadEventDialogs(): void {
     // A failure here is retried by the dialog's own import when it opens.
     for (const load of [loadDetailsDialog, loadFormDialog, loadScopeDialog]) load().catch(() => undefined);
   };
-  if ('requestIdleCallback' in window) window.requestIdleCallback(preload);
-  else setTimeout(preload, PRELOAD_DELAY_MS);
+  whenIdle(preload);
 }
 
 /** EventDetailsDialog, loaded on first use. */
