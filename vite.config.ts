@@ -1,3 +1,4 @@
+import griffelPlugin from '@griffel/vite-plugin';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +9,9 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { PRECOMPRESS_MIN_BYTES, PRECOMPRESSED_FILES, SOURCE_MAP_DIR } from './scripts/web-build-output.ts';
 import { offlineShell } from './scripts/web-offline-shell.ts';
 
+// @griffel/vite-plugin re-exports @wyw-in-js/vite, whose types describe its CommonJS build (the plugin as `default` of the
+// module); Vite loads its ES build, whose default export is the plugin itself.
+const griffel = griffelPlugin as unknown as () => Plugin;
 const API_DEV_PORT = Number(process.env.API_DEV_PORT ?? 3001);
 
 const page = (name: string) => fileURLToPath(new URL(`./src/web/${name}.html`, import.meta.url));
@@ -106,7 +110,10 @@ const firstScreenPreloads: Plugin = {
 
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), authEndRoute, sourceMapsAside, precompress, offlineShell(), bootGraph, firstScreenPreloads],
+  // Griffel's build-time transform turns each makeStyles into its finished CSS rules, so the browser no longer
+  // resolves style objects (and no longer loads the resolver) while it draws the first screen. Build only: the dev
+  // server resolves them at run time, as Griffel itself recommends.
+  plugins: [react(), { ...griffel(), apply: 'build' }, authEndRoute, sourceMapsAside, precompress, offlineShell(), bootGraph, firstScreenPreloads],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -365,6 +365,13 @@ describe('index.html', () => {
     expect([...bootGraph].filter((file) => /^(fluent|fullcalendar|app)-/.test(file))).toEqual([]);
   });
 
+  test('the app’s styles are compiled at build time: its chunk carries CSS rules, not style objects to resolve', () => {
+    const code = readFileSync(join(WEB_ROOT, 'assets', chunkNamed('app')), 'utf8');
+    expect(code).toContain('{background-color:var(--colorNeutralBackground1);}');
+    // What makeStyles would have had to resolve in the browser: a style object's property set to a token.
+    expect(code).not.toMatch(/\bbackgroundColor:[`'"]var\(--/);
+  });
+
   test('modulepreloads exactly the chunks the entry and the app it starts import, directly or through each other, and no lazy one', () => {
     const html = readFileSync(join(WEB_ROOT, 'index.html'), 'utf8');
     const entry = /<script type="module"[^>]* src="\/assets\/([^"]+)"/.exec(html)?.[1];
