@@ -5,9 +5,7 @@ import type { Calendar } from '../../shared/calendar-schema.ts';
 import type { CalendarEvent } from '../../shared/event-schema.ts';
 import { useAuth } from '../auth/auth-context.ts';
 import { CalendarView, type CalendarViewHandle } from '../features/calendar/components/calendar-view.tsx';
-import { TimeZoneSelect } from '../features/calendar/components/time-zone-select.tsx';
 import { CALENDARS_QUERY_KEY, useCalendars } from '../features/calendars/requests/get-calendars.ts';
-import { CalendarList } from '../features/calendars/components/calendar-list.tsx';
 import { ManageCalendarsDialog } from '../features/calendars/components/lazy-manage-calendars-dialog.tsx';
 import { useHiddenCalendars } from '../features/calendars/hooks/use-hidden-calendars.ts';
 import { tabCalendarIds } from '../features/calendars/lib/tab-calendars.ts';
@@ -25,6 +23,7 @@ import { PHONE_LAYOUT_QUERY } from '../lib/phone-layout.ts';
 import { useMediaQuery } from '../lib/use-media-query.ts';
 import { AppHeader } from './app-header.tsx';
 import { CalendarPanel, preloadCalendarDrawer } from './calendar-panel.tsx';
+import { PanelContents } from './lazy-chrome.tsx';
 import { OfflineBar } from './offline-bar.tsx';
 import { useCalendarPanel } from './use-calendar-panel.ts';
 
@@ -126,8 +125,12 @@ export function AppShell() {
       <OfflineBar />
       <div className={styles.body}>
         <CalendarPanel phone={phone} id={panel.id} open={panel.open} onOpenChange={panel.setOpen}>
-          {chromeShown && <CalendarList calendars={calendars} status={calendarsQuery.status} hidden={hidden} onVisibleChange={setVisible} />}
-          {chromeShown && timeZoneChoice && <TimeZoneSelect choice={timeZoneChoice} />}
+          {chromeShown && (
+            <PanelContents
+              list={{ calendars, status: calendarsQuery.status, hidden, onVisibleChange: setVisible }}
+              timeZone={timeZoneChoice ?? null}
+            />
+          )}
         </CalendarPanel>
         <main className={mergeClasses(styles.main, phone && styles.mainPhone)}>
           {/* The one place the calendars' load failure shows, with its retry: the panel only lists what loaded. */}

@@ -1,0 +1,19 @@
+import type { ComponentProps } from 'react';
+import { TimeZoneSelect } from '../features/calendar/components/time-zone-select.tsx';
+import { CalendarList } from '../features/calendars/components/calendar-list.tsx';
+
+export interface PanelContentsProps {
+  list: ComponentProps<typeof CalendarList>;
+  /** Null where the host sets the zone. */
+  timeZone: ComponentProps<typeof TimeZoneSelect>['choice'] | null;
+}
+
+/** What the calendar panel holds: the calendars to show, and the time zone to show them in. */
+export function PanelContents({ list, timeZone }: PanelContentsProps) {
+  return (
+    <>
+      <CalendarList {...list} />
+      {timeZone && <TimeZoneSelect choice={timeZone} />}
+    </>
+  );
+}
