@@ -119,6 +119,9 @@ export default defineConfig({
     emptyOutDir: true,
     // Vite's dev server (npm run dev) makes its own maps whatever this says.
     sourcemap: 'hidden',
+    // Every browser the app supports preloads modules itself (Chromium, and Safari from 17); elsewhere the links are
+    // ignored and the modules load as they are imported. The polyfill would be one more request before boot runs.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // The app is an entry of its own, which the page's entry imports once boot.ts has run (see firstScreenPreloads).
       input: { main: page('index'), 'auth-end': page('auth-end'), [START_APP_ENTRY]: START_APP_MODULE },
@@ -130,11 +133,11 @@ export default defineConfig({
           // the others build on come first, so that no chunk imports one it does not need.
           groups: [
             { name: 'react', tags: ['$initial'], priority: 4, test: /node_modules[\\/](react|react-dom|scheduler|@tanstack)[\\/]/ },
-            // The time zone maths the first requests need, apart from the calendar's code that uses it too.
-            { name: 'temporal', tags: ['$initial'], priority: 4, test: /node_modules[\\/]temporal-polyfill/ },
+            // Boot and all it imports, the time zone maths included, in one chunk before the calendar's takes them: the
+            // first requests wait for nothing else, and the calendar's code imports its time zone maths from here.
+            { name: 'boot', tags: ['$initial'], priority: 4, test: (id) => bootModules.has(id) },
             { name: 'fullcalendar', tags: ['$initial'], priority: 3, test: /node_modules[\\/](?!@fullcalendar[\\/]react[\\/]locales)(@fullcalendar|@full-ui)/ },
             { name: 'fluent', tags: ['$initial'], priority: 3, test: /node_modules[\\/](@fluentui|@griffel|tabster|@floating-ui)/ },
-            { name: 'boot', tags: ['$initial'], priority: 2, test: (id) => bootModules.has(id) },
             // The rest of the first screen in one chunk, not in a dozen small ones that its lazy parts happen to share.
             { name: 'app', tags: ['$initial'], priority: 1, test: /src[\\/](web|shared)[\\/](?!main\.tsx$)(?!start-app\.tsx$)(?!.*auth-end).*\.tsx?$/ },
           ],
