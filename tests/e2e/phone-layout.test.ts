@@ -18,6 +18,8 @@ async function signedIn(options: BrowserContextOptions = {}, user = /Eddie Edito
   const page = await (await newContext(app.browser, app.server.baseUrl, options)).newPage();
   await signIn(page, user);
   await waitForEvents(page);
+  // The header's commands come just after the events, with their code.
+  await page.getByRole('button', { name: 'More options' }).waitFor();
   return page;
 }
 

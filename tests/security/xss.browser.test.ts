@@ -266,6 +266,10 @@ describe.each([
   });
 
   test('the toast for a move that failed quotes the event’s title', async () => {
+    // The test before deleted a calendar: the calendars' refetch, and the events' after it, land before the drag, not
+    // in the middle of it (where they would draw the event being dragged anew and end the drag).
+    await page.getByRole('checkbox', { name: doomedCalendar.name, exact: true }).waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByRole('progressbar', { name: 'Loading events' }).count()).toBe(0);
     await page.getByRole('tab', { name: 'Month' }).click();
     const event = calendarEvent(dayCell(page, localDate()), unmovable.id);
     await event.waitFor();
