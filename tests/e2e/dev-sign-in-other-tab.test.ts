@@ -24,6 +24,7 @@ describe('development sign-in changed in another tab', () => {
     const first = await context.newPage();
     await signIn(first, /Riley Reader/);
     await waitForEvents(first);
+    await first.getByRole('button', { name: 'More options' }).waitFor();
     expect(await first.getByRole('button', { name: 'New event' }).count()).toBe(0);
 
     // Another tab of the site signs in Eddie, an editor; the choice reaches the first tab through localStorage.

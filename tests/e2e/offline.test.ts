@@ -233,6 +233,7 @@ describe('reading the calendar offline', () => {
     expect(shell?.fromServiceWorker()).toBe(true);
     await expect.poll(() => page.getByTestId('offline-bar').textContent()).toContain('Offline: showing events as of');
     await waitForEvents(page);
+    await page.getByRole('button', { name: 'More options' }).waitFor();
     expect(await page.getByRole('button', { name: 'New event' }).count()).toBe(0);
 
     await context.setOffline(false);
