@@ -91,6 +91,26 @@ describe('signing in and the month view', () => {
     expect(await page.getByText('could not be loaded').count()).toBe(0);
   });
 
+  test('with Fluent’s code for notices unreachable, a failure still says so, and its Try again still works', async () => {
+    // A context of its own without the service worker, which would serve the chunk from its cache.
+    const context = await newContext(app.browser, app.server.baseUrl, { serviceWorkers: 'block' });
+    const plainPage = await context.newPage();
+    const isCalendarList = (url: URL) => url.pathname === '/api/calendars';
+    await plainPage.route(/\/assets\/fluent-status-parts-[\w-]+\.js$/, (route) => route.abort());
+    await plainPage.route(isCalendarList, (route) =>
+      route.fulfill({ status: 404, contentType: 'application/problem+json', body: JSON.stringify({ title: 'Calendars are away', status: 404 }) }),
+    );
+    await signIn(plainPage, /Eddie Editor/);
+    await plainPage.getByText('Calendars are away').waitFor();
+    // The plain notice: Fluent's MessageBar never came.
+    expect(await plainPage.locator('.fui-MessageBar').count()).toBe(0);
+    await plainPage.unroute(isCalendarList);
+    await plainPage.getByRole('button', { name: 'Try again' }).click();
+    await plainPage.getByRole('checkbox', { name: 'Company' }).waitFor();
+    expect(await plainPage.getByText('Calendars are away').count()).toBe(0);
+    await context.close();
+  });
+
   test('signing out returns to the sign-in screen', async () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in to Company Calendar' }).waitFor();

@@ -1,6 +1,6 @@
-import { Button } from '@fluentui/react-components';
 import { Component, type ReactNode } from 'react';
 import { FullPageStatus } from '../components/full-page-status.tsx';
+import { ActionButton } from '../components/status-parts.tsx';
 
 /** The last resort for a rendering error: say so, and offer a reload, rather than a blank page. */
 export class AppErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
@@ -16,7 +16,7 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { error
       <FullPageStatus
         title="Something went wrong"
         detail="Company Calendar ran into an unexpected problem."
-        action={<Button onClick={() => window.location.reload()}>Reload</Button>}
+        action={<ActionButton onClick={() => window.location.reload()}>Reload</ActionButton>}
       />
     );
   }

@@ -1,9 +1,10 @@
-import { Button, MessageBar, MessageBarActions, MessageBarBody, Spinner, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Calendar } from '../../shared/calendar-schema.ts';
 import type { CalendarEvent } from '../../shared/event-schema.ts';
 import { useAuth } from '../auth/auth-context.ts';
+import { LoadingSpinner, Notice, preloadStatusParts } from '../components/status-parts.tsx';
 import { CalendarView, type CalendarViewHandle } from '../features/calendar/components/calendar-view.tsx';
 import { CALENDARS_QUERY_KEY, useCalendars } from '../features/calendars/requests/get-calendars.ts';
 import { ManageCalendarsDialog } from '../features/calendars/components/lazy-manage-calendars-dialog.tsx';
@@ -93,6 +94,7 @@ export function AppShell() {
     startTransition(() => setCalendarShown(true));
     notifyReady();
     preloadEventDialogs();
+    preloadStatusParts();
     if (phone) preloadCalendarDrawer();
   }, [notifyReady, phone]);
   // A touch that both selects and taps a slot asks once: the form already open stays.
@@ -135,17 +137,12 @@ export function AppShell() {
         <main className={mergeClasses(styles.main, phone && styles.mainPhone)}>
           {/* The one place the calendars' load failure shows, with its retry: the panel only lists what loaded. */}
           {calendarsQuery.isSuccess && tabCalendars !== null && calendars.length === 0 && (
-            <MessageBar intent="warning">
-              <MessageBarBody>The calendars this tab shows no longer exist. Ask the tab’s owner to choose others in its settings.</MessageBarBody>
-            </MessageBar>
+            <Notice intent="warning">The calendars this tab shows no longer exist. Ask the tab’s owner to choose others in its settings.</Notice>
           )}
           {calendarsQuery.isError && (
-            <MessageBar intent="error">
-              <MessageBarBody>The calendars could not be loaded. {errorMessage(calendarsQuery.error)}</MessageBarBody>
-              <MessageBarActions>
-                <Button onClick={() => void calendarsQuery.refetch()}>Try again</Button>
-              </MessageBarActions>
-            </MessageBar>
+            <Notice intent="error" action={{ label: 'Try again', onClick: () => void calendarsQuery.refetch() }}>
+              The calendars could not be loaded. {errorMessage(calendarsQuery.error)}
+            </Notice>
           )}
           <div className={styles.calendar}>
             {/* Only with its calendars known: the first events shown are then the real ones. */}
@@ -163,7 +160,7 @@ export function AppShell() {
                 focusDate={focusDate}
               />
             ) : (
-              calendarsQuery.isPending && <Spinner label="Loading calendars" />
+              calendarsQuery.isPending && <LoadingSpinner label="Loading calendars" />
             )}
           </div>
         </main>

@@ -1,5 +1,6 @@
-import { MessageBar, MessageBarBody, MessageBarTitle, makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMemo } from 'react';
+import { Notice } from '../components/status-parts.tsx';
 import { useRegionalSettings } from '../host/regional-settings.tsx';
 import { useOfflineStatus } from '../lib/use-offline-status.ts';
 import { OFFLINE_MESSAGES } from './offline-messages.ts';
@@ -24,12 +25,15 @@ export function OfflineBar() {
   return (
     <div role="status">
       {offline && (
-        <MessageBar intent="warning" layout="multiline" className={styles.bar} data-testid="offline-bar">
-          <MessageBarBody>
-            <MessageBarTitle>{time === null ? OFFLINE_MESSAGES.unreachable : OFFLINE_MESSAGES.showingAsOf(time)}</MessageBarTitle>
-            {OFFLINE_MESSAGES.readOnly}
-          </MessageBarBody>
-        </MessageBar>
+        <Notice
+          intent="warning"
+          multiline
+          className={styles.bar}
+          testId="offline-bar"
+          title={time === null ? OFFLINE_MESSAGES.unreachable : OFFLINE_MESSAGES.showingAsOf(time)}
+        >
+          {OFFLINE_MESSAGES.readOnly}
+        </Notice>
       )}
     </div>
   );

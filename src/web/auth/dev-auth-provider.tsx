@@ -1,15 +1,22 @@
-import { Button } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { DevelopmentAuthConfig } from '../../shared/user.ts';
 import { FullPageStatus } from '../components/full-page-status.tsx';
+import { lazyPart } from '../components/lazy-part.tsx';
+import { ActionButton } from '../components/status-parts.tsx';
 import { errorMessage } from '../lib/api-client.ts';
 import { useLocalStorageState } from '../lib/use-local-storage-state.ts';
 import { AuthSession } from './auth-session.tsx';
-import { DevSignInScreen } from './dev-sign-in-screen.tsx';
 import { removeUserQueries } from './remove-user-queries.ts';
 import { createDevTokenSource } from './request-dev-token.ts';
 import { DEV_USER_KEY, resumedDevTokenSource } from './resume-session.ts';
+
+// Shown only before a demo user is chosen: its avatars and compound buttons stay out of a returning user's first screen.
+const DevSignInScreen = lazyPart(
+  () => import('./dev-sign-in-screen.tsx').then((module) => module.DevSignInScreen),
+  () => <FullPageStatus title="Sign-in could not be loaded" detail="Check your connection, then reload the page." />,
+);
+
 const isUserId = (value: unknown): value is string | null => value === null || typeof value === 'string';
 
 /** Development sign-in: the chosen demo user survives reloads; tokens come from POST /api/dev/token. */
@@ -44,7 +51,7 @@ function DevSession({ userId, onSignOut, children }: { userId: string; onSignOut
       getAccessToken={getAccessToken}
       signOut={onSignOut}
       renderFailure={({ error }) => (
-        <FullPageStatus title="Sign-in failed" detail={errorMessage(error)} action={<Button onClick={onSignOut}>Choose another user</Button>} />
+        <FullPageStatus title="Sign-in failed" detail={errorMessage(error)} action={<ActionButton onClick={onSignOut}>Choose another user</ActionButton>} />
       )}
     >
       {children}

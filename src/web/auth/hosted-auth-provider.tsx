@@ -1,6 +1,6 @@
-import { Button } from '@fluentui/react-components';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { FullPageStatus } from '../components/full-page-status.tsx';
+import { ActionButton } from '../components/status-parts.tsx';
 import { useNotify } from '../components/notifications.tsx';
 import type { M365Host } from '../host/detect-host.ts';
 import { useHost } from '../host/host-context.tsx';
@@ -53,7 +53,7 @@ function HostedSignInFailure({
     notifyExpectedFailure({ reason: needsConsent ? 'permission' : 'other', message: errorMessage(error) });
   }, [needsConsent, error, notifyExpectedFailure]);
   const hostName = host.kind === 'sharepoint' ? 'SharePoint' : 'Teams';
-  const retry = <Button onClick={onRetry}>Try again</Button>;
+  const retry = <ActionButton onClick={onRetry}>Try again</ActionButton>;
 
   if (needsConsent) {
     const allow = () => {
@@ -68,9 +68,9 @@ function HostedSignInFailure({
         detail={`To show your organisation's calendars, Company Calendar signs you in with your Microsoft 365 account. Allow it once and ${hostName} will not ask again. If you are not allowed to, ask your IT admin to approve Company Calendar.`}
         action={
           <>
-            <Button appearance="primary" onClick={allow} disabled={asking}>
+            <ActionButton primary onClick={allow} disabled={asking}>
               Allow access
-            </Button>
+            </ActionButton>
             {retry}
           </>
         }

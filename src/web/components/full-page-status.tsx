@@ -1,5 +1,6 @@
-import { Body1, Spinner, Title3, makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, Title3, makeStyles, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
+import { LoadingSpinner } from './status-parts.tsx';
 
 const useStyles = makeStyles({
   root: {
@@ -21,7 +22,7 @@ export function FullPageStatus({ loading, title, detail, action }: { loading?: b
   return (
     <main className={styles.root}>
       {loading ? (
-        <Spinner label={title} labelPosition="below" />
+        <LoadingSpinner label={title} labelBelow />
       ) : (
         <>
           <Title3 as="h1">{title}</Title3>

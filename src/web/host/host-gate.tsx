@@ -1,6 +1,6 @@
-import { Button } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { FullPageStatus } from '../components/full-page-status.tsx';
+import { ActionButton } from '../components/status-parts.tsx';
 import { errorMessage } from '../lib/api-client.ts';
 import { HostContext, useHostState } from './host-context.tsx';
 import { RegionalSettingsProvider } from './regional-settings.tsx';
@@ -14,7 +14,7 @@ export function HostGate({ children }: { children: ReactNode }) {
       <FullPageStatus
         title="Company Calendar could not start"
         detail={errorMessage(state.error)}
-        action={<Button onClick={state.retry}>Try again</Button>}
+        action={<ActionButton onClick={state.retry}>Try again</ActionButton>}
       />
     );
   }

@@ -1,4 +1,10 @@
-import { tokens, webLightTheme } from '@fluentui/react-components';
+import { webLightTheme, type Theme } from '@fluentui/react-components';
+
+/**
+ * A Fluent token's CSS variable, as Fluent's `tokens` object names it: that object (every token) would otherwise be
+ * code the first screen loads for the two used here, its other uses being compiled away with the styles.
+ */
+const tokenVar = (name: keyof Theme) => `var(--${name})`;
 
 /** WCAG relative luminance of a #RRGGBB colour. */
 function relativeLuminance(hex: string): number {
@@ -26,6 +32,6 @@ export function readableTextOn(background: string): { color: string; contrast: n
   const onLight = contrastRatio(l, STATIC_FOREGROUND_LUMINANCE);
   const onDark = contrastRatio(l, STATIC_INVERTED_LUMINANCE);
   return onDark >= onLight
-    ? { color: tokens.colorNeutralForegroundStaticInverted, contrast: onDark }
-    : { color: tokens.colorNeutralForeground1Static, contrast: onLight };
+    ? { color: tokenVar('colorNeutralForegroundStaticInverted'), contrast: onDark }
+    : { color: tokenVar('colorNeutralForeground1Static'), contrast: onLight };
 }

@@ -1,4 +1,4 @@
-import { MessageBar, MessageBarBody, ProgressBar, makeStyles, mergeClasses, useThemeClassName } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, useThemeClassName } from '@fluentui/react-components';
 import FullCalendar, {
   type CalendarOptions,
   type CalendarRef,
@@ -19,6 +19,7 @@ import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState,
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import { EVENT_YEAR_MAX, EVENT_YEAR_MIN } from '../../../../shared/limits.ts';
 import { useNotify } from '../../../components/notifications.tsx';
+import { LoadingBar, Notice } from '../../../components/status-parts.tsx';
 import { useRegionalSettings } from '../../../host/regional-settings.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { FIRST_EVENTS_MARK } from '../../../lib/first-load.ts';
@@ -110,7 +111,7 @@ interface CalendarViewProps {
 export function CalendarView(props: CalendarViewProps) {
   const { locale } = useRegionalSettings();
   const calendarLocale = useCalendarLocale(locale);
-  if (calendarLocale.status === 'loading') return <ProgressBar thickness="large" aria-label="Loading the calendar" />;
+  if (calendarLocale.status === 'loading') return <LoadingBar label="Loading the calendar" />;
   return <LocalizedCalendarView {...props} locale={calendarLocale.locale} english={locale.toLowerCase().startsWith('en')} />;
 }
 
@@ -210,15 +211,15 @@ function LocalizedCalendarView({
 
   return (
     <div className={mergeClasses(styles.root, themeStyles.root, phone && themeStyles.phone)}>
-      {loading && <ProgressBar className={styles.progress} thickness="large" aria-label="Loading events" />}
+      {loading && <LoadingBar className={styles.progress} label="Loading events" />}
       <div role="status" className={styles.statusText}>
         {loading ? 'Loading events' : ''}
       </div>
       <div role="status">
         {tooFullLimit !== null && (
-          <MessageBar intent="warning" className={styles.tooFull}>
-            <MessageBarBody>{CALENDAR_MESSAGES.windowTooFull(tooFullLimit)}</MessageBarBody>
-          </MessageBar>
+          <Notice intent="warning" className={styles.tooFull}>
+            {CALENDAR_MESSAGES.windowTooFull(tooFullLimit)}
+          </Notice>
         )}
       </div>
       <PrintHeader {...print.heading} />
