@@ -3,7 +3,7 @@
 import type { Browser, BrowserContextOptions, Page, Response } from 'playwright-core';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
 import { newContext } from '../e2e/harness/browser.ts';
-import { BARE_PAGE_LIMIT, firstVisit, withBrowserBench } from './first-render-bench.ts';
+import { BARE_PAGE_LIMIT, coldTabs, firstVisit, withBrowserBench } from './first-render-bench.ts';
 import { interleave, type Comparison } from './measure.ts';
 
 /** Events in the month on screen, and again in the next one. */
@@ -107,10 +107,9 @@ async function settled(page: Page): Promise<void> {
  * page's own clock: the same code on both pages, after the first render has settled.
  */
 function nextMonthVisit(browser: Browser, url: string, options: BrowserContextOptions = {}) {
-  return async () => {
-    const context = await newContext(browser, url, options);
-    try {
-      const page = await context.newPage();
+  const inColdTab = coldTabs(browser, url, options);
+  return () =>
+    inColdTab(async (page) => {
       await page.goto('/');
       await page.waitForFunction(() => performance.getEntriesByName('company-calendar:first-events').length > 0);
       await settled(page);
@@ -130,14 +129,11 @@ function nextMonthVisit(browser: Browser, url: string, options: BrowserContextOp
           }),
         { button, marker: LATE_TITLE },
       );
-    } finally {
-      await context.close();
-    }
-  };
+    });
 }
 
 export async function benchMonth(rounds: number): Promise<Comparison[]> {
-  console.log(`month: ${MONTH_EVENTS} events this month and ${MONTH_EVENTS} next, the app signed in against the bare page, fresh Chromium contexts`);
+  console.log(`month: ${MONTH_EVENTS} events this month and ${MONTH_EVENTS} next, the app signed in against the bare page, each visit a cold tab of a running browser`);
   return withBrowserBench({ RATE_LIMIT_PER_MINUTE: '1000000' }, async ({ app, browser, signedIn, barePage }) => {
     await seedMonths(app.baseUrl);
     const [first, second] = await appMonths(browser, app.baseUrl, signedIn);
