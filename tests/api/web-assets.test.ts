@@ -93,6 +93,24 @@ describe('the web app and the API over the wire', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('answers a hashed asset from memory once read, with an ETag of its content that gets 304 in every encoding', async () => {
+    const first = await get(api.url, '/assets/main-Ab12Cd34.js', { 'accept-encoding': 'br' });
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    // A build never changes a hashed file under a running server; were it changed, the server would not read it again.
+    writeFileSync(join(webRoot, 'assets/main-Ab12Cd34.js'), 'export const changed = true;\n');
+    rmSync(join(webRoot, 'assets/main-Ab12Cd34.js.br'));
+    const again = await get(api.url, '/assets/main-Ab12Cd34.js', { 'accept-encoding': 'br' });
+    expect(again.headers['content-encoding']).toBe('br');
+    expect(decoded(again)).toBe(APP_JS);
+    for (const acceptEncoding of ['br', 'gzip', 'identity']) {
+      const revalidated = await get(api.url, '/assets/main-Ab12Cd34.js', { 'accept-encoding': acceptEncoding, 'if-none-match': etag! });
+      expect(revalidated.status, acceptEncoding).toBe(304);
+      expect(revalidated.body.length).toBe(0);
+    }
+    writeWebRoot(webRoot);
+  });
+
   it('revalidates index.html every time: no-cache with an ETag, and 304 when it still matches', async () => {
     const first = await get(api.url, '/', { 'accept-encoding': 'br, gzip' });
     expect(first.status).toBe(200);

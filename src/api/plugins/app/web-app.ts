@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../errors.ts';
+import { builtAssets } from './built-assets.ts';
 
 /** Vite fingerprints everything under assets/, so a file there never changes. */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -20,9 +21,9 @@ async function isRootFile(webRoot: string, path: string): Promise<boolean> {
 }
 
 /**
- * Serves the built web app from two wildcard routes, not one route per file: /assets/* (immutable), and /* for the
- * files at the root of the build (no-cache) and, for any other non-API path, index.html so the app can route it.
- * Files go out precompressed (.br, .gz beside them) as the request's Accept-Encoding allows; source maps never.
+ * Serves the built web app from two wildcard routes, not one route per file: /assets/* (immutable, from memory), and
+ * /* for the files at the root of the build (no-cache) and, for any other non-API path, index.html so the app can
+ * route it. Files go out precompressed (.br, .gz beside them) as the request's Accept-Encoding allows; maps never.
  */
 export default async function webApp(app: FastifyInstance, opts: { webRoot: string }) {
   const { webRoot } = opts;
@@ -30,17 +31,23 @@ export default async function webApp(app: FastifyInstance, opts: { webRoot: stri
     app.log.warn(`No web app at ${webRoot}: serving the API only. Run npm run build.`);
     return;
   }
-  const assetsRoot = join(webRoot, 'assets');
   await app.register(fastifyStatic, {
-    root: assetsRoot,
-    prefix: '/assets/',
-    index: false,
+    root: webRoot,
+    // Only reply.sendFile, for the files at the build's root; the hashed assets are answered from memory below.
+    serve: false,
     preCompressed: true,
-    // Files only, no folders (a 404, not send's 403). The build keeps its maps elsewhere; one left here is not served.
-    allowedPath: (path) => !path.endsWith('/') && !path.endsWith('.map'),
-    setHeaders: (reply, path) => {
-      reply.header('cache-control', path.startsWith(assetsRoot) ? IMMUTABLE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL);
-    },
+    setHeaders: (reply) => void reply.header('cache-control', REVALIDATE_CACHE_CONTROL),
+  });
+  const findAsset = builtAssets(join(webRoot, 'assets'));
+  app.get('/assets/*', async (request, reply) => {
+    const name = (request.params as { '*': string })['*'];
+    const asset = await findAsset(name, request.headers['accept-encoding']);
+    // Also every source map, which the build keeps elsewhere and a stray copy here does not make public.
+    if (asset === null) throw notFound(`No asset at /assets/${name}.`);
+    reply.header('content-type', asset.contentType).header('cache-control', IMMUTABLE_CACHE_CONTROL).header('vary', 'accept-encoding').header('etag', asset.etag);
+    if (asset.encoding) reply.header('content-encoding', asset.encoding);
+    if (request.headers['if-none-match'] === asset.etag) return reply.code(304).send();
+    return reply.send(asset.body);
   });
   // MSAL's redirect page (its own small entry of the web build): popups, silent frames and redirects end there.
   app.get('/auth-end', (_request, reply) => reply.sendFile('auth-end.html', webRoot));
