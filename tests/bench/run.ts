@@ -22,7 +22,7 @@ const GROUPS: Record<string, () => Promise<Comparison[]>> = {
   cosmos: () => benchCosmos(2_000, 15),
   http: async () => [...(await benchMe(300)), ...(await benchHttp(300))],
   feed: () => benchFeed(5),
-  render: () => benchFirstRender(10),
+  render: () => benchFirstRender(30),
   month: () => benchMonth(7),
   startup: () => benchStartup(7),
   // Long by design: each of its three servers is under load for MEMORY_LOAD_MINUTES (BENCH_MEMORY_MINUTES shortens it).

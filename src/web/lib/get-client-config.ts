@@ -18,7 +18,9 @@ export function keptClientConfig(): ClientConfig | null {
 
 function keepClientConfig(config: ClientConfig): void {
   try {
-    if (offlineCopiesPersist()) window.localStorage.setItem(KEPT_CLIENT_CONFIG_KEY, JSON.stringify(config));
+    const json = JSON.stringify(config);
+    // Usually what is kept already: a write would cost every page load a storage commit (and other tabs an event).
+    if (offlineCopiesPersist() && window.localStorage.getItem(KEPT_CLIENT_CONFIG_KEY) !== json) window.localStorage.setItem(KEPT_CLIENT_CONFIG_KEY, json);
   } catch {
     // No storage: the app needs the network to start.
   }

@@ -85,9 +85,10 @@ export function useLayoutViews(
   const buttons = useMemo(
     () => ({
       [AGENDA_VIEW]: { text: english ? CALENDAR_MESSAGES.agenda : (locale?.listText || CALENDAR_MESSAGES.agenda) },
-      [PHONE_TIME_GRID_VIEW]: { text: dayCount(language, PHONE_TIME_GRID_DAYS) },
+      // Only the phone's toolbar shows it; the page's first unit format is slow to make (Intl loads its unit names).
+      ...(phone ? { [PHONE_TIME_GRID_VIEW]: { text: dayCount(language, PHONE_TIME_GRID_DAYS) } } : {}),
     }),
-    [english, locale, language],
+    [english, locale, language, phone],
   );
 
   useEffect(() => {
