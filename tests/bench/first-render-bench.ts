@@ -65,6 +65,8 @@ async function returningUser(browser: Browser, baseUrl: string, userId: string):
   }
 }
 
+/** A pause after each visit, so that tearing its tab down does not run into the next one. */
+const VISIT_SETTLE_MS = 250;
 /** What a cold visit finds cleared: all the origin keeps but localStorage, where a returning user's sign-in lives. */
 const COLD_STORAGE_TYPES = 'indexeddb,service_workers,cache_storage';
 
@@ -92,6 +94,8 @@ export function coldTabs(browser: Browser, url: string, options: BrowserContextO
     } finally {
       await clear();
       await page.close();
+      // The tab's renderer exits and its storage goes: that work is not the next visit's.
+      await new Promise((settle) => setTimeout(settle, VISIT_SETTLE_MS));
     }
   };
 }
