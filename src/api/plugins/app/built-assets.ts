@@ -23,9 +23,21 @@ export interface BuiltAsset {
 
 interface Variants {
   files: Partial<Record<Encoding, Buffer>>;
+  contentType: string;
   /** The encodings the build wrote this file in, in the server's order of preference. */
   encodings: Encoding[];
   etag: string;
+}
+
+async function readVariants(path: string): Promise<Variants> {
+  const bodies = await Promise.all(ENCODINGS.map((encoding) => readFile(path + FILE_SUFFIX[encoding]).catch(() => undefined)));
+  const files: Variants['files'] = {};
+  ENCODINGS.forEach((encoding, index) => {
+    if (bodies[index]) files[encoding] = bodies[index];
+  });
+  const etag = `"${createHash('sha256').update(files.identity ?? '').digest('base64url').slice(0, ETAG_LENGTH)}"`;
+  const contentType = CONTENT_TYPES[extname(path)] ?? 'application/octet-stream';
+  return { files, contentType, encodings: ENCODINGS.filter((encoding) => files[encoding] !== undefined), etag };
 }
 
 /**
@@ -34,16 +46,6 @@ interface Variants {
  * than all of the visit's API calls. Only the files the build wrote are known, listed once; each is read when first
  * asked for and kept, so the memory held is at most the build's own assets. Source maps are never among them.
  */
-async function readVariants(path: string): Promise<Variants> {
-  const bodies = await Promise.all(ENCODINGS.map((encoding) => readFile(path + FILE_SUFFIX[encoding]).catch(() => undefined)));
-  const files: Variants['files'] = {};
-  ENCODINGS.forEach((encoding, index) => {
-    if (bodies[index]) files[encoding] = bodies[index];
-  });
-  const etag = `"${createHash('sha256').update(files.identity ?? '').digest('base64url').slice(0, ETAG_LENGTH)}"`;
-  return { files, encodings: ENCODINGS.filter((encoding) => files[encoding] !== undefined), etag };
-}
-
 export function builtAssets(assetsRoot: string) {
   const names = new Set((existsSync(assetsRoot) ? readdirSync(assetsRoot) : []).filter((name) => !/\.(br|gz|map)$/.test(name)));
   const read = new Map<string, Promise<Variants>>();
@@ -56,13 +58,13 @@ export function builtAssets(assetsRoot: string) {
   /** The asset in the best encoding the request accepts that the build wrote, or null for no such asset. */
   return async function find(name: string, acceptEncoding: string | undefined): Promise<BuiltAsset | null> {
     if (!names.has(name)) return null;
-    const { files, encodings, etag } = await variants(name);
+    const { files, contentType, encodings, etag } = await variants(name);
     // Identity is acceptable unless refused, and then there is nothing better to send.
     const encoding = negotiate(acceptEncoding ?? 'identity', encodings) ?? 'identity';
     return {
       body: files[encoding] ?? Buffer.alloc(0),
       encoding: encoding === 'identity' ? null : encoding,
-      contentType: CONTENT_TYPES[extname(name)] ?? 'application/octet-stream',
+      contentType,
       etag,
     };
   };
