@@ -6,7 +6,7 @@ import { constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Connect, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
-import { PRECOMPRESS_MIN_BYTES, PRECOMPRESSED_FILES, SOURCE_MAP_DIR } from './scripts/web-build-output.ts';
+import { COMPILE_ALL_CHUNKS, COMPILE_ALL_HINT, PRECOMPRESS_MIN_BYTES, PRECOMPRESSED_FILES, SOURCE_MAP_DIR } from './scripts/web-build-output.ts';
 import { offlineShell } from './scripts/web-offline-shell.ts';
 
 // @griffel/vite-plugin re-exports @wyw-in-js/vite, whose types describe its CommonJS build (the plugin as `default` of the
@@ -126,6 +126,8 @@ export default defineConfig({
       // The app is an entry of its own, which the page's entry imports once boot.ts has run (see firstScreenPreloads).
       input: { main: page('index'), 'auth-end': page('auth-end'), [START_APP_ENTRY]: START_APP_MODULE },
       output: {
+        // After minification, which would drop the comment.
+        postBanner: (chunk) => (COMPILE_ALL_CHUNKS.includes(chunk.name) ? COMPILE_ALL_HINT : ''),
         // Long-lived vendor chunks, so an app release does not invalidate the cached libraries: of the code the first
         // screen loads ($initial) only. What only lazy parts use (dialogs, forms) goes with them, not into eager chunks.
         codeSplitting: {

@@ -20,3 +20,15 @@ export function eagerAssetPaths(indexHtml: string): string[] {
   const eager = tags.filter((tag) => /^<script\b[^>]*type="module"/.test(tag) || /\brel="(?:modulepreload|stylesheet)"/.test(tag));
   return eager.map((tag) => /\b(?:src|href)="([^"]+)"/.exec(tag)?.[1]).filter((path): path is string => path !== undefined);
 }
+
+/**
+ * V8's explicit compile hint (Chrome 136+; other engines read a comment): every function of a file that carries it is
+ * compiled at once, on a background thread while the file loads, instead of on the main thread when first called.
+ */
+export const COMPILE_ALL_HINT = '//# allFunctionsCalledOnLoad';
+/**
+ * The first screen's big chunks, nearly all of whose code runs before the first events: they carry the hint. Not the
+ * boot chunk: it runs first, on the critical path, and most of its time zone maths is not called then (measured: with
+ * it, the first events came about 20 ms later; with these four, about 8 ms sooner than with none).
+ */
+export const COMPILE_ALL_CHUNKS: readonly string[] = ['react', 'fullcalendar', 'fluent', 'app'];

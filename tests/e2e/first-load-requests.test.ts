@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { COMPILE_ALL_CHUNKS, COMPILE_ALL_HINT } from '../../scripts/web-build-output.ts';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
 import { FIRST_EVENTS_MARK, FIRST_LOAD_WAIT_MS } from '../../src/web/lib/first-load.ts';
 import { AGENDA_DAYS } from '../../src/web/lib/phone-layout.ts';
@@ -372,6 +373,13 @@ describe('index.html', () => {
     expect(code).toContain('{background-color:var(--colorNeutralBackground1);}');
     // What makeStyles would have had to resolve in the browser: a style object's property set to a token.
     expect(code).not.toMatch(/\bbackgroundColor:[`'"]var\(--/);
+  });
+
+  test('the first screen’s big chunks ask V8 to compile all their functions while they load, and no other chunk does', () => {
+    const hinted = readdirSync(join(WEB_ROOT, 'assets')).filter((file) => file.endsWith('.js') && readFileSync(join(WEB_ROOT, 'assets', file), 'utf8').includes(COMPILE_ALL_HINT));
+    expect(hinted.sort()).toEqual(COMPILE_ALL_CHUNKS.map(chunkNamed).sort());
+    // At the top of the file, or after Vite's one-line list of the chunk's lazy imports' dependencies.
+    for (const file of hinted) expect(readFileSync(join(WEB_ROOT, 'assets', file), 'utf8').split('\n').slice(0, 2)).toContain(COMPILE_ALL_HINT);
   });
 
   test('modulepreloads exactly the chunks the entry and the app it starts import, directly or through each other, and no lazy one', () => {
