@@ -326,7 +326,7 @@ describe('the windows either side', () => {
     expect(rangeOf(next)[0]).toBe(to);
     expect(await moveTo(page, `Next ${AGENDA_DAYS} days`, next)).toEqual([]);
     // Each view of some days names its steps by them, not by a unit it has none of.
-    await page.getByRole('tab', { name: '3 days view' }).click();
+    await page.getByRole('tab', { name: '3 days', exact: true }).click();
     await page.getByRole('button', { name: 'Next 3 days', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Previous 3 days', exact: true }).waitFor();
     await context.close();

@@ -1,6 +1,7 @@
 import { Button, Menu, MenuDivider, MenuGroup, MenuGroupHeader, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
 import { MoreHorizontal20Regular, Print20Regular, Settings20Regular, SignOut20Regular } from '@fluentui/react-icons';
 import { SHELL_MESSAGES } from './shell-messages.ts';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 interface AppHeaderMenuProps {
   /** Who is signed in, shown in the menu (with Sign out) when the header has no room for them. */
@@ -12,20 +13,21 @@ interface AppHeaderMenuProps {
 
 /** The header's "More options": Print always, and below the full header's width whatever the one row has no room for. */
 export function AppHeaderMenu({ signedInAs, onManageCalendars, onSignOut }: AppHeaderMenuProps) {
+  const intl = useIntl();
   return (
     <Menu>
       <MenuTrigger disableButtonEnhancement>
-        <Button appearance="subtle" icon={<MoreHorizontal20Regular />} aria-label={SHELL_MESSAGES.moreOptions} />
+        <Button appearance="subtle" icon={<MoreHorizontal20Regular />} aria-label={intl.formatMessage(SHELL_MESSAGES.moreOptions)} />
       </MenuTrigger>
       <MenuPopover>
         <MenuList>
           {onManageCalendars && (
             <MenuItem icon={<Settings20Regular />} onClick={onManageCalendars}>
-              {SHELL_MESSAGES.manageCalendars}
+              <FormattedMessage {...SHELL_MESSAGES.manageCalendars} />
             </MenuItem>
           )}
           <MenuItem icon={<Print20Regular />} onClick={() => window.print()}>
-            {SHELL_MESSAGES.print}
+            <FormattedMessage {...SHELL_MESSAGES.print} />
           </MenuItem>
           {signedInAs && (
             <>
@@ -34,7 +36,7 @@ export function AppHeaderMenu({ signedInAs, onManageCalendars, onSignOut }: AppH
                 <MenuGroupHeader>{signedInAs}</MenuGroupHeader>
                 {onSignOut && (
                   <MenuItem icon={<SignOut20Regular />} onClick={onSignOut}>
-                    {SHELL_MESSAGES.signOut}
+                    <FormattedMessage {...SHELL_MESSAGES.signOut} />
                   </MenuItem>
                 )}
               </MenuGroup>

@@ -6,12 +6,13 @@ import { HEADER_COMPACT_QUERY } from './app-header-layout.ts';
 import type { HeaderCommands, PanelToggleProps } from './header-commands.tsx';
 import { HeaderCommandButtons, PanelToggle } from './lazy-chrome.tsx';
 import { SHELL_MESSAGES } from './shell-messages.ts';
+import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 
 // Highest first: the header names the user's strongest role.
-const ROLE_NAMES: [Role, string][] = [
-  ['admin', 'Admin'],
-  ['editor', 'Editor'],
-  ['reader', 'Reader'],
+const ROLE_NAMES: [Role, MessageDescriptor][] = [
+  ['admin', SHELL_MESSAGES.roleAdmin],
+  ['editor', SHELL_MESSAGES.roleEditor],
+  ['reader', SHELL_MESSAGES.roleReader],
 ];
 
 const useStyles = makeStyles({
@@ -53,7 +54,9 @@ interface AppHeaderProps extends HeaderCommands, PanelToggleProps {
 export function AppHeader({ me, phone, panel, commandsShown, ...commands }: AppHeaderProps) {
   const styles = useStyles();
   const compact = useMediaQuery(HEADER_COMPACT_QUERY);
-  const role = ROLE_NAMES.find(([candidate]) => me.roles.includes(candidate))?.[1];
+  const intl = useIntl();
+  const roleName = ROLE_NAMES.find(([candidate]) => me.roles.includes(candidate))?.[1];
+  const role = roleName && intl.formatMessage(roleName);
   const togglePlace = <div className={styles.togglePlace} />;
   const commandsPlace = <div className={mergeClasses(styles.commandsPlace, !phone && !compact && styles.commandsPlaceWide)} />;
   return (
@@ -62,7 +65,7 @@ export function AppHeader({ me, phone, panel, commandsShown, ...commands }: AppH
       <div className={styles.brand}>
         {!phone && <CalendarLtr24Regular aria-hidden />}
         <Title3 as="h1" className={mergeClasses(styles.title, phone && styles.titlePhone)}>
-          {SHELL_MESSAGES.appTitle}
+          <FormattedMessage {...SHELL_MESSAGES.appTitle} />
         </Title3>
       </div>
       <div className={styles.spacer} />

@@ -3,7 +3,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { NotificationsProvider } from '../components/notifications.tsx';
 import { HostProvider } from '../host/host-context.tsx';
+import { useAppLocale } from '../host/use-app-locale.ts';
 import { useHostTheme } from '../host/use-host-theme.ts';
+import { I18nProvider } from '../i18n/i18n-provider.tsx';
+import { textDirection } from '../i18n/locales.ts';
 import { createQueryClient } from './query-client.ts';
 
 // The app's own provider fills the page. Not a class on the provider: Fluent copies the provider's
@@ -33,9 +36,12 @@ function ThemedProviders({ children }: { children: ReactNode }) {
   useStaticStyles();
   const styles = useStyles();
   const { theme, colorScheme } = useHostTheme();
+  const locale = useAppLocale();
   return (
-    <FluentProvider theme={theme} className={styles[colorScheme]}>
-      <NotificationsProvider>{children}</NotificationsProvider>
-    </FluentProvider>
+    <I18nProvider locale={locale}>
+      <FluentProvider theme={theme} className={styles[colorScheme]} dir={textDirection(locale)}>
+        <NotificationsProvider>{children}</NotificationsProvider>
+      </FluentProvider>
+    </I18nProvider>
   );
 }

@@ -27,6 +27,8 @@ import { CalendarPanel, preloadCalendarDrawer } from './calendar-panel.tsx';
 import { PanelContents } from './lazy-chrome.tsx';
 import { OfflineBar } from './offline-bar.tsx';
 import { useCalendarPanel } from './use-calendar-panel.ts';
+import { useIntl } from 'react-intl';
+import { SHELL_MESSAGES } from './shell-messages.ts';
 
 const NO_CALENDARS: Calendar[] = [];
 
@@ -51,6 +53,7 @@ const useStyles = makeStyles({
 /** The signed-in app: header, calendar panel, calendar, and the dialogs that act on events. */
 export function AppShell() {
   const styles = useStyles();
+  const intl = useIntl();
   const { me, signOut } = useAuth();
   const { notifyReady, notifyExpectedFailure } = useHost();
   const { timeZoneChoice } = useRegionalSettings();
@@ -137,11 +140,11 @@ export function AppShell() {
         <main className={mergeClasses(styles.main, phone && styles.mainPhone)}>
           {/* The one place the calendars' load failure shows, with its retry: the panel only lists what loaded. */}
           {calendarsQuery.isSuccess && tabCalendars !== null && calendars.length === 0 && (
-            <Notice intent="warning">The calendars this tab shows no longer exist. Ask the tab’s owner to choose others in its settings.</Notice>
+            <Notice intent="warning">{intl.formatMessage(SHELL_MESSAGES.calendarsGone)}</Notice>
           )}
           {calendarsQuery.isError && (
-            <Notice intent="error" action={{ label: 'Try again', onClick: () => void calendarsQuery.refetch() }}>
-              The calendars could not be loaded. {errorMessage(calendarsQuery.error)}
+            <Notice intent="error" action={{ label: intl.formatMessage(SHELL_MESSAGES.tryAgain), onClick: () => void calendarsQuery.refetch() }}>
+              {intl.formatMessage(SHELL_MESSAGES.calendarsFailed, { reason: errorMessage(calendarsQuery.error) })}
             </Notice>
           )}
           <div className={styles.calendar}>
@@ -160,7 +163,7 @@ export function AppShell() {
                 focusDate={focusDate}
               />
             ) : (
-              calendarsQuery.isPending && <LoadingSpinner label="Loading calendars" />
+              calendarsQuery.isPending && <LoadingSpinner label={intl.formatMessage(SHELL_MESSAGES.loadingCalendars)} />
             )}
           </div>
         </main>

@@ -7,6 +7,8 @@ import { AppErrorBoundary } from './app-error-boundary.tsx';
 import { AppProviders } from './app-providers.tsx';
 import { AppShell } from './app-shell.tsx';
 import { TabRemovePage } from './routes/tab-remove-page.tsx';
+import { useIntl } from 'react-intl';
+import { SHELL_MESSAGES } from './shell-messages.ts';
 
 // Only Teams's consent popup needs it, and it brings MSAL.
 const TeamsConsentPage = lazy(() => import('../auth/teams-consent-page.tsx').then((module) => ({ default: module.TeamsConsentPage })));
@@ -16,24 +18,29 @@ const TermsPage = lazy(() => import('./routes/terms-page.tsx').then((module) => 
 // Only a tab's settings page needs it, and it brings the calendar editor and the shared schemas (zod).
 const TabConfigPage = lazy(() => import('./routes/tab-config-page.tsx').then((module) => ({ default: module.TabConfigPage })));
 
+/** While a page's code loads. */
+function LoadingPage() {
+  return <FullPageStatus loading title={useIntl().formatMessage(SHELL_MESSAGES.loading)} />;
+}
+
 /** The page for a path: the app's few routes, which the manifest and the identity providers point at. */
 function page(pathname: string): ReactNode {
   switch (pathname.replace(/\/+$/, '')) {
     case '/privacy':
       return (
-        <Suspense fallback={<FullPageStatus loading title="Loading…" />}>
+        <Suspense fallback={<LoadingPage />}>
           <PrivacyPage />
         </Suspense>
       );
     case '/terms':
       return (
-        <Suspense fallback={<FullPageStatus loading title="Loading…" />}>
+        <Suspense fallback={<LoadingPage />}>
           <TermsPage />
         </Suspense>
       );
     case CONSENT_START_PATH:
       return (
-        <Suspense fallback={<FullPageStatus loading title="Loading…" />}>
+        <Suspense fallback={<LoadingPage />}>
           <TeamsConsentPage />
         </Suspense>
       );
@@ -47,7 +54,7 @@ function page(pathname: string): ReactNode {
       return (
         // It signs in itself, once it knows it runs in a host.
         <HostGate>
-          <Suspense fallback={<FullPageStatus loading title="Loading…" />}>
+          <Suspense fallback={<LoadingPage />}>
             <TabConfigPage />
           </Suspense>
         </HostGate>

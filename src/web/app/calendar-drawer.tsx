@@ -2,6 +2,7 @@ import { Button, DrawerBody, DrawerHeader, DrawerHeaderTitle, OverlayDrawer, mak
 import { Dismiss24Regular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { SHELL_MESSAGES } from './shell-messages.ts';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 const useStyles = makeStyles({
   drawerBody: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL, paddingBottom: tokens.spacingVerticalXL },
@@ -17,16 +18,17 @@ export interface CalendarDrawerProps {
 
 /** The calendar panel on phones: an overlay drawer over the calendar. */
 export function CalendarDrawer({ id, open, onOpenChange, children }: CalendarDrawerProps) {
+  const intl = useIntl();
   const styles = useStyles();
   return (
     <OverlayDrawer id={id} className={styles.drawer} position="start" open={open} onOpenChange={(_, data) => onOpenChange(data.open)}>
       <DrawerHeader>
         <DrawerHeaderTitle
           action={
-            <Button appearance="subtle" aria-label={SHELL_MESSAGES.close} icon={<Dismiss24Regular />} onClick={() => onOpenChange(false)} />
+            <Button appearance="subtle" aria-label={intl.formatMessage(SHELL_MESSAGES.close)} icon={<Dismiss24Regular />} onClick={() => onOpenChange(false)} />
           }
         >
-          {SHELL_MESSAGES.drawerTitle}
+          <FormattedMessage {...SHELL_MESSAGES.drawerTitle} />
         </DrawerHeaderTitle>
       </DrawerHeader>
       <DrawerBody className={styles.drawerBody}>{children}</DrawerBody>

@@ -3,6 +3,7 @@ import { Add20Regular, Navigation20Regular, Settings20Regular, SignOut20Regular 
 import type { Me } from '../../shared/user.ts';
 import { AppHeaderMenu } from './app-header-menu.tsx';
 import { SHELL_MESSAGES } from './shell-messages.ts';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 // The header's controls, which come just after the calendar's first events (see lazy-chrome.tsx).
 
@@ -28,10 +29,11 @@ export interface PanelToggleProps {
 
 /** The ☰ button that shows and hides the calendars. */
 export function PanelToggle({ panel }: PanelToggleProps) {
+  const intl = useIntl();
   // The drawer gives focus back to the toggle when it closes.
   const restoreFocusTarget = useRestoreFocusTarget();
   return (
-    <Tooltip content={SHELL_MESSAGES.calendarsToggle} relationship="label">
+    <Tooltip content={intl.formatMessage(SHELL_MESSAGES.calendarsToggle)} relationship="label">
       <Button
         appearance="subtle"
         icon={<Navigation20Regular />}
@@ -47,6 +49,7 @@ export function PanelToggle({ panel }: PanelToggleProps) {
 /** A header narrower than the full one: New event (as an icon on a phone), and the rest in the menu. */
 function CompactCommands({ signedInAs, labelled, onNewEvent, onManageCalendars, onSignOut }: HeaderCommands & { signedInAs: string; labelled: boolean }) {
   const styles = useStyles();
+  const intl = useIntl();
   return (
     <>
       {onNewEvent && (
@@ -54,10 +57,10 @@ function CompactCommands({ signedInAs, labelled, onNewEvent, onManageCalendars, 
           className={styles.command}
           appearance="primary"
           icon={<Add20Regular />}
-          aria-label={labelled ? undefined : SHELL_MESSAGES.newEvent}
+          aria-label={labelled ? undefined : intl.formatMessage(SHELL_MESSAGES.newEvent)}
           onClick={onNewEvent}
         >
-          {labelled && SHELL_MESSAGES.newEvent}
+          {labelled && <FormattedMessage {...SHELL_MESSAGES.newEvent} />}
         </Button>
       )}
       <AppHeaderMenu signedInAs={signedInAs} onManageCalendars={onManageCalendars} onSignOut={onSignOut} />
@@ -72,12 +75,12 @@ function WideCommands({ me, role, onNewEvent, onManageCalendars, onSignOut }: He
     <>
       {onNewEvent && (
         <Button className={styles.command} appearance="primary" icon={<Add20Regular />} onClick={onNewEvent}>
-          {SHELL_MESSAGES.newEvent}
+          <FormattedMessage {...SHELL_MESSAGES.newEvent} />
         </Button>
       )}
       {onManageCalendars && (
         <Button className={styles.command} icon={<Settings20Regular />} onClick={onManageCalendars}>
-          {SHELL_MESSAGES.manageCalendars}
+          <FormattedMessage {...SHELL_MESSAGES.manageCalendars} />
         </Button>
       )}
       <div className={styles.user} data-testid="signed-in-user">
@@ -91,7 +94,7 @@ function WideCommands({ me, role, onNewEvent, onManageCalendars, onSignOut }: He
       </div>
       {onSignOut && (
         <Button className={styles.command} appearance="subtle" icon={<SignOut20Regular />} onClick={onSignOut}>
-          {SHELL_MESSAGES.signOut}
+          <FormattedMessage {...SHELL_MESSAGES.signOut} />
         </Button>
       )}
       <AppHeaderMenu signedInAs={null} onManageCalendars={null} onSignOut={null} />
@@ -109,8 +112,10 @@ export interface HeaderCommandButtonsProps extends HeaderCommands {
 
 /** The header's commands: each a labelled button when the header is wide, else New event and a menu for the rest. */
 export function HeaderCommandButtons({ me, role, phone, compact, ...commands }: HeaderCommandButtonsProps) {
+  const intl = useIntl();
+  const signedInAs = role ? intl.formatMessage(SHELL_MESSAGES.signedInAsWithRole, { name: me.name, role }) : intl.formatMessage(SHELL_MESSAGES.signedInAs, { name: me.name });
   return phone || compact ? (
-    <CompactCommands signedInAs={SHELL_MESSAGES.signedInAs(me.name, role)} labelled={!phone} {...commands} />
+    <CompactCommands signedInAs={signedInAs} labelled={!phone} {...commands} />
   ) : (
     <WideCommands me={me} role={role} {...commands} />
   );

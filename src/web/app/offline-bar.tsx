@@ -4,6 +4,7 @@ import { Notice } from '../components/status-parts.tsx';
 import { useRegionalSettings } from '../host/regional-settings.tsx';
 import { useOfflineStatus } from '../lib/use-offline-status.ts';
 import { OFFLINE_MESSAGES } from './offline-messages.ts';
+import { useIntl } from 'react-intl';
 
 const useStyles = makeStyles({
   bar: { marginInline: tokens.spacingHorizontalM, marginBlockStart: tokens.spacingVerticalS, '@media print': { display: 'none' } },
@@ -21,6 +22,7 @@ export function OfflineBar() {
   const styles = useStyles();
   const { offline, asOf } = useOfflineStatus();
   const { locale, timeZone } = useRegionalSettings();
+  const intl = useIntl();
   const time = useMemo(() => (asOf === null ? null : fetchedTime(asOf, locale, timeZone)), [asOf, locale, timeZone]);
   return (
     <div role="status">
@@ -30,9 +32,9 @@ export function OfflineBar() {
           multiline
           className={styles.bar}
           testId="offline-bar"
-          title={time === null ? OFFLINE_MESSAGES.unreachable : OFFLINE_MESSAGES.showingAsOf(time)}
+          title={time === null ? intl.formatMessage(OFFLINE_MESSAGES.unreachable) : intl.formatMessage(OFFLINE_MESSAGES.showingAsOf, { time })}
         >
-          {OFFLINE_MESSAGES.readOnly}
+          {intl.formatMessage(OFFLINE_MESSAGES.readOnly)}
         </Notice>
       )}
     </div>

@@ -1,13 +1,30 @@
+import { defineMessage, defineMessages } from 'react-intl';
+
 /** The shell's own words: the header, its menu and the calendar drawer. */
-export const SHELL_MESSAGES = {
-  appTitle: 'Company Calendar',
-  calendarsToggle: 'Calendars',
-  drawerTitle: 'Calendars and time zone',
-  close: 'Close',
-  newEvent: 'New event',
-  manageCalendars: 'Manage calendars',
-  moreOptions: 'More options',
-  print: 'Print',
-  signOut: 'Sign out',
-  signedInAs: (name: string, role: string | undefined) => (role ? `Signed in as ${name} (${role})` : `Signed in as ${name}`),
-} as const;
+export const SHELL_MESSAGES = defineMessages({
+  appTitle: { id: 'shell.appTitle', defaultMessage: 'Company Calendar' },
+  calendarsToggle: { id: 'shell.calendarsToggle', defaultMessage: 'Calendars' },
+  drawerTitle: { id: 'shell.drawerTitle', defaultMessage: 'Calendars and time zone' },
+  close: { id: 'shell.close', defaultMessage: 'Close' },
+  newEvent: { id: 'shell.newEvent', defaultMessage: 'New event' },
+  manageCalendars: { id: 'shell.manageCalendars', defaultMessage: 'Manage calendars' },
+  moreOptions: { id: 'shell.moreOptions', defaultMessage: 'More options' },
+  print: { id: 'shell.print', defaultMessage: 'Print' },
+  signOut: { id: 'shell.signOut', defaultMessage: 'Sign out' },
+  signedInAs: defineMessage<{ name: string }>({ id: 'shell.signedInAs', defaultMessage: 'Signed in as {name}' }),
+  signedInAsWithRole: defineMessage<{ name: string; role: string }>({ id: 'shell.signedInAsWithRole', defaultMessage: 'Signed in as {name} ({role})' }),
+  roleAdmin: { id: 'shell.roleAdmin', defaultMessage: 'Admin' },
+  roleEditor: { id: 'shell.roleEditor', defaultMessage: 'Editor' },
+  roleReader: { id: 'shell.roleReader', defaultMessage: 'Reader' },
+  calendarsGone: {
+    id: 'shell.calendarsGone',
+    defaultMessage: 'The calendars this tab shows no longer exist. Ask the tab’s owner to choose others in its settings.',
+  },
+  calendarsFailed: defineMessage<{ reason: string }>({ id: 'shell.calendarsFailed', defaultMessage: 'The calendars could not be loaded. {reason}' }),
+  loadingCalendars: { id: 'shell.loadingCalendars', defaultMessage: 'Loading calendars' },
+  loading: { id: 'shell.loading', defaultMessage: 'Loading…' },
+  somethingWentWrong: { id: 'shell.somethingWentWrong', defaultMessage: 'Something went wrong' },
+  unexpectedProblem: { id: 'shell.unexpectedProblem', defaultMessage: 'Company Calendar ran into an unexpected problem.' },
+  reload: { id: 'shell.reload', defaultMessage: 'Reload' },
+  tryAgain: { id: 'shell.tryAgain', defaultMessage: 'Try again' },
+});

@@ -1,20 +1,23 @@
 import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import { FullPageStatus } from '../components/full-page-status.tsx';
 import { ActionButton } from '../components/status-parts.tsx';
 import { errorMessage } from '../lib/api-client.ts';
 import { HostContext, useHostState } from './host-context.tsx';
+import { HOST_MESSAGES } from './host-messages.ts';
 import { RegionalSettingsProvider } from './regional-settings.tsx';
 
 /** Renders its children once the host is known, with the host's regional settings. */
 export function HostGate({ children }: { children: ReactNode }) {
   const { state } = useHostState();
-  if (state.status === 'pending') return <FullPageStatus loading title="Loading…" />;
+  const intl = useIntl();
+  if (state.status === 'pending') return <FullPageStatus loading title={intl.formatMessage(HOST_MESSAGES.loading)} />;
   if (state.status === 'error') {
     return (
       <FullPageStatus
-        title="Company Calendar could not start"
+        title={intl.formatMessage(HOST_MESSAGES.couldNotStart)}
         detail={errorMessage(state.error)}
-        action={<ActionButton onClick={state.retry}>Try again</ActionButton>}
+        action={<ActionButton onClick={state.retry}>{intl.formatMessage(HOST_MESSAGES.tryAgain)}</ActionButton>}
       />
     );
   }

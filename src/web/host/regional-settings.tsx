@@ -3,9 +3,10 @@ import { isValidTimeZone } from '../../shared/time.ts';
 import { browserTimeZone } from '../lib/time-zone.ts';
 import { useLocalStorageState } from '../lib/use-local-storage-state.ts';
 import { useHost } from './host-context.tsx';
+import { useAppLocale } from './use-app-locale.ts';
 
 export interface RegionalSettings {
-  /** BCP 47: the host's locale (Teams and SharePoint say which), else the browser's. */
+  /** BCP 47: `?locale=`, else the host's locale (Teams and SharePoint say which), else the browser's (useAppLocale). */
   locale: string;
   /** The IANA time zone the calendar shows and forms use. */
   timeZone: string;
@@ -27,28 +28,18 @@ export function useRegionalSettings(): RegionalSettings {
 const TIME_ZONE_KEY = 'company-calendar:time-zone';
 const isChosenTimeZone = (value: unknown): value is string | null => value === null || (typeof value === 'string' && isValidTimeZone(value));
 
-/** A locale Intl accepts, in its canonical form (Teams says e.g. "en-us"). */
-function canonicalLocale(candidate: string | undefined): string {
-  try {
-    if (candidate) return Intl.getCanonicalLocales(candidate)[0] ?? navigator.language;
-  } catch {
-    // Not a BCP 47 tag: the browser's own locale will do.
-  }
-  return navigator.language;
-}
-
 export function RegionalSettingsProvider({ children }: { children: ReactNode }) {
   const { host } = useHost();
+  const locale = useAppLocale();
   const [chosen, choose] = useLocalStorageState(TIME_ZONE_KEY, isChosenTimeZone, null);
   const standalone = host.kind === 'standalone';
-  const hostLocale = standalone ? undefined : host.context.app.locale;
   const value = useMemo<RegionalSettings>(
     () => ({
-      locale: canonicalLocale(hostLocale),
+      locale,
       timeZone: (standalone && chosen) || browserTimeZone(),
       timeZoneChoice: standalone ? { chosen, choose } : null,
     }),
-    [hostLocale, standalone, chosen, choose],
+    [locale, standalone, chosen, choose],
   );
   return <RegionalSettingsContext value={value}>{children}</RegionalSettingsContext>;
 }

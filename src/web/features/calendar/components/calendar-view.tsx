@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { makeStyles, mergeClasses, useThemeClassName } from '@fluentui/react-components';
 import FullCalendar, {
   type CalendarOptions,
@@ -67,6 +68,9 @@ const ENGLISH_TEXT = {
   noEventsText: 'No events in this period',
 };
 
+/** A view button's accessible name: its visible text (a tab of the views' tab list says the rest). */
+const VIEW_HINT = '$0';
+
 const renderNoEvents: CalendarOptions['noEventsContent'] = ({ text }) => <NoEvents text={text} />;
 
 // Stable data attributes on each event, for deep links and tests.
@@ -111,7 +115,8 @@ interface CalendarViewProps {
 export function CalendarView(props: CalendarViewProps) {
   const { locale } = useRegionalSettings();
   const calendarLocale = useCalendarLocale(locale);
-  if (calendarLocale.status === 'loading') return <LoadingBar label="Loading the calendar" />;
+  const intl = useIntl();
+  if (calendarLocale.status === 'loading') return <LoadingBar label={intl.formatMessage(CALENDAR_MESSAGES.loadingCalendar)} />;
   return <LocalizedCalendarView {...props} locale={calendarLocale.locale} english={locale.toLowerCase().startsWith('en')} />;
 }
 
@@ -130,6 +135,7 @@ function LocalizedCalendarView({
   english,
 }: CalendarViewProps & { locale: LocaleInput | null; english: boolean }) {
   const styles = useStyles();
+  const intl = useIntl();
   const themeStyles = useCalendarThemeStyles();
   const notify = useNotify();
   const { locale: language, timeZone } = useRegionalSettings();
@@ -203,22 +209,22 @@ function LocalizedCalendarView({
   );
   const handleEventSourceFailure = useCallback(
     (error: unknown) => {
-      notify.error('Events could not be loaded', errorMessage(error));
+      notify.error(intl.formatMessage(CALENDAR_MESSAGES.eventsFailed), errorMessage(error));
       reportFirstRender();
     },
-    [notify, reportFirstRender],
+    [notify, reportFirstRender, intl],
   );
 
   return (
     <div className={mergeClasses(styles.root, themeStyles.root, phone && themeStyles.phone)}>
-      {loading && <LoadingBar className={styles.progress} label="Loading events" />}
+      {loading && <LoadingBar className={styles.progress} label={intl.formatMessage(CALENDAR_MESSAGES.loadingEvents)} />}
       <div role="status" className={styles.statusText}>
-        {loading ? 'Loading events' : ''}
+        {loading ? intl.formatMessage(CALENDAR_MESSAGES.loadingEvents) : ''}
       </div>
       <div role="status">
         {tooFullLimit !== null && (
           <Notice intent="warning" className={styles.tooFull}>
-            {CALENDAR_MESSAGES.windowTooFull(tooFullLimit)}
+            {intl.formatMessage(CALENDAR_MESSAGES.windowTooFull, { limit: tooFullLimit })}
           </Notice>
         )}
       </div>
@@ -236,6 +242,8 @@ function LocalizedCalendarView({
           {...(locale ? { locale } : {})}
           // The Today button's accessible name must include its visible text (WCAG 2.5.3); the hint is "This month".
           todayHint={english || !locale?.todayText ? ENGLISH_TEXT.todayText : locale.todayText}
+          // Likewise the view buttons: some locales name them otherwise ("Woche" is read as "Wochenansicht").
+          viewHint={VIEW_HINT}
           // 'local' when the zones agree: the same times, without Temporal conversions.
           timeZone={timeZone === browserTimeZone() ? 'local' : timeZone}
           height={print.printing ? 'auto' : '100%'}

@@ -1,5 +1,6 @@
 import { Subtitle1, makeStyles, tokens } from '@fluentui/react-components';
 import { CALENDAR_MESSAGES } from '../lib/calendar-messages.ts';
+import { useIntl } from 'react-intl';
 
 const useStyles = makeStyles({
   // Printed only: on screen the toolbar's title and the calendar list say the same. Not a heading, so that the
@@ -13,9 +14,10 @@ const useStyles = makeStyles({
 /** The printed page's heading: which calendars, and which period. */
 export function PrintHeader({ calendarNames, period }: { calendarNames: readonly string[]; period: string }) {
   const styles = useStyles();
+  const intl = useIntl();
   return (
     <Subtitle1 as="p" className={styles.root} data-testid="print-header">
-      {CALENDAR_MESSAGES.printHeading(calendarNames, period)}
+      {calendarNames.length > 0 ? intl.formatMessage(CALENDAR_MESSAGES.printHeading, { calendars: intl.formatList(calendarNames, { type: 'unit', style: 'short' }), period }) : period}
     </Subtitle1>
   );
 }

@@ -2,6 +2,7 @@ import type { CalendarOptions, CalendarRef, DatesSetInfo, FormatterInput, Locale
 import { useCallback, useEffect, useMemo, useState, type RefObject } from 'react';
 import { AGENDA_DAYS } from '../../../lib/phone-layout.ts';
 import { CALENDAR_MESSAGES, dayCount } from '../lib/calendar-messages.ts';
+import { useIntl, type IntlShape } from 'react-intl';
 
 /** Days the phone's time grid shows: as many columns as keep "09:30" and a title readable on 360 px. */
 export const PHONE_TIME_GRID_DAYS = 3;
@@ -45,10 +46,12 @@ const DAY_MS = 86_400_000;
  * a view of a number of days has none, and would be named "Next " alone. FullCalendar reads these hints from the
  * calendar's options only, never a view's, so they are made for the days the view shown spans.
  */
-function navigationHints(days: number): Pick<LayoutOptions, 'prevHint' | 'nextHint'> {
+function navigationHints(days: number, intl: IntlShape): Pick<LayoutOptions, 'prevHint' | 'nextHint'> {
   return {
-    prevHint: (unitText: string, unit: string) => (unit ? `Previous ${unitText}` : CALENDAR_MESSAGES.previousDays(days)),
-    nextHint: (unitText: string, unit: string) => (unit ? `Next ${unitText}` : CALENDAR_MESSAGES.nextDays(days)),
+    prevHint: (unitText: string, unit: string) =>
+      unit ? intl.formatMessage(CALENDAR_MESSAGES.previousUnit, { unit: unitText }) : intl.formatMessage(CALENDAR_MESSAGES.previousDays, { days }),
+    nextHint: (unitText: string, unit: string) =>
+      unit ? intl.formatMessage(CALENDAR_MESSAGES.nextUnit, { unit: unitText }) : intl.formatMessage(CALENDAR_MESSAGES.nextDays, { days }),
   };
 }
 
@@ -61,6 +64,7 @@ export function useLayoutViews(
   calendarRef: RefObject<CalendarRef | null>,
   { language, english, locale }: { language: string; english: boolean; locale: LocaleInput | null },
 ): LayoutViews {
+  const intl = useIntl();
   // Only read when the calendar is made.
   const [initialView] = useState(() => (phone ? AGENDA_VIEW : 'dayGridMonth'));
   const views = useMemo((): Record<string, ViewOptions> => {
@@ -84,11 +88,11 @@ export function useLayoutViews(
   }, [phone]);
   const buttons = useMemo(
     () => ({
-      [AGENDA_VIEW]: { text: english ? CALENDAR_MESSAGES.agenda : (locale?.listText || CALENDAR_MESSAGES.agenda) },
+      [AGENDA_VIEW]: { text: (!english && locale?.listText) || intl.formatMessage(CALENDAR_MESSAGES.agenda) },
       // Only the phone's toolbar shows it; the page's first unit format is slow to make (Intl loads its unit names).
       ...(phone ? { [PHONE_TIME_GRID_VIEW]: { text: dayCount(language, PHONE_TIME_GRID_DAYS) } } : {}),
     }),
-    [english, locale, language, phone],
+    [english, locale, language, phone, intl],
   );
 
   useEffect(() => {
@@ -100,7 +104,7 @@ export function useLayoutViews(
   // The days the view shown spans, for the hints: known once it has set its dates.
   const [days, setDays] = useState(1);
   const onDatesSet = useCallback((info: DatesSetInfo) => setDays(Math.round((info.end.getTime() - info.start.getTime()) / DAY_MS)), []);
-  const hints = useMemo(() => (english ? navigationHints(days) : {}), [english, days]);
+  const hints = useMemo(() => (english ? navigationHints(days, intl) : {}), [english, days, intl]);
   const toolbars = phone
     ? { headerToolbar: PHONE_HEADER_TOOLBAR, footerToolbar: PHONE_FOOTER_TOOLBAR }
     : { headerToolbar: WIDE_HEADER_TOOLBAR, footerToolbar: false as const };

@@ -1,14 +1,24 @@
+import { defineMessage, defineMessages } from 'react-intl';
+
 /** The calendar's own words, beside those FullCalendar's locale files bring. */
-export const CALENDAR_MESSAGES = {
-  agenda: 'Agenda',
+export const CALENDAR_MESSAGES = defineMessages({
+  agenda: { id: 'calendar.agenda', defaultMessage: 'Agenda' },
   // FullCalendar names a step by its unit ("Previous week"); a view of several days has none.
-  previousDays: (days: number) => `Previous ${days} days`,
-  nextDays: (days: number) => `Next ${days} days`,
-  /** The printed page's heading: the calendars shown, and the period (the calendar's own title for it). */
+  previousUnit: defineMessage<{ unit: string }>({ id: 'calendar.previousUnit', defaultMessage: 'Previous {unit}' }),
+  nextUnit: defineMessage<{ unit: string }>({ id: 'calendar.nextUnit', defaultMessage: 'Next {unit}' }),
+  previousDays: defineMessage<{ days: number }>({ id: 'calendar.previousDays', defaultMessage: 'Previous {days, plural, one {# day} other {# days}}' }),
+  nextDays: defineMessage<{ days: number }>({ id: 'calendar.nextDays', defaultMessage: 'Next {days, plural, one {# day} other {# days}}' }),
   /** When the server refuses a window for holding more events than one answer carries. */
-  windowTooFull: (limit: number) => `This view holds more than ${limit.toLocaleString('en')} events. Switch to a shorter view or hide some calendars.`,
-  printHeading: (calendarNames: readonly string[], period: string) => (calendarNames.length > 0 ? `${calendarNames.join(', ')} — ${period}` : period),
-} as const;
+  windowTooFull: defineMessage<{ limit: number }>({
+    id: 'calendar.windowTooFull',
+    defaultMessage: 'This view holds more than {limit, number} events. Switch to a shorter view or hide some calendars.',
+  }),
+  /** The printed page's heading: the calendars shown, and the period (the calendar's own title for it). */
+  printHeading: defineMessage<{ calendars: string; period: string }>({ id: 'calendar.printHeading', defaultMessage: '{calendars} — {period}' }),
+  loadingCalendar: { id: 'calendar.loadingCalendar', defaultMessage: 'Loading the calendar' },
+  loadingEvents: { id: 'calendar.loadingEvents', defaultMessage: 'Loading events' },
+  eventsFailed: { id: 'calendar.eventsFailed', defaultMessage: 'Events could not be loaded' },
+});
 
 /** "3 days" in the user's language, from the browser's own unit names. */
 export function dayCount(language: string, days: number): string {
