@@ -1,8 +1,8 @@
-import { useIntl } from 'react-intl';
 import { makeStyles, mergeClasses, useThemeClassName } from '@fluentui/react-components';
 import FullCalendar, {
   type CalendarOptions,
   type CalendarRef,
+  type DatesSetInfo,
   type DateSelectInfo,
   type EventClickInfo,
   type EventDropInfo,
@@ -17,6 +17,7 @@ import timeGridPlugin from '@fullcalendar/react/timegrid';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/forma/theme.css';
 import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import { useIntl } from 'react-intl';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import { EVENT_YEAR_MAX, EVENT_YEAR_MIN } from '../../../../shared/limits.ts';
 import { useNotify } from '../../../components/notifications.tsx';
@@ -29,6 +30,7 @@ import type { EventKey } from '../../../lib/event-key.ts';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
 import { useCalendarLocale } from '../hooks/use-calendar-locale.ts';
 import { useLayoutViews } from '../hooks/use-layout-views.ts';
+import { useViewLocation } from '../hooks/use-view-location.ts';
 import { usePrintLayout } from '../hooks/use-print-layout.ts';
 import { SLOT_DURATION, useTapToCreate } from '../hooks/use-tap-to-create.ts';
 import { CALENDAR_MESSAGES } from '../lib/calendar-messages.ts';
@@ -146,6 +148,16 @@ function LocalizedCalendarView({
   const shownView = useCallback(() => calendarRef.current?.getApi().view ?? null, []);
   const events = useEventSource(calendars, visibleCalendarIds, timeZone, setTooFullLimit, shownView);
   const layout = useLayoutViews(phone, calendarRef, { language, english, locale });
+  const location = useViewLocation(calendarRef, phone);
+  const { onDatesSet: layoutDatesSet } = layout;
+  const { onDatesSet: locationDatesSet } = location;
+  const handleDatesSet = useCallback(
+    (info: DatesSetInfo) => {
+      layoutDatesSet(info);
+      locationDatesSet(info);
+    },
+    [layoutDatesSet, locationDatesSet],
+  );
   const handleDateClick = useTapToCreate(canCreate);
   const print = usePrintLayout(calendars, visibleCalendarIds, calendarRef);
   // The popover lives outside the provider: it gets the theme the way Fluent's own portals do.
@@ -236,6 +248,8 @@ function LocalizedCalendarView({
           plugins={PLUGINS}
           className={CALENDAR_CLASS}
           {...layout.options}
+          {...(location.initialView ? { initialView: location.initialView } : {})}
+          {...(location.initialDate ? { initialDate: location.initialDate } : {})}
           toolbarClass={TOOLBAR_CLASS}
           toolbarTitleClass={TOOLBAR_TITLE_CLASS}
           {...(english ? ENGLISH_TEXT : {})}
@@ -268,7 +282,7 @@ function LocalizedCalendarView({
           eventClick={handleEventClick}
           select={handleSelect}
           dateClick={handleDateClick}
-          datesSet={layout.onDatesSet}
+          datesSet={handleDatesSet}
           eventDrop={onEventChange}
           eventResize={onEventChange}
           loading={handleLoading}

@@ -2,22 +2,17 @@ import type { CalendarOptions, CalendarRef, DatesSetInfo, FormatterInput, Locale
 import { useCallback, useEffect, useMemo, useState, type RefObject } from 'react';
 import { AGENDA_DAYS } from '../../../lib/phone-layout.ts';
 import { CALENDAR_MESSAGES, dayCount } from '../lib/calendar-messages.ts';
+import { AGENDA_VIEW, calendarViewFor, PHONE_TIME_GRID_VIEW, urlViewOf } from '../lib/view-location.ts';
 import { useIntl, type IntlShape } from 'react-intl';
 
 /** Days the phone's time grid shows: as many columns as keep "09:30" and a title readable on 360 px. */
 export const PHONE_TIME_GRID_DAYS = 3;
 
-export const AGENDA_VIEW = 'agenda';
-export const PHONE_TIME_GRID_VIEW = 'timeGridPhone';
 
 const WIDE_HEADER_TOOLBAR = { start: 'today prev,next', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' };
 // One row above the calendar, the views below it, in reach of a thumb.
 const PHONE_HEADER_TOOLBAR = { start: 'title', end: 'today prev,next' };
 const PHONE_FOOTER_TOOLBAR = { center: `${AGENDA_VIEW},${PHONE_TIME_GRID_VIEW},timeGridDay,dayGridMonth` };
-
-// A view's counterpart when the layout changes under it (a phone turned, a window resized).
-const PHONE_VIEW_FOR: Record<string, string> = { timeGridWeek: PHONE_TIME_GRID_VIEW, listWeek: AGENDA_VIEW };
-const WIDE_VIEW_FOR: Record<string, string> = { [PHONE_TIME_GRID_VIEW]: 'timeGridWeek', [AGENDA_VIEW]: 'listWeek' };
 
 // Short titles, so that the title and its arrows share one row on a phone.
 const PHONE_RANGE_TITLE: FormatterInput = { month: 'short', day: 'numeric' };
@@ -97,8 +92,10 @@ export function useLayoutViews(
 
   useEffect(() => {
     const api = calendarRef.current?.getApi();
-    const counterpart = api && (phone ? PHONE_VIEW_FOR : WIDE_VIEW_FOR)[api.view.type];
-    if (counterpart) api.changeView(counterpart);
+    // A view's counterpart when the layout changes under it (a phone turned, a window resized).
+    const shown = api && urlViewOf(api.view.type);
+    const counterpart = shown && calendarViewFor(shown, phone);
+    if (counterpart && counterpart !== api.view.type) api.changeView(counterpart);
   }, [phone, calendarRef]);
 
   // The days the view shown spans, for the hints: known once it has set its dates.

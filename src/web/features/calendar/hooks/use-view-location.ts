@@ -1,0 +1,69 @@
+import type { CalendarRef, DatesSetInfo } from '@fullcalendar/react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { calendarViewFor, readViewLocation, urlViewOf, URL_VIEWS, withViewLocation, type UrlView, type ViewLocation } from '../lib/view-location.ts';
+
+/** The view last shown on this device, for a visit whose address names none. */
+export const LAST_VIEW_KEY = 'company-calendar:last-view';
+
+function rememberedView(): UrlView | null {
+  try {
+    const view = window.localStorage.getItem(LAST_VIEW_KEY);
+    return URL_VIEWS.find((candidate) => candidate === view) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function rememberView(view: UrlView): void {
+  try {
+    window.localStorage.setItem(LAST_VIEW_KEY, view);
+  } catch {
+    // No storage (a blocked frame): the address still keeps the view.
+  }
+}
+
+interface ViewLocationOptions {
+  /** Which view and date to start on: what the address names, else the view last shown here; null for the layout's. */
+  initialView: string | null;
+  initialDate: string | null;
+  /** To be told each time the view sets its dates. */
+  onDatesSet(info: DatesSetInfo): void;
+}
+
+/**
+ * Keeps the view and date in the page's address: each move is a history entry, so Back and Forward retrace them,
+ * and a reload or a shared link opens the same view and date. A visit to the bare address starts on today.
+ */
+export function useViewLocation(calendarRef: RefObject<CalendarRef | null>, phone: boolean): ViewLocationOptions {
+  const [initial] = useState((): ViewLocation => {
+    const asked = readViewLocation(window.location.search);
+    return { view: asked.view ?? rememberedView(), date: asked.date };
+  });
+  useEffect(() => {
+    const retrace = () => {
+      const api = calendarRef.current?.getApi();
+      if (!api) return;
+      const { view, date } = readViewLocation(window.location.search);
+      api.changeView(view ? calendarViewFor(view, phone) : api.view.type, date ?? api.getDate());
+    };
+    window.addEventListener('popstate', retrace);
+    return () => window.removeEventListener('popstate', retrace);
+  }, [calendarRef, phone]);
+  const shownBefore = useRef(false);
+  const onDatesSet = useCallback((info: DatesSetInfo) => {
+    const first = !shownBefore.current;
+    shownBefore.current = true;
+    const view = urlViewOf(info.view.type);
+    if (!view) return;
+    rememberView(view);
+    const date = info.view.calendar.formatIso(info.view.currentStart, true);
+    const shown = readViewLocation(window.location.search);
+    if (shown.view === view && shown.date === date) return;
+    // The first view of a bare address leaves it bare, so that its reload shows today, whichever day that is; that
+    // of a named date replaces it with the period's own start (the month's first day for a month).
+    if (first && shown.view === null && shown.date === null) return;
+    const address = withViewLocation(window.location.search, { view, date }) + window.location.hash;
+    window.history[first ? 'replaceState' : 'pushState'](window.history.state, '', address);
+  }, []);
+  return { initialView: initial.view && calendarViewFor(initial.view, phone), initialDate: initial.date, onDatesSet };
+}
