@@ -1,5 +1,5 @@
 import { Button, Menu, MenuDivider, MenuGroup, MenuGroupHeader, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
-import { MoreHorizontal20Regular, Print20Regular, Settings20Regular, SignOut20Regular } from '@fluentui/react-icons';
+import { Keyboard20Regular, MoreHorizontal20Regular, Print20Regular, Settings20Regular, SignOut20Regular } from '@fluentui/react-icons';
 import { SHELL_MESSAGES } from './shell-messages.ts';
 import { FormattedMessage, useIntl } from 'react-intl';
 
@@ -9,10 +9,11 @@ interface AppHeaderMenuProps {
   /** Commands the header has no room for as buttons; null when the user may not use them. */
   onManageCalendars: (() => void) | null;
   onSignOut: (() => void) | null;
+  onShowShortcuts(): void;
 }
 
 /** The header's "More options": Print always, and below the full header's width whatever the one row has no room for. */
-export function AppHeaderMenu({ signedInAs, onManageCalendars, onSignOut }: AppHeaderMenuProps) {
+export function AppHeaderMenu({ signedInAs, onManageCalendars, onSignOut, onShowShortcuts }: AppHeaderMenuProps) {
   const intl = useIntl();
   return (
     <Menu>
@@ -28,6 +29,9 @@ export function AppHeaderMenu({ signedInAs, onManageCalendars, onSignOut }: AppH
           )}
           <MenuItem icon={<Print20Regular />} onClick={() => window.print()}>
             <FormattedMessage {...SHELL_MESSAGES.print} />
+          </MenuItem>
+          <MenuItem icon={<Keyboard20Regular />} onClick={onShowShortcuts} secondaryContent="?">
+            <FormattedMessage {...SHELL_MESSAGES.keyboardShortcuts} />
           </MenuItem>
           {signedInAs && (
             <>

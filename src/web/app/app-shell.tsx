@@ -25,6 +25,8 @@ import { useMediaQuery } from '../lib/use-media-query.ts';
 import { AppHeader } from './app-header.tsx';
 import { CalendarPanel, preloadCalendarDrawer } from './calendar-panel.tsx';
 import { PanelContents } from './lazy-chrome.tsx';
+import { KeyboardShortcutsDialog } from './lazy-keyboard-shortcuts-dialog.tsx';
+import { useKeyboardShortcuts, type ShortcutAction } from './keyboard-shortcuts.ts';
 import { OfflineBar } from './offline-bar.tsx';
 import { useCalendarPanel } from './use-calendar-panel.ts';
 import { useIntl } from 'react-intl';
@@ -81,6 +83,7 @@ export function AppShell() {
   // Where a link took the user: the calendar shows that period, once it is there.
   const [focusDate, setFocusDate] = useState<string | null>(null);
   const { onEventChange: handleEventMove, scopeDialog } = useEventMoveHandler();
+  const [shortcutsShown, setShortcutsShown] = useState(false);
 
   const visibleCalendarIds = useMemo(
     () => calendars.filter((calendar) => !hidden.includes(calendar.id)).map((calendar) => calendar.id),
@@ -102,6 +105,22 @@ export function AppShell() {
   }, [notifyReady, phone]);
   // A touch that both selects and taps a slot asks once: the form already open stays.
   const openCreateForm = useCallback((range: DateSpan | null) => setForm((current) => current ?? { mode: 'create', range }), []);
+
+  useKeyboardShortcuts(
+    useCallback(
+      (action: ShortcutAction) => {
+        const view = calendarView.current;
+        if (action === 'help') setShortcutsShown(true);
+        else if (action === 'create') {
+          if (canCreate) openCreateForm(null);
+        } else if (action === 'today') view?.today();
+        else if (action === 'next') view?.next();
+        else if (action === 'previous') view?.previous();
+        else view?.showView(action);
+      },
+      [canCreate, openCreateForm],
+    ),
+  );
 
   // The app shows this failure with its Try again: an expected one, so Teams keeps the tab and its button on screen.
   useEffect(() => {
@@ -126,6 +145,7 @@ export function AppShell() {
         onNewEvent={canCreate ? () => openCreateForm(null) : null}
         onManageCalendars={me.roles.includes('admin') ? () => setManagingCalendars(true) : null}
         onSignOut={signOut}
+        onShowShortcuts={() => setShortcutsShown(true)}
       />
       <OfflineBar />
       <div className={styles.body}>
@@ -184,6 +204,7 @@ export function AppShell() {
       {form && <EventFormDialog target={form} calendars={calendars} onClose={() => setForm(null)} onChanged={refetchEvents} />}
       <RecurrenceScopeDialog {...scopeDialog} />
       {managingCalendars && <ManageCalendarsDialog onClose={() => setManagingCalendars(false)} />}
+      {shortcutsShown && <KeyboardShortcutsDialog onClose={() => setShortcutsShown(false)} />}
     </div>
   );
 }

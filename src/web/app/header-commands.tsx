@@ -20,6 +20,7 @@ export interface HeaderCommands {
   onManageCalendars: (() => void) | null;
   /** Null where the host owns the session. */
   onSignOut: (() => void) | null;
+  onShowShortcuts: () => void;
 }
 
 export interface PanelToggleProps {
@@ -47,7 +48,7 @@ export function PanelToggle({ panel }: PanelToggleProps) {
 }
 
 /** A header narrower than the full one: New event (as an icon on a phone), and the rest in the menu. */
-function CompactCommands({ signedInAs, labelled, onNewEvent, onManageCalendars, onSignOut }: HeaderCommands & { signedInAs: string; labelled: boolean }) {
+function CompactCommands({ signedInAs, labelled, onNewEvent, onManageCalendars, onSignOut, onShowShortcuts }: HeaderCommands & { signedInAs: string; labelled: boolean }) {
   const styles = useStyles();
   const intl = useIntl();
   return (
@@ -63,13 +64,13 @@ function CompactCommands({ signedInAs, labelled, onNewEvent, onManageCalendars, 
           {labelled && <FormattedMessage {...SHELL_MESSAGES.newEvent} />}
         </Button>
       )}
-      <AppHeaderMenu signedInAs={signedInAs} onManageCalendars={onManageCalendars} onSignOut={onSignOut} />
+      <AppHeaderMenu signedInAs={signedInAs} onManageCalendars={onManageCalendars} onSignOut={onSignOut} onShowShortcuts={onShowShortcuts} />
     </>
   );
 }
 
 /** A wide header: every command a labelled button, who is signed in, and the menu for the rest. */
-function WideCommands({ me, role, onNewEvent, onManageCalendars, onSignOut }: HeaderCommands & { me: Me; role: string | undefined }) {
+function WideCommands({ me, role, onNewEvent, onManageCalendars, onSignOut, onShowShortcuts }: HeaderCommands & { me: Me; role: string | undefined }) {
   const styles = useStyles();
   return (
     <>
@@ -97,7 +98,7 @@ function WideCommands({ me, role, onNewEvent, onManageCalendars, onSignOut }: He
           <FormattedMessage {...SHELL_MESSAGES.signOut} />
         </Button>
       )}
-      <AppHeaderMenu signedInAs={null} onManageCalendars={null} onSignOut={null} />
+      <AppHeaderMenu signedInAs={null} onManageCalendars={null} onSignOut={null} onShowShortcuts={onShowShortcuts} />
     </>
   );
 }

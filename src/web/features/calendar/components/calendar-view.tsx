@@ -31,6 +31,7 @@ import { browserTimeZone } from '../../../lib/time-zone.ts';
 import { useCalendarLocale } from '../hooks/use-calendar-locale.ts';
 import { useLayoutViews } from '../hooks/use-layout-views.ts';
 import { useViewLocation } from '../hooks/use-view-location.ts';
+import { calendarViewFor, type UrlView } from '../lib/view-location.ts';
 import { usePrintLayout } from '../hooks/use-print-layout.ts';
 import { SLOT_DURATION, useTapToCreate } from '../hooks/use-tap-to-create.ts';
 import { CALENDAR_MESSAGES } from '../lib/calendar-messages.ts';
@@ -53,6 +54,10 @@ import {
 
 export interface CalendarViewHandle {
   refetchEvents(): void;
+  today(): void;
+  next(): void;
+  previous(): void;
+  showView(view: UrlView): void;
 }
 
 // Module-level constants and renderers: FullCalendar compares options by identity, and a new renderer
@@ -151,10 +156,15 @@ function LocalizedCalendarView({
   const location = useViewLocation(calendarRef, phone);
   const { onDatesSet: layoutDatesSet } = layout;
   const { onDatesSet: locationDatesSet } = location;
+  // Each move after the first is announced ("November 2026"), politely: the period is the calendar's own title for it.
+  const [movedTo, setMovedTo] = useState<string | null>(null);
+  const datesShown = useRef(false);
   const handleDatesSet = useCallback(
     (info: DatesSetInfo) => {
       layoutDatesSet(info);
       locationDatesSet(info);
+      if (datesShown.current) setMovedTo(info.view.title);
+      datesShown.current = true;
     },
     [layoutDatesSet, locationDatesSet],
   );
@@ -171,8 +181,12 @@ function LocalizedCalendarView({
     ref,
     () => ({
       refetchEvents: () => calendarRef.current?.getApi().refetchEvents(),
+      today: () => calendarRef.current?.getApi().today(),
+      next: () => calendarRef.current?.getApi().next(),
+      previous: () => calendarRef.current?.getApi().prev(),
+      showView: (view: UrlView) => calendarRef.current?.getApi().changeView(calendarViewFor(view, phone)),
     }),
-    [],
+    [phone],
   );
 
   useEffect(() => {
@@ -232,6 +246,9 @@ function LocalizedCalendarView({
       {loading && <LoadingBar className={styles.progress} label={intl.formatMessage(CALENDAR_MESSAGES.loadingEvents)} />}
       <div role="status" className={styles.statusText}>
         {loading ? intl.formatMessage(CALENDAR_MESSAGES.loadingEvents) : ''}
+      </div>
+      <div role="status" className={styles.statusText} data-testid="period-announcement">
+        {movedTo}
       </div>
       <div role="status">
         {tooFullLimit !== null && (

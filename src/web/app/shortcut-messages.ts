@@ -1,0 +1,19 @@
+import { defineMessages } from 'react-intl';
+
+/** The keyboard shortcuts' names, and their dialog's words. */
+export const SHORTCUT_MESSAGES = defineMessages({
+  dialogTitle: { id: 'shortcuts.dialogTitle', defaultMessage: 'Keyboard shortcuts' },
+  close: { id: 'shortcuts.close', defaultMessage: 'Close' },
+  or: { id: 'shortcuts.or', defaultMessage: 'or' },
+  today: { id: 'shortcuts.today', defaultMessage: 'Go to today' },
+  next: { id: 'shortcuts.next', defaultMessage: 'Next period' },
+  previous: { id: 'shortcuts.previous', defaultMessage: 'Previous period' },
+  month: { id: 'shortcuts.month', defaultMessage: 'Month view' },
+  week: { id: 'shortcuts.week', defaultMessage: 'Week view' },
+  day: { id: 'shortcuts.day', defaultMessage: 'Day view' },
+  agenda: { id: 'shortcuts.agenda', defaultMessage: 'Agenda view' },
+  create: { id: 'shortcuts.create', defaultMessage: 'New event' },
+  help: { id: 'shortcuts.help', defaultMessage: 'Show keyboard shortcuts' },
+  closeDialog: { id: 'shortcuts.closeDialog', defaultMessage: 'Close a dialog or menu' },
+  notWhileTyping: { id: 'shortcuts.notWhileTyping', defaultMessage: 'Shortcuts do nothing while you type in a field.' },
+});
