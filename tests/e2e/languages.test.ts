@@ -27,6 +27,9 @@ describe('the app in the user’s language', () => {
     await page.getByRole('button', { name: 'Weitere Optionen' }).click();
     await page.getByRole('menuitem', { name: 'Drucken' }).waitFor();
     await page.keyboard.press('Escape');
+    // The side panel's calendar list and time zone.
+    await page.getByRole('region', { name: 'Kalender' }).waitFor();
+    await page.getByRole('combobox', { name: 'Zeitzone' }).waitFor();
     // FullCalendar's own words come from its German locale file.
     await page.getByRole('button', { name: 'Heute' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);

@@ -15,6 +15,9 @@ export const CALENDAR_MESSAGES = defineMessages({
   }),
   /** The printed page's heading: the calendars shown, and the period (the calendar's own title for it). */
   printHeading: defineMessage<{ calendars: string; period: string }>({ id: 'calendar.printHeading', defaultMessage: '{calendars} — {period}' }),
+  timeZone: { id: 'calendar.timeZone', defaultMessage: 'Time zone' },
+  timeZoneHint: { id: 'calendar.timeZoneHint', defaultMessage: 'Times on the calendar and in events are shown in this zone.' },
+  devicesTimeZone: defineMessage<{ zone: string }>({ id: 'calendar.devicesTimeZone', defaultMessage: 'This device’s ({zone})' }),
   loadingCalendar: { id: 'calendar.loadingCalendar', defaultMessage: 'Loading the calendar' },
   loadingEvents: { id: 'calendar.loadingEvents', defaultMessage: 'Loading events' },
   eventsFailed: { id: 'calendar.eventsFailed', defaultMessage: 'Events could not be loaded' },

@@ -1,6 +1,8 @@
 import { Body1, Skeleton, SkeletonItem, Subtitle2, makeStyles, tokens, useId } from '@fluentui/react-components';
+import { useIntl } from 'react-intl';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import { CalendarCheckboxList } from './calendar-checkbox-list.tsx';
+import { CALENDARS_MESSAGES } from '../lib/calendars-messages.ts';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -22,20 +24,21 @@ interface CalendarListProps {
  */
 export function CalendarList({ calendars, status, hidden, onVisibleChange }: CalendarListProps) {
   const styles = useStyles();
+  const intl = useIntl();
   const headingId = useId('calendars-heading');
   return (
     <section className={styles.root} aria-labelledby={headingId}>
       <Subtitle2 as="h2" id={headingId} className={styles.heading}>
-        Calendars
+        {intl.formatMessage(CALENDARS_MESSAGES.heading)}
       </Subtitle2>
       {status === 'pending' ? (
-        <Skeleton aria-label="Loading calendars" className={styles.skeleton}>
+        <Skeleton aria-label={intl.formatMessage(CALENDARS_MESSAGES.loading)} className={styles.skeleton}>
           <SkeletonItem />
           <SkeletonItem />
           <SkeletonItem />
         </Skeleton>
       ) : status === 'error' ? null : calendars.length === 0 ? (
-        <Body1>There are no calendars yet.</Body1>
+        <Body1>{intl.formatMessage(CALENDARS_MESSAGES.none)}</Body1>
       ) : (
         <CalendarCheckboxList calendars={calendars} isChecked={(id) => !hidden.includes(id)} onCheckedChange={onVisibleChange} />
       )}
