@@ -6,6 +6,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPRESS_MIN_BYTES } from '../../src/api/plugins/external/compression.ts';
 import { IMMUTABLE_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL } from '../../src/api/plugins/app/web-app.ts';
+import { CLIENT_ROUTES } from '../../src/shared/client-routes.ts';
 import { build, type TestServer } from './helpers/test-server.ts';
 
 interface RawResponse {
@@ -162,11 +163,17 @@ describe('the web app and the API over the wire', () => {
     }
   });
 
-  it('gives any other page path the app’s index.html, and a missing asset or API route a 404 problem', async () => {
-    // Paths that climb out of the build name no file in it: they get the page too, never what lies outside.
-    for (const path of ['/config', '/remove?x=1', '/some/deep/link', '/assets', '/..%2fpackage.json', '/.env']) {
+  it('gives each of the app’s pages its index.html, any other page path the same page with a 404, and a missing asset or API route a 404 problem', async () => {
+    for (const path of [...CLIENT_ROUTES, '/config', '/remove?x=1', '/privacy/', '/?view=week&date=2026-12-01']) {
       const response = await get(api.url, path);
       expect(response.status, path).toBe(200);
+      expect(response.headers['content-type'], path).toMatch(/^text\/html/);
+      expect(response.body.toString(), path).toBe(INDEX_HTML);
+    }
+    // Paths that climb out of the build name no file in it: they get the page too, never what lies outside.
+    for (const path of ['/some/deep/link', '/calendar', '/assets', '/..%2fpackage.json', '/.env', '/privacy/x']) {
+      const response = await get(api.url, path);
+      expect(response.status, path).toBe(404);
       expect(response.headers['content-type'], path).toMatch(/^text\/html/);
       expect(response.body.toString(), path).toBe(INDEX_HTML);
     }

@@ -86,4 +86,18 @@ describe('the production build on the wire', () => {
       expect(map, path).toBe(404);
     }
   });
+
+  it('serves the app’s icon at /favicon.ico (the 192 px icon, in an ICO file), and index.html names an SVG icon and an apple-touch-icon', async () => {
+    const served = await fetch(`${app.baseUrl}/favicon.ico`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+    const ico = Buffer.from(await served.arrayBuffer());
+    // An ICO header for one image, whose data is the PNG itself.
+    expect([ico.readUInt16LE(2), ico.readUInt16LE(4), ico.readUInt32LE(18)]).toEqual([1, 1, 22]);
+    expect(ico.subarray(22).equals(readFileSync(join(WEB_ROOT, 'icon-192.png')))).toBe(true);
+    const html = readFileSync(join(WEB_ROOT, 'index.html'), 'utf8');
+    expect(html).toContain('<link rel="icon" href="/icon.svg" type="image/svg+xml" />');
+    expect(html).toContain('<link rel="apple-touch-icon" href="/icon-192.png" />');
+    for (const icon of ['/icon.svg', '/icon-192.png']) expect((await fetch(app.baseUrl + icon)).status, icon).toBe(200);
+  });
 });

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import { isClientRoute } from '../../shared/client-routes.ts';
 import { AuthProvider } from '../auth/auth-provider.tsx';
 import { CONSENT_START_PATH } from '../auth/teams-token-source.ts';
 import { FullPageStatus } from '../components/full-page-status.tsx';
@@ -15,6 +16,8 @@ const TeamsConsentPage = lazy(() => import('../auth/teams-consent-page.tsx').the
 // Pages of text the manifests link to: not the calendar's concern.
 const PrivacyPage = lazy(() => import('./routes/privacy-page.tsx').then((module) => ({ default: module.PrivacyPage })));
 const TermsPage = lazy(() => import('./routes/terms-page.tsx').then((module) => ({ default: module.TermsPage })));
+// Only an address that is none of the app's pages.
+const NotFoundPage = lazy(() => import('./routes/not-found-page.tsx').then((module) => ({ default: module.NotFoundPage })));
 // Only a tab's settings page needs it, and it brings the calendar editor and the shared schemas (zod).
 const TabConfigPage = lazy(() => import('./routes/tab-config-page.tsx').then((module) => ({ default: module.TabConfigPage })));
 
@@ -25,6 +28,13 @@ function LoadingPage() {
 
 /** The page for a path: the app's few routes, which the manifest and the identity providers point at. */
 function page(pathname: string): ReactNode {
+  if (!isClientRoute(pathname)) {
+    return (
+      <Suspense fallback={<LoadingPage />}>
+        <NotFoundPage />
+      </Suspense>
+    );
+  }
   switch (pathname.replace(/\/+$/, '')) {
     case '/privacy':
       return (

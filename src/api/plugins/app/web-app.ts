@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { isClientRoute } from '../../../shared/client-routes.ts';
 import { notFound } from '../../errors.ts';
 import { builtAssets } from './built-assets.ts';
 
@@ -23,7 +24,8 @@ async function isRootFile(webRoot: string, path: string): Promise<boolean> {
 /**
  * Serves the built web app from two wildcard routes, not one route per file: /assets/* (immutable, from memory), and
  * /* for the files at the root of the build (no-cache) and, for any other non-API path, index.html so the app can
- * route it. Files go out precompressed (.br, .gz beside them) as the request's Accept-Encoding allows; maps never.
+ * route it, with a 404 status when the path is none of the app's pages (CLIENT_ROUTES). Files go out precompressed
+ * (.br, .gz beside them) as the request's Accept-Encoding allows; maps never.
  */
 export default async function webApp(app: FastifyInstance, opts: { webRoot: string }) {
   const { webRoot } = opts;
@@ -55,6 +57,9 @@ export default async function webApp(app: FastifyInstance, opts: { webRoot: stri
     const path = request.url.split('?')[0] as string;
     // A missing API route or a source map is a 404, not the app's page.
     if (path.startsWith('/api/') || path.endsWith('.map')) throw notFound(`No route for ${request.method} ${path}.`);
-    return reply.sendFile((await isRootFile(webRoot, path)) ? path.slice(1) : 'index.html', webRoot);
+    if (await isRootFile(webRoot, path)) return reply.sendFile(path.slice(1), webRoot);
+    // Any other path is not one of the app's pages: a 404, whose page (the app's) says so and links home.
+    if (!isClientRoute(path)) reply.code(404);
+    return reply.sendFile('index.html', webRoot);
   });
 }
