@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { TimeZoneSelect } from '../features/calendar/components/time-zone-select.tsx';
+import { ViewOptionsForm } from '../features/calendar/components/view-options-form.tsx';
 import { CalendarList } from '../features/calendars/components/calendar-list.tsx';
 
 export interface PanelContentsProps {
@@ -8,12 +9,13 @@ export interface PanelContentsProps {
   timeZone: ComponentProps<typeof TimeZoneSelect>['choice'] | null;
 }
 
-/** What the calendar panel holds: the calendars to show, and the time zone to show them in. */
+/** What the calendar panel holds: the calendars to show, the time zone to show them in, and how to draw them. */
 export function PanelContents({ list, timeZone }: PanelContentsProps) {
   return (
     <>
       <CalendarList {...list} />
       {timeZone && <TimeZoneSelect choice={timeZone} />}
+      <ViewOptionsForm />
     </>
   );
 }

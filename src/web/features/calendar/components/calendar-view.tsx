@@ -28,10 +28,13 @@ import { FIRST_EVENTS_MARK } from '../../../lib/first-load.ts';
 import type { DateSpan } from '../../../lib/date-span.ts';
 import type { EventKey } from '../../../lib/event-key.ts';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
+import { wallClockAt } from '../../../lib/zoned-time.ts';
 import { useCalendarLocale } from '../hooks/use-calendar-locale.ts';
 import { useLayoutViews } from '../hooks/use-layout-views.ts';
 import { useViewLocation } from '../hooks/use-view-location.ts';
 import { calendarViewFor, type UrlView } from '../lib/view-location.ts';
+import { businessHoursOf, scrollTimeOf } from '../lib/view-options.ts';
+import { useViewOptions } from '../hooks/use-view-options.ts';
 import { usePrintLayout } from '../hooks/use-print-layout.ts';
 import { SLOT_DURATION, useTapToCreate } from '../hooks/use-tap-to-create.ts';
 import { CALENDAR_MESSAGES } from '../lib/calendar-messages.ts';
@@ -41,6 +44,8 @@ import { PrintHeader } from './print-header.tsx';
 import {
   BLOCK_EVENT_CLASS,
   CALENDAR_CLASS,
+  NAV_LINK_CLASS,
+  NON_BUSINESS_CLASS,
   EVENT_CLASS,
   EVENT_TIME_CLASS,
   EVENT_TITLE_CLASS,
@@ -153,7 +158,14 @@ function LocalizedCalendarView({
   const shownView = useCallback(() => calendarRef.current?.getApi().view ?? null, []);
   const events = useEventSource(calendars, visibleCalendarIds, timeZone, setTooFullLimit, shownView);
   const layout = useLayoutViews(phone, calendarRef, { language, english, locale });
-  const location = useViewLocation(calendarRef, phone);
+  const location = useViewLocation(calendarRef, phone, layout.options.initialView);
+  const [viewOptions] = useViewOptions();
+  const businessHours = useMemo(() => businessHoursOf(viewOptions), [viewOptions]);
+  // Where the time grids open, worked out once: later changes of the hours must not scroll the grid under the user.
+  const [scrollTime] = useState(() => scrollTimeOf(viewOptions, Number(wallClockAt(new Date(), timeZone).time.slice(0, 2))));
+  // A day's number goes to that day, a week's to that week, in the layout's own day and week views.
+  const goToDay = useCallback((date: Date) => calendarRef.current?.getApi().changeView(calendarViewFor('day', phone), date), [phone]);
+  const goToWeek = useCallback((date: Date) => calendarRef.current?.getApi().changeView(calendarViewFor('week', phone), date), [phone]);
   const { onDatesSet: layoutDatesSet } = layout;
   const { onDatesSet: locationDatesSet } = location;
   // Each move after the first is announced ("November 2026"), politely: the period is the calendar's own title for it.
@@ -282,6 +294,14 @@ function LocalizedCalendarView({
           dayMaxEvents={!print.printing}
           slotDuration={SLOT_DURATION}
           nowIndicator
+          businessHours={businessHours}
+          scrollTime={scrollTime}
+          weekNumbers={viewOptions.weekNumbers}
+          navLinks
+          navLinkClass={NAV_LINK_CLASS}
+          nonBusinessHoursClass={NON_BUSINESS_CLASS}
+          navLinkDayClick={goToDay}
+          navLinkWeekClick={goToWeek}
           eventInteractive
           selectable={canCreate}
           selectMirror

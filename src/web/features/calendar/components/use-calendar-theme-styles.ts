@@ -12,6 +12,9 @@ export const LIST_EVENT_CLASS = 'cc-list-event';
 export const LIST_DAY_CLASS = 'cc-list-day';
 export const EVENT_TITLE_CLASS = 'cc-event-title';
 export const EVENT_TIME_CLASS = 'cc-event-time';
+/** A day's or week's number that goes to it, and the hours outside the working day in time grids. */
+export const NAV_LINK_CLASS = 'cc-nav-link';
+export const NON_BUSINESS_CLASS = 'cc-non-business';
 export const TOOLBAR_CLASS = 'cc-toolbar';
 export const TOOLBAR_TITLE_CLASS = 'cc-toolbar-title';
 

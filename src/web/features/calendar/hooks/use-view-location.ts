@@ -34,7 +34,7 @@ interface ViewLocationOptions {
  * Keeps the view and date in the page's address: each move is a history entry, so Back and Forward retrace them,
  * and a reload or a shared link opens the same view and date. A visit to the bare address starts on today.
  */
-export function useViewLocation(calendarRef: RefObject<CalendarRef | null>, phone: boolean): ViewLocationOptions {
+export function useViewLocation(calendarRef: RefObject<CalendarRef | null>, phone: boolean, layoutView: string): ViewLocationOptions {
   const [initial] = useState((): ViewLocation => {
     const asked = readViewLocation(window.location.search);
     return { view: asked.view ?? rememberedView(), date: asked.date };
@@ -44,11 +44,13 @@ export function useViewLocation(calendarRef: RefObject<CalendarRef | null>, phon
       const api = calendarRef.current?.getApi();
       if (!api) return;
       const { view, date } = readViewLocation(window.location.search);
-      api.changeView(view ? calendarViewFor(view, phone) : api.view.type, date ?? api.getDate());
+      // The bare address is where the visit started: its first view, on today.
+      const startView = initial.view ? calendarViewFor(initial.view, phone) : layoutView;
+      api.changeView(view ? calendarViewFor(view, phone) : startView, date ?? new Date());
     };
     window.addEventListener('popstate', retrace);
     return () => window.removeEventListener('popstate', retrace);
-  }, [calendarRef, phone]);
+  }, [calendarRef, phone, initial.view, layoutView]);
   const shownBefore = useRef(false);
   const onDatesSet = useCallback((info: DatesSetInfo) => {
     const first = !shownBefore.current;

@@ -1,0 +1,66 @@
+import { Field, Select, Subtitle2, Switch, makeStyles, tokens, useId } from '@fluentui/react-components';
+import { useIntl } from 'react-intl';
+import { useViewOptions } from '../hooks/use-view-options.ts';
+import { CALENDAR_MESSAGES } from '../lib/calendar-messages.ts';
+import type { ViewOptions } from '../lib/view-options.ts';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  heading: { margin: 0 },
+  hours: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalS },
+  select: { minWidth: 0 },
+});
+
+const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
+
+/** The view options of the side panel: week numbers, and the working day the time grids shade. */
+export function ViewOptionsForm() {
+  const styles = useStyles();
+  const intl = useIntl();
+  const headingId = useId('view-options-heading');
+  const [options, setOptions] = useViewOptions();
+  const { startHour, endHour } = options.workingHours;
+  const setHours = (workingHours: ViewOptions['workingHours']) => setOptions({ ...options, workingHours });
+  const hourLabel = (hour: number) => intl.formatTime(new Date(2000, 0, 1, hour), { hour: 'numeric', minute: '2-digit' });
+  return (
+    <section className={styles.root} aria-labelledby={headingId}>
+      <Subtitle2 as="h2" id={headingId} className={styles.heading}>
+        {intl.formatMessage(CALENDAR_MESSAGES.viewOptions)}
+      </Subtitle2>
+      <Switch
+        label={intl.formatMessage(CALENDAR_MESSAGES.weekNumbers)}
+        checked={options.weekNumbers}
+        onChange={(_, data) => setOptions({ ...options, weekNumbers: data.checked })}
+      />
+      <div className={styles.hours}>
+        <Field label={intl.formatMessage(CALENDAR_MESSAGES.workingFrom)}>
+          <Select
+            className={styles.select}
+            value={String(startHour)}
+            // A start at or after the end moves the end with it: the day keeps at least an hour.
+            onChange={(_, data) => setHours({ startHour: Number(data.value), endHour: Math.max(endHour, Number(data.value) + 1) })}
+          >
+            {HOURS.slice(0, -1).map((hour) => (
+              <option key={hour} value={hour}>
+                {hourLabel(hour)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label={intl.formatMessage(CALENDAR_MESSAGES.workingTo)}>
+          <Select
+            className={styles.select}
+            value={String(endHour)}
+            onChange={(_, data) => setHours({ startHour: Math.min(startHour, Number(data.value) - 1), endHour: Number(data.value) })}
+          >
+            {HOURS.slice(1).map((hour) => (
+              <option key={hour} value={hour}>
+                {hourLabel(hour)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
+    </section>
+  );
+}
