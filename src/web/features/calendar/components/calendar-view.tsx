@@ -297,7 +297,6 @@ function LocalizedCalendarView({
           businessHours={businessHours}
           scrollTime={scrollTime}
           weekNumbers={viewOptions.weekNumbers}
-          navLinks
           navLinkClass={NAV_LINK_CLASS}
           nonBusinessHoursClass={NON_BUSINESS_CLASS}
           navLinkDayClick={goToDay}

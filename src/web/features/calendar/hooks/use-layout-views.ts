@@ -79,6 +79,9 @@ export function useLayoutViews(
         ...phoneTitles(PHONE_RANGE_TITLE),
       },
       timeGridDay: phoneTitles(PHONE_DAY_TITLE),
+      // A day's number goes to that day, a week's to that week: in the month only, where the number is all a link
+      // shows (elsewhere FullCalendar would name a header "Sun 11/22" as "November 22, 2026", a mismatch, WCAG 2.5.3).
+      dayGridMonth: { navLinks: true },
     };
   }, [phone]);
   const buttons = useMemo(
