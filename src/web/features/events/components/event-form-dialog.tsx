@@ -46,6 +46,9 @@ import {
   type EventFormValues,
 } from '../lib/event-form-values.ts';
 import { CHANGED_BY_SOMEONE_ELSE, MAYBE_DELETED, NO_LONGER_EXISTS } from '../lib/event-messages.ts';
+import { EVENT_FORM_MESSAGES } from '../lib/event-form-messages.ts';
+import { withWebScheme } from '../../../../shared/web-link.ts';
+import { useIntl } from 'react-intl';
 
 /** What the form edits: a new event, an event or series (all its occurrences), or an occurrence for a scope. */
 export type EventFormTarget =
@@ -145,6 +148,9 @@ export function EventFormDialog({ target, calendars, onClose, onChanged }: Event
   // A series repeats in its own zone; a new one in the viewer's.
   const seriesTimeZone = base?.extendedProps.timeZone ?? timeZone;
 
+  // "www.example.com" became https://www.example.com when the user left the field: the hint says so.
+  const [schemeAdded, setSchemeAdded] = useState(false);
+  const intl = useIntl();
   const set = <K extends keyof EventFormValues>(field: K, value: EventFormValues[K]) =>
     setValues((current) => ({ ...current, [field]: value }));
 
@@ -305,8 +311,27 @@ export function EventFormDialog({ target, calendars, onClose, onChanged }: Event
                   onChange={(_, data) => set('description', data.value)}
                 />
               </Field>
-              <Field label="Link" hint="An http:// or https:// address" {...fieldProps('url')}>
-                <Input name="url" type="url" value={values.url} onChange={(_, data) => set('url', data.value)} />
+              <Field
+                label={intl.formatMessage(EVENT_FORM_MESSAGES.link)}
+                hint={intl.formatMessage(schemeAdded ? EVENT_FORM_MESSAGES.linkSchemeAdded : EVENT_FORM_MESSAGES.linkHint)}
+                {...fieldProps('url')}
+              >
+                <Input
+                  name="url"
+                  // Not type="url": "www.example.com" is welcome, and gets its https:// on leaving the field.
+                  inputMode="url"
+                  value={values.url}
+                  onChange={(_, data) => {
+                    setSchemeAdded(false);
+                    set('url', data.value);
+                  }}
+                  onBlur={() => {
+                    const completed = withWebScheme(values.url);
+                    if (completed === values.url.trim()) return;
+                    set('url', completed);
+                    setSchemeAdded(true);
+                  }}
+                />
               </Field>
             </DialogContent>
             <DialogActions>

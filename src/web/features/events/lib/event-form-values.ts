@@ -6,6 +6,7 @@ import type { DateSpan } from '../../../lib/date-span.ts';
 import type { FieldErrors } from '../../../lib/form-errors.ts';
 import { instantOfWallClock, nextFullHour, wallClockAt } from '../../../lib/zoned-time.ts';
 import { NO_REPEAT, REPEAT_FIELDS, repeatRule, repeatValuesFromRule, type RepeatField, type RepeatValues } from './repeat-options.ts';
+import { withWebScheme } from '../../../../shared/web-link.ts';
 
 /** What the event form edits: dates and times as the browser's date and time inputs give them, in the shown time zone. */
 export interface EventFormValues {
@@ -217,7 +218,8 @@ export function validateEventForm(
     // With dates missing, the schema still checks every other field; its date messages are then skipped.
     start,
     end: !datesOk ? '' : values.allDay ? addDays(values.endDate, 1) : instant(values.endDate, values.endTime),
-    url: values.url.trim(),
+    // Typed without its scheme ("www.example.com"): https, as the field itself completes it on leaving.
+    url: withWebScheme(values.url),
     ...(rule ? { rrule: rule.rrule } : {}),
     extendedProps: {
       location: values.location,
