@@ -42,6 +42,7 @@ import {
   newEventValues,
   rebaseFormValues,
   validateEventForm,
+  withStartMoved,
   type EventFormField,
   type EventFormValues,
 } from '../lib/event-form-values.ts';
@@ -69,13 +70,14 @@ interface DateTimeRowProps {
   edge: 'start' | 'end';
   values: EventFormValues;
   timeZone: string;
-  set<K extends keyof EventFormValues>(field: K, value: EventFormValues[K]): void;
+  /** Sets one of the row's dates or times: for the start, the end moves with it (withStartMoved). */
+  setEdge(field: `${'start' | 'end'}${'Date' | 'Time'}`, value: string): void;
   fieldProps(field: EventFormField): { validationState: 'error' | 'none'; validationMessage: string | undefined };
   className: string;
 }
 
 /** A start or an end: its date, and its time unless the event lasts all day. */
-function DateTimeRow({ edge, values, timeZone, set, fieldProps, className }: DateTimeRowProps) {
+function DateTimeRow({ edge, values, timeZone, setEdge, fieldProps, className }: DateTimeRowProps) {
   const label = edge === 'start' ? 'Start' : 'End';
   const date = `${edge}Date` as const;
   const time = `${edge}Time` as const;
@@ -88,12 +90,12 @@ function DateTimeRow({ edge, values, timeZone, set, fieldProps, className }: Dat
           min={EVENT_DATE_INPUT_MIN}
           max={EVENT_DATE_INPUT_MAX}
           value={values[date]}
-          onChange={(_, data) => set(date, data.value)}
+          onChange={(_, data) => setEdge(date, data.value)}
         />
       </Field>
       {!values.allDay && (
         <Field label={`${label} time`} required hint={timeZone} {...fieldProps(time)}>
-          <Input name={time} type="time" value={values[time]} onChange={(_, data) => set(time, data.value)} />
+          <Input name={time} type="time" value={values[time]} onChange={(_, data) => setEdge(time, data.value)} />
         </Field>
       )}
     </div>
@@ -153,6 +155,9 @@ export function EventFormDialog({ target, calendars, onClose, onChanged }: Event
   const intl = useIntl();
   const set = <K extends keyof EventFormValues>(field: K, value: EventFormValues[K]) =>
     setValues((current) => ({ ...current, [field]: value }));
+  // Moving the start moves the end with it; changing the end alone changes the length.
+  const setEdge: DateTimeRowProps['setEdge'] = (field, value) =>
+    field === 'startDate' || field === 'startTime' ? setValues((current) => withStartMoved(current, field, value, timeZone)) : set(field, value);
 
   const handleFailure = async (error: unknown): Promise<void> => {
     const refused = serverFieldErrors(error, (path) => formFieldForPath(path, values));
@@ -285,8 +290,8 @@ export function EventFormDialog({ target, calendars, onClose, onChanged }: Event
                 </Select>
               </Field>
               <Switch label="All day" checked={values.allDay} onChange={(_, data) => set('allDay', data.checked)} />
-              <DateTimeRow edge="start" values={values} timeZone={timeZone} set={set} fieldProps={fieldProps} className={styles.row} />
-              <DateTimeRow edge="end" values={values} timeZone={timeZone} set={set} fieldProps={fieldProps} className={styles.row} />
+              <DateTimeRow edge="start" values={values} timeZone={timeZone} setEdge={setEdge} fieldProps={fieldProps} className={styles.row} />
+              <DateTimeRow edge="end" values={values} timeZone={timeZone} setEdge={setEdge} fieldProps={fieldProps} className={styles.row} />
               {occurrence === null && (
                 <RepeatField
                   value={values.repeat}

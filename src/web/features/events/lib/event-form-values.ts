@@ -242,3 +242,34 @@ export function validateEventForm(
   if (!parsed.success || Object.keys(errors).length > 0 || formErrors.length > 0) return { ok: false, errors, formErrors };
   return { ok: true, event: parsed.data };
 }
+
+const DAY_MS = 86_400_000;
+const TIME = /^\d{2}:\d{2}$/;
+
+/** The start's and end's instants of timed values, or null while a date or time is missing or malformed. */
+function timedSpan(values: EventFormValues, timeZone: string): { start: number; end: number } | null {
+  if (![values.startDate, values.endDate].every(isDateOnly) || ![values.startTime, values.endTime].every((time) => TIME.test(time))) return null;
+  return {
+    start: instantOfWallClock({ date: values.startDate, time: values.startTime }, timeZone).getTime(),
+    end: instantOfWallClock({ date: values.endDate, time: values.endTime }, timeZone).getTime(),
+  };
+}
+
+/**
+ * The values with the start's date or time changed and the end moved by as much, as calendars do: moving the start
+ * keeps the event's length (in days for an all-day event, else in time). While the dates or times are incomplete,
+ * or the end is before the start, the end stays where it is.
+ */
+export function withStartMoved(values: EventFormValues, field: 'startDate' | 'startTime', value: string, timeZone: string): EventFormValues {
+  const moved = { ...values, [field]: value };
+  if (values.allDay) {
+    if (![values.startDate, values.endDate, moved.startDate].every(isDateOnly)) return moved;
+    const days = Math.round((dateToDayMs(values.endDate) - dateToDayMs(values.startDate)) / DAY_MS);
+    return days < 0 ? moved : { ...moved, endDate: addDays(moved.startDate, days) };
+  }
+  const before = timedSpan(values, timeZone);
+  const after = timedSpan(moved, timeZone);
+  if (before === null || after === null || before.end < before.start) return moved;
+  const end = wallClockAt(new Date(after.start + (before.end - before.start)), timeZone);
+  return { ...moved, endDate: end.date, endTime: end.time };
+}

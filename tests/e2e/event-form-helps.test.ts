@@ -6,7 +6,7 @@ import { signIn, waitForEvents } from './harness/calendar-page.ts';
 
 const app = useAppAndBrowser();
 
-describe('the event form’s link', () => {
+describe('the event form', () => {
   test('an address typed without its scheme gets https:// on leaving the field, says so, and is saved so', async () => {
     const page = await (await newContext(app.browser, app.server.baseUrl)).newPage();
     await signIn(page, /Eddie Editor/);
@@ -25,6 +25,28 @@ describe('the event form’s link', () => {
     const response = await created;
     expect(response.status()).toBe(201);
     expect(((await response.json()) as CalendarEvent).url).toBe('https://www.example.com/agenda');
+    await page.close();
+  });
+
+  test('moving the start moves the end with it; changing the end alone changes the length', async () => {
+    const page = await (await newContext(app.browser, app.server.baseUrl)).newPage();
+    await signIn(page, /Eddie Editor/);
+    await waitForEvents(page);
+    await page.getByRole('button', { name: 'New event' }).click();
+    const dialog = page.getByRole('dialog');
+    const field = (name: string) => dialog.locator(`input[name="${name}"]`);
+    await field('startDate').fill('2026-12-01');
+    await field('startTime').fill('09:00');
+    await field('endDate').fill('2026-12-01');
+    await field('endTime').fill('10:30');
+    await field('startTime').fill('16:00');
+    expect([await field('endDate').inputValue(), await field('endTime').inputValue()]).toEqual(['2026-12-01', '17:30']);
+    await field('startDate').fill('2026-12-03');
+    expect([await field('endDate').inputValue(), await field('endTime').inputValue()]).toEqual(['2026-12-03', '17:30']);
+    await field('endTime').fill('18:00');
+    expect(await field('startTime').inputValue()).toBe('16:00');
+    await field('startTime').fill('17:00');
+    expect(await field('endTime').inputValue()).toBe('19:00');
     await page.close();
   });
 });
