@@ -6,13 +6,18 @@ import { signIn, waitForEvents } from './harness/calendar-page.ts';
 
 const app = useAppAndBrowser();
 
+/** Eddie's calendar with the New event form open. */
+async function newEventForm() {
+  const page = await (await newContext(app.browser, app.server.baseUrl)).newPage();
+  await signIn(page, /Eddie Editor/);
+  await waitForEvents(page);
+  await page.getByRole('button', { name: 'New event' }).click();
+  return { page, dialog: page.getByRole('dialog') };
+}
+
 describe('the event form', () => {
   test('an address typed without its scheme gets https:// on leaving the field, says so, and is saved so', async () => {
-    const page = await (await newContext(app.browser, app.server.baseUrl)).newPage();
-    await signIn(page, /Eddie Editor/);
-    await waitForEvents(page);
-    await page.getByRole('button', { name: 'New event' }).click();
-    const dialog = page.getByRole('dialog');
+    const { page, dialog } = await newEventForm();
     await dialog.getByRole('textbox', { name: /Title/ }).fill('Link check');
     const link = dialog.getByRole('textbox', { name: 'Link' });
     await link.fill('www.example.com/agenda');
@@ -29,11 +34,7 @@ describe('the event form', () => {
   });
 
   test('moving the start moves the end with it; changing the end alone changes the length', async () => {
-    const page = await (await newContext(app.browser, app.server.baseUrl)).newPage();
-    await signIn(page, /Eddie Editor/);
-    await waitForEvents(page);
-    await page.getByRole('button', { name: 'New event' }).click();
-    const dialog = page.getByRole('dialog');
+    const { page, dialog } = await newEventForm();
     const field = (name: string) => dialog.locator(`input[name="${name}"]`);
     await field('startDate').fill('2026-12-01');
     await field('startTime').fill('09:00');
