@@ -16,7 +16,7 @@ beforeAll(async () => {
 
 const selectedView = () => page.locator('[role=tab][aria-selected=true]').textContent();
 const shownDate = () => new URL(page.url()).searchParams.get('date');
-const toolbarTitle = () => page.getByRole('heading', { level: 2 }).first().textContent();
+const toolbarTitle = () => page.locator('.cc-toolbar-title').textContent();
 
 describe('keyboard shortcuts', () => {
   test('w, n, k, t, d, a and m move the calendar and change its view; each move is announced', async () => {
