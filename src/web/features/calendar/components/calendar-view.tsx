@@ -162,7 +162,11 @@ function LocalizedCalendarView({
   const [viewOptions] = useViewOptions();
   const businessHours = useMemo(() => businessHoursOf(viewOptions), [viewOptions]);
   // Where the time grids open, worked out once: later changes of the hours must not scroll the grid under the user.
-  const [scrollTime] = useState(() => scrollTimeOf(viewOptions, Number(wallClockAt(new Date(), timeZone).time.slice(0, 2))));
+  const [scrollTime] = useState(() => {
+    // The device's own clock when the calendar shows its zone: no time-zone maths on the way to the first events.
+    const hour = timeZone === browserTimeZone() ? new Date().getHours() : Number(wallClockAt(new Date(), timeZone).time.slice(0, 2));
+    return scrollTimeOf(viewOptions, hour);
+  });
   // A day's number goes to that day, a week's to that week, in the layout's own day and week views.
   const goToDay = useCallback((date: Date) => calendarRef.current?.getApi().changeView(calendarViewFor('day', phone), date), [phone]);
   const goToWeek = useCallback((date: Date) => calendarRef.current?.getApi().changeView(calendarViewFor('week', phone), date), [phone]);

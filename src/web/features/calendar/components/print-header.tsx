@@ -17,7 +17,10 @@ export function PrintHeader({ calendarNames, period }: { calendarNames: readonly
   const intl = useIntl();
   return (
     <Subtitle1 as="p" className={styles.root} data-testid="print-header">
-      {calendarNames.length > 0 ? intl.formatMessage(CALENDAR_MESSAGES.printHeading, { calendars: intl.formatList(calendarNames, { type: 'unit', style: 'short' }), period }) : period}
+      {/* Worked out only once printing has named the period: the list's formatter is not free, and the screen hides it. */}
+      {period && calendarNames.length > 0
+        ? intl.formatMessage(CALENDAR_MESSAGES.printHeading, { calendars: intl.formatList(calendarNames, { type: 'unit', style: 'short' }), period })
+        : period}
     </Subtitle1>
   );
 }
