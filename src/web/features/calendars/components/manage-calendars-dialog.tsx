@@ -17,7 +17,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { Add20Regular, Dismiss24Regular, Edit20Regular } from '@fluentui/react-icons';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Calendar, CalendarInput } from '../../../../shared/calendar-schema.ts';
 import { ColorSwatch } from '../../../components/color-swatch.tsx';
 import { ConfirmDeleteButton } from '../../../components/confirm-delete-button.tsx';
@@ -44,6 +44,7 @@ type Editing = { mode: 'create' } | { mode: 'edit'; calendar: Calendar } | null;
 /** Admins: create, rename, recolour, describe, set editors and delete calendars. */
 export function ManageCalendarsDialog({ onClose }: { onClose(): void }) {
   const styles = useStyles();
+  const newCalendarButton = useRef<HTMLButtonElement>(null);
   const notify = useNotify();
   const calendars = useCalendars();
   const createCalendar = useCreateCalendar();
@@ -128,7 +129,7 @@ export function ManageCalendarsDialog({ onClose }: { onClose(): void }) {
                         aria-label={`Edit ${calendar.name}`}
                         onClick={() => setEditing({ mode: 'edit', calendar })}
                       />
-                      <DeleteCalendarButton calendar={calendar} onConflict={() => setConflict(CONFLICT_MESSAGE)} />
+                      <DeleteCalendarButton calendar={calendar} onConflict={() => setConflict(CONFLICT_MESSAGE)} onDeleted={() => newCalendarButton.current?.focus()} />
                     </li>
                   ))}
                 </ul>
@@ -137,7 +138,7 @@ export function ManageCalendarsDialog({ onClose }: { onClose(): void }) {
           </DialogContent>
           {editing === null && (
             <DialogActions>
-              <Button appearance="primary" icon={<Add20Regular />} onClick={() => setEditing({ mode: 'create' })}>
+              <Button ref={newCalendarButton} appearance="primary" icon={<Add20Regular />} onClick={() => setEditing({ mode: 'create' })}>
                 New calendar
               </Button>
             </DialogActions>
@@ -148,12 +149,16 @@ export function ManageCalendarsDialog({ onClose }: { onClose(): void }) {
   );
 }
 
-function DeleteCalendarButton({ calendar, onConflict }: { calendar: Calendar; onConflict(): void }) {
+function DeleteCalendarButton({ calendar, onConflict, onDeleted }: { calendar: Calendar; onConflict(): void; onDeleted(): void }) {
   const notify = useNotify();
   const deleteCalendar = useDeleteCalendar();
   const confirm = () =>
     deleteCalendar.mutateAsync({ id: calendar.id, version: calendar.version }).then(
-      () => notify.success(`${calendar.name} deleted`),
+      () => {
+        notify.success(`${calendar.name} deleted`);
+        // Its row, and the button that had focus, are gone: focus stays in the dialog, so Esc still closes it.
+        onDeleted();
+      },
       (error: unknown) => {
         if (isApiStatus(error, 412)) onConflict();
         else notify.error('The calendar could not be deleted', errorMessage(error));
