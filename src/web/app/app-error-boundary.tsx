@@ -1,7 +1,7 @@
 import { Component, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import { FullPageStatus } from '../components/full-page-status.tsx';
 import { ActionButton } from '../components/status-parts.tsx';
-import { useIntl } from 'react-intl';
 import { SHELL_MESSAGES } from './shell-messages.ts';
 
 function UnexpectedErrorPage() {

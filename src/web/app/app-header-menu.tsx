@@ -1,7 +1,7 @@
 import { Button, Menu, MenuDivider, MenuGroup, MenuGroupHeader, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
 import { Keyboard20Regular, MoreHorizontal20Regular, Print20Regular, Settings20Regular, SignOut20Regular } from '@fluentui/react-icons';
-import { SHELL_MESSAGES } from './shell-messages.ts';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { SHELL_MESSAGES } from './shell-messages.ts';
 
 interface AppHeaderMenuProps {
   /** Who is signed in, shown in the menu (with Sign out) when the header has no room for them. */

@@ -1,12 +1,12 @@
 import { Title3, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { CalendarLtr24Regular } from '@fluentui/react-icons';
+import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import type { Me, Role } from '../../shared/user.ts';
 import { useMediaQuery } from '../lib/use-media-query.ts';
 import { HEADER_COMPACT_QUERY } from './app-header-layout.ts';
 import type { HeaderCommands, PanelToggleProps } from './header-commands.tsx';
 import { HeaderCommandButtons, PanelToggle } from './lazy-chrome.tsx';
 import { SHELL_MESSAGES } from './shell-messages.ts';
-import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 
 // Highest first: the header names the user's strongest role.
 const ROLE_NAMES: [Role, MessageDescriptor][] = [

@@ -1,14 +1,17 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
 import type { Calendar } from '../../shared/calendar-schema.ts';
 import type { CalendarEvent } from '../../shared/event-schema.ts';
 import { useAuth } from '../auth/auth-context.ts';
+import { COMMON_MESSAGES } from '../components/common-messages.ts';
 import { LoadingSpinner, Notice, preloadStatusParts } from '../components/status-parts.tsx';
 import { CalendarView, type CalendarViewHandle } from '../features/calendar/components/calendar-view.tsx';
 import { CALENDARS_QUERY_KEY, useCalendars } from '../features/calendars/requests/get-calendars.ts';
 import { ManageCalendarsDialog } from '../features/calendars/components/lazy-manage-calendars-dialog.tsx';
 import { useHiddenCalendars } from '../features/calendars/hooks/use-hidden-calendars.ts';
+import { CALENDARS_MESSAGES } from '../features/calendars/lib/calendars-messages.ts';
 import { tabCalendarIds } from '../features/calendars/lib/tab-calendars.ts';
 import type { EventFormTarget } from '../features/events/components/event-form-dialog.tsx';
 import { EventDetailsDialog, EventFormDialog, preloadEventDialogs, RecurrenceScopeDialog } from '../features/events/components/lazy-event-dialogs.tsx';
@@ -29,7 +32,6 @@ import { KeyboardShortcutsDialog } from './lazy-keyboard-shortcuts-dialog.tsx';
 import { useKeyboardShortcuts, type ShortcutAction } from './keyboard-shortcuts.ts';
 import { OfflineBar } from './offline-bar.tsx';
 import { useCalendarPanel } from './use-calendar-panel.ts';
-import { useIntl } from 'react-intl';
 import { SHELL_MESSAGES } from './shell-messages.ts';
 
 const NO_CALENDARS: Calendar[] = [];
@@ -163,7 +165,7 @@ export function AppShell() {
             <Notice intent="warning">{intl.formatMessage(SHELL_MESSAGES.calendarsGone)}</Notice>
           )}
           {calendarsQuery.isError && (
-            <Notice intent="error" action={{ label: intl.formatMessage(SHELL_MESSAGES.tryAgain), onClick: () => void calendarsQuery.refetch() }}>
+            <Notice intent="error" action={{ label: intl.formatMessage(COMMON_MESSAGES.tryAgain), onClick: () => void calendarsQuery.refetch() }}>
               {intl.formatMessage(SHELL_MESSAGES.calendarsFailed, { reason: errorMessage(calendarsQuery.error) })}
             </Notice>
           )}
@@ -183,7 +185,7 @@ export function AppShell() {
                 focusDate={focusDate}
               />
             ) : (
-              calendarsQuery.isPending && <LoadingSpinner label={intl.formatMessage(SHELL_MESSAGES.loadingCalendars)} />
+              calendarsQuery.isPending && <LoadingSpinner label={intl.formatMessage(CALENDARS_MESSAGES.loading)} />
             )}
           </div>
         </main>

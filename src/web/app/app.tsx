@@ -1,15 +1,15 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import { isClientRoute } from '../../shared/client-routes.ts';
 import { AuthProvider } from '../auth/auth-provider.tsx';
 import { CONSENT_START_PATH } from '../auth/teams-token-source.ts';
+import { COMMON_MESSAGES } from '../components/common-messages.ts';
 import { FullPageStatus } from '../components/full-page-status.tsx';
 import { HostGate } from '../host/host-gate.tsx';
 import { AppErrorBoundary } from './app-error-boundary.tsx';
 import { AppProviders } from './app-providers.tsx';
 import { AppShell } from './app-shell.tsx';
 import { TabRemovePage } from './routes/tab-remove-page.tsx';
-import { useIntl } from 'react-intl';
-import { SHELL_MESSAGES } from './shell-messages.ts';
 
 // Only Teams's consent popup needs it, and it brings MSAL.
 const TeamsConsentPage = lazy(() => import('../auth/teams-consent-page.tsx').then((module) => ({ default: module.TeamsConsentPage })));
@@ -23,7 +23,7 @@ const TabConfigPage = lazy(() => import('./routes/tab-config-page.tsx').then((mo
 
 /** While a page's code loads. */
 function LoadingPage() {
-  return <FullPageStatus loading title={useIntl().formatMessage(SHELL_MESSAGES.loading)} />;
+  return <FullPageStatus loading title={useIntl().formatMessage(COMMON_MESSAGES.loading)} />;
 }
 
 /** The page for a path: the app's few routes, which the manifest and the identity providers point at. */

@@ -1,8 +1,9 @@
 import { Button, DrawerBody, DrawerHeader, DrawerHeaderTitle, OverlayDrawer, makeStyles, tokens } from '@fluentui/react-components';
 import { Dismiss24Regular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
-import { SHELL_MESSAGES } from './shell-messages.ts';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { COMMON_MESSAGES } from '../components/common-messages.ts';
+import { SHELL_MESSAGES } from './shell-messages.ts';
 
 const useStyles = makeStyles({
   drawerBody: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL, paddingBottom: tokens.spacingVerticalXL },
@@ -25,7 +26,7 @@ export function CalendarDrawer({ id, open, onOpenChange, children }: CalendarDra
       <DrawerHeader>
         <DrawerHeaderTitle
           action={
-            <Button appearance="subtle" aria-label={intl.formatMessage(SHELL_MESSAGES.close)} icon={<Dismiss24Regular />} onClick={() => onOpenChange(false)} />
+            <Button appearance="subtle" aria-label={intl.formatMessage(COMMON_MESSAGES.close)} icon={<Dismiss24Regular />} onClick={() => onOpenChange(false)} />
           }
         >
           <FormattedMessage {...SHELL_MESSAGES.drawerTitle} />

@@ -1,9 +1,9 @@
 import { Avatar, Button, Caption1, Text, Tooltip, makeStyles, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
 import { Add20Regular, Navigation20Regular, Settings20Regular, SignOut20Regular } from '@fluentui/react-icons';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { Me } from '../../shared/user.ts';
 import { AppHeaderMenu } from './app-header-menu.tsx';
 import { SHELL_MESSAGES } from './shell-messages.ts';
-import { FormattedMessage, useIntl } from 'react-intl';
 
 // The header's controls, which come just after the calendar's first events (see lazy-chrome.tsx).
 

@@ -1,6 +1,7 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
 import { Fragment } from 'react';
 import { useIntl } from 'react-intl';
+import { COMMON_MESSAGES } from '../components/common-messages.ts';
 import { SHORTCUTS } from './keyboard-shortcuts.ts';
 import { SHORTCUT_MESSAGES } from './shortcut-messages.ts';
 
@@ -52,7 +53,7 @@ export function KeyboardShortcutsDialog({ onClose }: { onClose(): void }) {
           </DialogContent>
           <DialogActions>
             <Button appearance="primary" onClick={onClose}>
-              {intl.formatMessage(SHORTCUT_MESSAGES.close)}
+              {intl.formatMessage(COMMON_MESSAGES.close)}
             </Button>
           </DialogActions>
         </DialogBody>

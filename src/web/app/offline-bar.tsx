@@ -1,10 +1,10 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useMemo } from 'react';
+import { useIntl } from 'react-intl';
 import { Notice } from '../components/status-parts.tsx';
 import { useRegionalSettings } from '../host/regional-settings.tsx';
 import { useOfflineStatus } from '../lib/use-offline-status.ts';
 import { OFFLINE_MESSAGES } from './offline-messages.ts';
-import { useIntl } from 'react-intl';
 
 const useStyles = makeStyles({
   bar: { marginInline: tokens.spacingHorizontalM, marginBlockStart: tokens.spacingVerticalS, '@media print': { display: 'none' } },

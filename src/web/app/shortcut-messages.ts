@@ -3,7 +3,6 @@ import { defineMessages } from 'react-intl';
 /** The keyboard shortcuts' names, and their dialog's words. */
 export const SHORTCUT_MESSAGES = defineMessages({
   dialogTitle: { id: 'shortcuts.dialogTitle', defaultMessage: 'Keyboard shortcuts' },
-  close: { id: 'shortcuts.close', defaultMessage: 'Close' },
   or: { id: 'shortcuts.or', defaultMessage: 'or' },
   today: { id: 'shortcuts.today', defaultMessage: 'Go to today' },
   next: { id: 'shortcuts.next', defaultMessage: 'Next period' },

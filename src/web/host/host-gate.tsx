@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { COMMON_MESSAGES } from '../components/common-messages.ts';
 import { FullPageStatus } from '../components/full-page-status.tsx';
 import { ActionButton } from '../components/status-parts.tsx';
 import { errorMessage } from '../lib/api-client.ts';
@@ -11,13 +12,13 @@ import { RegionalSettingsProvider } from './regional-settings.tsx';
 export function HostGate({ children }: { children: ReactNode }) {
   const { state } = useHostState();
   const intl = useIntl();
-  if (state.status === 'pending') return <FullPageStatus loading title={intl.formatMessage(HOST_MESSAGES.loading)} />;
+  if (state.status === 'pending') return <FullPageStatus loading title={intl.formatMessage(COMMON_MESSAGES.loading)} />;
   if (state.status === 'error') {
     return (
       <FullPageStatus
         title={intl.formatMessage(HOST_MESSAGES.couldNotStart)}
         detail={errorMessage(state.error)}
-        action={<ActionButton onClick={state.retry}>{intl.formatMessage(HOST_MESSAGES.tryAgain)}</ActionButton>}
+        action={<ActionButton onClick={state.retry}>{intl.formatMessage(COMMON_MESSAGES.tryAgain)}</ActionButton>}
       />
     );
   }

@@ -2,7 +2,5 @@ import { defineMessages } from 'react-intl';
 
 /** What the app says while it finds out where it runs. */
 export const HOST_MESSAGES = defineMessages({
-  loading: { id: 'host.loading', defaultMessage: 'Loading…' },
   couldNotStart: { id: 'host.couldNotStart', defaultMessage: 'Company Calendar could not start' },
-  tryAgain: { id: 'host.tryAgain', defaultMessage: 'Try again' },
 });

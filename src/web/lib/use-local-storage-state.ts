@@ -15,7 +15,8 @@ function subscribe(listener: () => void): () => void {
 // Storage can be unavailable (e.g. blocked in a third-party iframe); then the state lives only in memory.
 const memoryFallback = new Map<string, string>();
 
-function read(key: string): string | null {
+/** A stored string, from localStorage or, where storage is unavailable, from memory. */
+export function readStored(key: string): string | null {
   try {
     return window.localStorage.getItem(key);
   } catch {
@@ -23,7 +24,8 @@ function read(key: string): string | null {
   }
 }
 
-function write(key: string, value: string): void {
+/** Stores a string (in memory where storage is unavailable), and tells this tab's listeners. */
+export function writeStored(key: string, value: string): void {
   try {
     window.localStorage.setItem(key, value);
   } catch {
@@ -39,7 +41,7 @@ function write(key: string, value: string): void {
 export function useLocalStorageState<T>(key: string, isValid: (value: unknown) => value is T, fallback: T): [T, (value: T) => void] {
   const raw = useSyncExternalStore(
     subscribe,
-    () => read(key),
+    () => readStored(key),
     () => null,
   );
   const value = useMemo(() => {
@@ -51,6 +53,6 @@ export function useLocalStorageState<T>(key: string, isValid: (value: unknown) =
       return fallback;
     }
   }, [raw, isValid, fallback]);
-  const setValue = useCallback((next: T) => write(key, JSON.stringify(next)), [key]);
+  const setValue = useCallback((next: T) => writeStored(key, JSON.stringify(next)), [key]);
   return [value, setValue];
 }

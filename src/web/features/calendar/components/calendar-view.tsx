@@ -167,9 +167,14 @@ function LocalizedCalendarView({
     const hour = timeZone === browserTimeZone() ? new Date().getHours() : Number(wallClockAt(new Date(), timeZone).time.slice(0, 2));
     return scrollTimeOf(viewOptions, hour);
   });
-  // A day's number goes to that day, a week's to that week, in the layout's own day and week views.
-  const goToDay = useCallback((date: Date) => calendarRef.current?.getApi().changeView(calendarViewFor('day', phone), date), [phone]);
-  const goToWeek = useCallback((date: Date) => calendarRef.current?.getApi().changeView(calendarViewFor('week', phone), date), [phone]);
+  // A view by its address's name, in the layout's own version of it (the phone's week is 3 days), at a date if given.
+  const showView = useCallback(
+    (view: UrlView, date?: Date) => calendarRef.current?.getApi().changeView(calendarViewFor(view, phone), date),
+    [phone],
+  );
+  // A day's number goes to that day, a week's to that week.
+  const goToDay = useCallback((date: Date) => showView('day', date), [showView]);
+  const goToWeek = useCallback((date: Date) => showView('week', date), [showView]);
   const { onDatesSet: layoutDatesSet } = layout;
   const { onDatesSet: locationDatesSet } = location;
   // Each move after the first is announced ("November 2026"), politely: the period is the calendar's own title for it.
@@ -200,9 +205,9 @@ function LocalizedCalendarView({
       today: () => calendarRef.current?.getApi().today(),
       next: () => calendarRef.current?.getApi().next(),
       previous: () => calendarRef.current?.getApi().prev(),
-      showView: (view: UrlView) => calendarRef.current?.getApi().changeView(calendarViewFor(view, phone)),
+      showView: (view: UrlView) => showView(view),
     }),
-    [phone],
+    [showView],
   );
 
   useEffect(() => {

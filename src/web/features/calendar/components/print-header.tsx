@@ -1,6 +1,6 @@
 import { Subtitle1, makeStyles, tokens } from '@fluentui/react-components';
-import { CALENDAR_MESSAGES } from '../lib/calendar-messages.ts';
 import { useIntl } from 'react-intl';
+import { CALENDAR_MESSAGES } from '../lib/calendar-messages.ts';
 
 const useStyles = makeStyles({
   // Printed only: on screen the toolbar's title and the calendar list say the same. Not a heading, so that the

@@ -1,13 +1,12 @@
 import type { CalendarOptions, CalendarRef, DatesSetInfo, FormatterInput, LocaleInput, ViewOptions } from '@fullcalendar/react';
 import { useCallback, useEffect, useMemo, useState, type RefObject } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
 import { AGENDA_DAYS } from '../../../lib/phone-layout.ts';
 import { CALENDAR_MESSAGES, dayCount } from '../lib/calendar-messages.ts';
 import { AGENDA_VIEW, calendarViewFor, PHONE_TIME_GRID_VIEW, urlViewOf } from '../lib/view-location.ts';
-import { useIntl, type IntlShape } from 'react-intl';
 
 /** Days the phone's time grid shows: as many columns as keep "09:30" and a title readable on 360 px. */
 export const PHONE_TIME_GRID_DAYS = 3;
-
 
 const WIDE_HEADER_TOOLBAR = { start: 'today prev,next', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' };
 // One row above the calendar, the views below it, in reach of a thumb.

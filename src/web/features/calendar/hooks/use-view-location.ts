@@ -1,25 +1,14 @@
 import type { CalendarRef, DatesSetInfo } from '@fullcalendar/react';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { readStored, writeStored } from '../../../lib/use-local-storage-state.ts';
 import { calendarViewFor, readViewLocation, urlViewOf, URL_VIEWS, withViewLocation, type UrlView, type ViewLocation } from '../lib/view-location.ts';
 
 /** The view last shown on this device, for a visit whose address names none. */
-export const LAST_VIEW_KEY = 'company-calendar:last-view';
+const LAST_VIEW_KEY = 'company-calendar:last-view';
 
 function rememberedView(): UrlView | null {
-  try {
-    const view = window.localStorage.getItem(LAST_VIEW_KEY);
-    return URL_VIEWS.find((candidate) => candidate === view) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-function rememberView(view: UrlView): void {
-  try {
-    window.localStorage.setItem(LAST_VIEW_KEY, view);
-  } catch {
-    // No storage (a blocked frame): the address still keeps the view.
-  }
+  const view = readStored(LAST_VIEW_KEY);
+  return URL_VIEWS.find((candidate) => candidate === view) ?? null;
 }
 
 interface ViewLocationOptions {
@@ -57,7 +46,7 @@ export function useViewLocation(calendarRef: RefObject<CalendarRef | null>, phon
     shownBefore.current = true;
     const view = urlViewOf(info.view.type);
     if (!view) return;
-    rememberView(view);
+    if (readStored(LAST_VIEW_KEY) !== view) writeStored(LAST_VIEW_KEY, view);
     const date = info.view.calendar.formatIso(info.view.currentStart, true);
     const shown = readViewLocation(window.location.search);
     if (shown.view === view && shown.date === date) return;

@@ -19,8 +19,10 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import type { CalendarEvent } from '../../../../shared/event-schema.ts';
+import { withWebScheme } from '../../../../shared/web-link.ts';
 import { useNotify } from '../../../components/notifications.tsx';
 import { useRegionalSettings } from '../../../host/regional-settings.tsx';
 import { errorMessage, isApiStatus } from '../../../lib/api-client.ts';
@@ -48,8 +50,6 @@ import {
 } from '../lib/event-form-values.ts';
 import { CHANGED_BY_SOMEONE_ELSE, MAYBE_DELETED, NO_LONGER_EXISTS } from '../lib/event-messages.ts';
 import { EVENT_FORM_MESSAGES } from '../lib/event-form-messages.ts';
-import { withWebScheme } from '../../../../shared/web-link.ts';
-import { useIntl } from 'react-intl';
 
 /** What the form edits: a new event, an event or series (all its occurrences), or an occurrence for a scope. */
 export type EventFormTarget =

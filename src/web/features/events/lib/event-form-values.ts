@@ -2,11 +2,11 @@ import type { z } from 'zod';
 import { eventWriteSchema, normaliseEvent, type CalendarEvent } from '../../../../shared/event-schema.ts';
 import { EVENT_YEAR_MAX, EVENT_YEAR_MIN } from '../../../../shared/limits.ts';
 import { addDays, dateToDayMs, EVENT_YEARS_MESSAGE, isDateOnly } from '../../../../shared/time.ts';
+import { withWebScheme } from '../../../../shared/web-link.ts';
 import type { DateSpan } from '../../../lib/date-span.ts';
 import type { FieldErrors } from '../../../lib/form-errors.ts';
 import { instantOfWallClock, nextFullHour, wallClockAt } from '../../../lib/zoned-time.ts';
 import { NO_REPEAT, REPEAT_FIELDS, repeatRule, repeatValuesFromRule, type RepeatField, type RepeatValues } from './repeat-options.ts';
-import { withWebScheme } from '../../../../shared/web-link.ts';
 
 /** What the event form edits: dates and times as the browser's date and time inputs give them, in the shown time zone. */
 export interface EventFormValues {
