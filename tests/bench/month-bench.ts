@@ -141,7 +141,7 @@ export async function benchMonth(rounds: number): Promise<Comparison[]> {
     const bareUrl = await barePage(JSON.stringify([...byId.values()]));
     const shown = `${first!.length} events in the first grid, ${second!.length} in the next`;
     const firstRender = await interleave({
-      figure: `month view first render, Chromium, ${shown}`,
+      figure: `month view, navigation to the first event painted, Chromium, ${shown}`,
       limit: BARE_PAGE_LIMIT,
       rounds,
       warmup: 1,

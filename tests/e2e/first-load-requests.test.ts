@@ -4,6 +4,7 @@ import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-cor
 import { describe, expect, test } from 'vitest';
 import { COMPILE_ALL_CHUNKS, COMPILE_ALL_HINT } from '../../scripts/web-build-output.ts';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
+import { DEV_TOKEN_KEY } from '../../src/web/auth/request-dev-token.ts';
 import { FIRST_EVENTS_MARK, FIRST_LOAD_WAIT_MS } from '../../src/web/lib/first-load.ts';
 import { AGENDA_DAYS } from '../../src/web/lib/phone-layout.ts';
 import { TEST_TIME_ZONE, newContext } from './harness/browser.ts';
@@ -72,15 +73,20 @@ async function firstEventsShown(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
-/** The first screen's three requests all start before any of them has answered, the events with no calendar filter. */
-function expectParallelFirstLoad(timings: ApiTiming[]): ApiTiming {
+/**
+ * The first screen's three requests all start before any of them has answered, the events with no calendar filter;
+ * only a token request comes before them, when the session has no token kept.
+ */
+function expectParallelFirstLoad(timings: ApiTiming[], tokenKept = false): ApiTiming {
   const [me, calendars, events] = ['/api/me', '/api/calendars', '/api/events'].map((path) => only(timings, path)) as [ApiTiming, ApiTiming, ApiTiming];
   expect(events.start).toBeLessThan(calendars.end);
   expect(events.start).toBeLessThan(me.end);
   expect(Math.max(me.start, calendars.start)).toBeLessThan(Math.min(me.end, calendars.end));
-  // Only the token comes before them.
-  const token = only(timings, '/api/dev/token');
-  for (const request of [me, calendars, events]) expect(request.start).toBeGreaterThanOrEqual(token.end);
+  if (tokenKept) expect(timings.filter((timing) => timing.path === '/api/dev/token')).toEqual([]);
+  else {
+    const token = only(timings, '/api/dev/token');
+    for (const request of [me, calendars, events]) expect(request.start).toBeGreaterThanOrEqual(token.end);
+  }
   expect(new URLSearchParams(events.query).getAll('calendarId')).toEqual([]);
   return events;
 }
@@ -105,7 +111,7 @@ describe('the first load', () => {
     await context.close();
   });
 
-  test('a remembered sign-in starts them before React renders, with one events request, whose events all show', async () => {
+  test('a remembered sign-in starts them before React renders, with its kept token and one events request, whose events all show', async () => {
     const context = await loggingContext();
     const page = await context.newPage();
     await signIn(page, /Eddie Editor/);
@@ -114,13 +120,32 @@ describe('the first load', () => {
     await page.reload();
     await firstEventsShown(page);
     const timings = await apiTimings(page);
-    const events = expectParallelFirstLoad(timings);
-    // The config kept from the first visit let the token leave before the fresh config's answer was read.
-    expect(only(timings, '/api/dev/token').start).toBeLessThan(only(timings, '/api/client-config').end);
+    // The token kept from the first visit (as MSAL keeps the standalone site's): no token request stands first.
+    const events = expectParallelFirstLoad(timings, true);
+    // The config kept from the first visit let them leave before the fresh config's answer was read.
+    expect(only(timings, '/api/events').start).toBeLessThan(only(timings, '/api/client-config').end);
     // The range is the month grid FullCalendar asked for: each of its events is on the calendar.
     const shown = await eventsOf(page, events.query);
     expect(shown.length).toBeGreaterThan(10);
     for (const event of shown) await calendarEvent(page, event.id).first().waitFor();
+    await context.close();
+  });
+
+  test('a kept token the server no longer takes is replaced after the 401, and the events show', async () => {
+    const context = await loggingContext();
+    const page = await context.newPage();
+    await signIn(page, /Eddie Editor/);
+    await firstEventsShown(page);
+    await page.evaluate((key) => {
+      const kept = JSON.parse(localStorage.getItem(key)!) as { accessToken: string };
+      localStorage.setItem(key, JSON.stringify({ ...kept, accessToken: `${kept.accessToken}x` }));
+    }, DEV_TOKEN_KEY);
+
+    await page.reload();
+    await firstEventsShown(page);
+    expect((await allApiTimings(page)).filter((timing) => timing.path === '/api/dev/token').length).toBeGreaterThan(0);
+    const kept = await page.evaluate((key) => JSON.parse(localStorage.getItem(key)!) as { accessToken: string }, DEV_TOKEN_KEY);
+    expect(kept.accessToken.endsWith('x')).toBe(false);
     await context.close();
   });
 
@@ -203,7 +228,7 @@ describe('the first load', () => {
 
     await page.reload();
     await firstEventsShown(page);
-    const events = expectParallelFirstLoad(await apiTimings(page));
+    const events = expectParallelFirstLoad(await apiTimings(page), true);
     const query = new URLSearchParams(events.query);
     const days = (Date.parse(query.get('end')!) - Date.parse(query.get('start')!)) / 86_400_000;
     expect(Math.round(days)).toBe(AGENDA_DAYS);
@@ -220,7 +245,7 @@ describe('the first load', () => {
 
     await page.reload();
     await firstEventsShown(page);
-    const events = expectParallelFirstLoad(await apiTimings(page));
+    const events = expectParallelFirstLoad(await apiTimings(page), true);
     const all = await eventsOf(page, events.query);
     const engineeringId = all.find((event) => event.title === 'Engineering stand-up')?.extendedProps.calendarId;
     expect(engineeringId).toBeDefined();

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
+import { DEV_TOKEN_KEY } from '../../src/web/auth/request-dev-token.ts';
 import { TEST_TIME_ZONE, newContext } from './harness/browser.ts';
 import { calendarEvent, dayCell, localDate, signIn } from './harness/calendar-page.ts';
 import { useAppAndBrowser } from './harness/app-and-browser.ts';
@@ -111,9 +112,12 @@ describe('signing in and the month view', () => {
     await context.close();
   });
 
-  test('signing out returns to the sign-in screen', async () => {
+  test('signing out returns to the sign-in screen, and removes the token kept for the next visit', async () => {
+    const keptToken = () => page.evaluate((key) => localStorage.getItem(key), DEV_TOKEN_KEY);
+    expect(JSON.parse((await keptToken()) ?? 'null')).toMatchObject({ userId: expect.any(String), accessToken: expect.any(String) });
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in to Company Calendar' }).waitFor();
+    expect(await keptToken()).toBeNull();
     await page.reload();
     await page.getByRole('heading', { name: 'Sign in to Company Calendar' }).waitFor();
   });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_TENANT_ID } from '../../src/api/auth/dev-identity.ts';
 import { launchBrowser, newContext, TEST_TIME_ZONE } from './harness/browser.ts';
 import { dayCell, localDate, waitForEvents } from './harness/calendar-page.ts';
-import { firstRenderMs, recordFirstRender } from './harness/first-render.ts';
+import { firstEventTimes, recordFirstRender } from './harness/first-render.ts';
 import { freePort, startServer, type AppServer } from './harness/server.ts';
 import { startTestIdentityProvider, type TestIdentityProvider } from './harness/test-identity-provider.ts';
 
@@ -100,7 +100,10 @@ describe('the standalone site', () => {
     });
     page.on('framenavigated', (frame) => navigations.push(frame.url()));
     await page.reload();
-    recordFirstRender('standalone', await firstRenderMs(page));
+    // The first event's paint is reported (Element Timing): what the bench measures is there to measure.
+    const { mounted, painted } = await firstEventTimes(page);
+    expect(painted).toBeGreaterThanOrEqual(mounted);
+    recordFirstRender('standalone', painted);
     await page.getByTestId('signed-in-user').getByText('Eddie Editor').waitFor();
     await dayCell(page, localDate(2)).getByText('Standalone planning').waitFor();
     expect(await page.getByRole('heading', { name: 'Sign in to Company Calendar' }).count()).toBe(0);

@@ -25,6 +25,7 @@ import type { DateSpan } from '../lib/date-span.ts';
 import type { EventKey } from '../lib/event-key.ts';
 import { PHONE_LAYOUT_QUERY } from '../lib/phone-layout.ts';
 import { useMediaQuery } from '../lib/use-media-query.ts';
+import { afterNextPaint } from '../lib/when-idle.ts';
 import { AppHeader } from './app-header.tsx';
 import { CalendarPanel, preloadCalendarDrawer } from './calendar-panel.tsx';
 import { PanelContents } from './lazy-chrome.tsx';
@@ -97,13 +98,17 @@ export function AppShell() {
   // on a slow phone the events show first. Without a calendar to wait for (its calendars failed) they come at once.
   const [calendarShown, setCalendarShown] = useState(false);
   const chromeShown = calendarShown || calendarsQuery.isError;
-  // Once the calendar shows, the dialogs' (and on phones the drawer's) code comes while the user looks, ready for the first tap.
+  // Once the calendar's first events are painted, the rest comes: the chrome, the host told the app is ready, and the
+  // dialogs' (and on phones the drawer's) code while the user looks, ready for the first tap. Not in the commit that
+  // draws the events: the chrome's render and the preloads' work would hold up their paint.
   const handleFirstRender = useCallback(() => {
-    startTransition(() => setCalendarShown(true));
-    notifyReady();
-    preloadEventDialogs();
-    preloadStatusParts();
-    if (phone) preloadCalendarDrawer();
+    afterNextPaint(() => {
+      startTransition(() => setCalendarShown(true));
+      notifyReady();
+      preloadEventDialogs();
+      preloadStatusParts();
+      if (phone) preloadCalendarDrawer();
+    });
   }, [notifyReady, phone]);
   // A touch that both selects and taps a slot asks once: the form already open stays.
   const openCreateForm = useCallback((range: DateSpan | null) => setForm((current) => current ?? { mode: 'create', range }), []);

@@ -8,7 +8,7 @@ import { errorMessage } from '../lib/api-client.ts';
 import { useLocalStorageState } from '../lib/use-local-storage-state.ts';
 import { AuthSession } from './auth-session.tsx';
 import { removeUserQueries } from './remove-user-queries.ts';
-import { createDevTokenSource } from './request-dev-token.ts';
+import { createDevTokenSource, forgetDevToken } from './request-dev-token.ts';
 import { DEV_USER_KEY, resumedDevTokenSource } from './resume-session.ts';
 
 // Shown only before a demo user is chosen: its avatars and compound buttons stay out of a returning user's first screen.
@@ -31,7 +31,10 @@ export function DevAuthProvider({ config, children }: { config: DevelopmentAuthC
     setCachedUserId(userId);
   }
   const user = config.devUsers.find((candidate) => candidate.id === userId);
-  const signOut = useCallback(() => setUserId(null), [setUserId]);
+  const signOut = useCallback(() => {
+    forgetDevToken();
+    setUserId(null);
+  }, [setUserId]);
   if (!user) return <DevSignInScreen users={config.devUsers} onSignIn={setUserId} />;
   return (
     // Keyed by user, so a new sign-in starts with a fresh token source.

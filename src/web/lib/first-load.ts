@@ -15,6 +15,17 @@ import { dayIn, daysFrom, monthGrid, type TimeRange } from './view-ranges.ts';
 export const FIRST_EVENTS_MARK = 'company-calendar:first-events';
 
 /**
+ * Element Timing's identifier on the first event the calendar shows: the browser reports when it is painted, which
+ * is when a reader sees it (the mark above is set when it enters the page, before its layout and paint).
+ */
+export const FIRST_EVENT_ELEMENT_TIMING = 'company-calendar:first-event';
+
+/** Asks the browser to report when an event's element is painted: its text is in the elements inside it. */
+export function timeFirstPaint(element: Element): void {
+  for (const part of [element, ...element.querySelectorAll('*')]) part.setAttribute('elementtiming', FIRST_EVENT_ELEMENT_TIMING);
+}
+
+/**
  * How long React's first render waits for a remembered session's first screen (profile, calendars, events): long
  * enough for them on a usual connection, short enough that a slow one soon sees "Signing in…".
  */

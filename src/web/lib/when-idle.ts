@@ -9,3 +9,25 @@ export function whenIdle(work: () => void): void {
   if ('requestIdleCallback' in window) window.requestIdleCallback(work, { timeout: IDLE_WAIT_MAX_MS });
   else setTimeout(work, IDLE_WAIT_MAX_MS);
 }
+
+/** The longest work meant for after the next paint waits: where no frame is drawn (a hidden tab, a host's preload). */
+export const AFTER_PAINT_WAIT_MAX_MS = 100;
+
+/** What afterNextPaint needs of the window: its frames and timers. */
+export type FrameClock = Pick<Window, 'requestAnimationFrame' | 'setTimeout'>;
+
+/**
+ * Runs work once the browser has painted what the last render put in the page: a task after the next frame's
+ * callbacks, so the frame is drawn first. Work that would otherwise hold that paint up (the rest of the page's
+ * parts, their code's preloads) then follows what the reader came for.
+ */
+export function afterNextPaint(work: () => void, clock: FrameClock = window): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    work();
+  };
+  clock.requestAnimationFrame(() => clock.setTimeout(once, 0));
+  clock.setTimeout(once, AFTER_PAINT_WAIT_MAX_MS);
+}

@@ -24,7 +24,7 @@ import { useNotify } from '../../../components/notifications.tsx';
 import { LoadingBar, Notice } from '../../../components/status-parts.tsx';
 import { useRegionalSettings } from '../../../host/regional-settings.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { FIRST_EVENTS_MARK } from '../../../lib/first-load.ts';
+import { FIRST_EVENTS_MARK, timeFirstPaint } from '../../../lib/first-load.ts';
 import type { DateSpan } from '../../../lib/date-span.ts';
 import type { EventKey } from '../../../lib/event-key.ts';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
@@ -220,16 +220,17 @@ function LocalizedCalendarView({
   useEffect(() => {
     firstLoad.current.onFirstRender = onFirstRender;
   }, [onFirstRender]);
-  const reportFirstRender = useCallback(() => {
+  const reportFirstRender = useCallback((firstEvent?: Element) => {
     if (firstLoad.current.settled) return;
     firstLoad.current.settled = true;
     performance.mark(FIRST_EVENTS_MARK);
+    if (firstEvent) timeFirstPaint(firstEvent);
     firstLoad.current.onFirstRender();
   }, []);
   const handleEventDidMount = useCallback<NonNullable<CalendarOptions['eventDidMount']>>(
     (info) => {
       markEventElement(info);
-      reportFirstRender();
+      reportFirstRender(info.el);
     },
     [reportFirstRender],
   );
