@@ -78,7 +78,7 @@ async function appMonths(browser: Browser, baseUrl: string, options: BrowserCont
     page.on('response', (response) => void (isEvents(response) && answers.push(response)));
     await page.goto('/');
     await page.waitForFunction(() => performance.getEntriesByName('company-calendar:first-events').length > 0);
-    await page.getByRole('button', { name: NEXT_MONTH }).click();
+    await page.locator('.cc-calendar').getByRole('button', { name: NEXT_MONTH }).click();
     await page.getByText(LATE_TITLE).first().waitFor({ state: 'attached' });
     const [first, ...others] = answers;
     const second = others.filter((answer) => startOf(answer) > startOf(first!)).sort((a, b) => startOf(a) - startOf(b))[0];
@@ -113,7 +113,7 @@ function nextMonthVisit(browser: Browser, url: string, options: BrowserContextOp
       await page.goto('/');
       await page.waitForFunction(() => performance.getEntriesByName('company-calendar:first-events').length > 0);
       await settled(page);
-      const button = await page.getByRole('button', { name: NEXT_MONTH }).elementHandle();
+      const button = await page.locator('.cc-calendar').getByRole('button', { name: NEXT_MONTH }).elementHandle();
       return await page.evaluate(
         ({ button, marker }) =>
           new Promise<number>((resolve) => {

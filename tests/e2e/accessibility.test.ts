@@ -29,8 +29,8 @@ describe.each(['light', 'dark'] as const)('accessibility, %s', (colorScheme) => 
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  test('the week and list views have none', async () => {
-    for (const view of ['Week', 'List']) {
+  test('the week and Upcoming views have none', async () => {
+    for (const view of ['Week', 'Upcoming']) {
       await page.getByRole('tab', { name: view }).click();
       await expect.poll(() => page.getByRole('tab', { name: view }).getAttribute('aria-selected')).toBe('true');
       expect(await axeViolations(page), view).toEqual([]);

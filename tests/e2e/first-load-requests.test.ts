@@ -305,7 +305,8 @@ async function moveTo(page: Page, button: string, range: ApiTiming): Promise<Api
   const expected = await eventsOf(page, range.query);
   expect(expected.length).toBeGreaterThan(0);
   const clickedAt = await page.evaluate(() => performance.now());
-  await page.getByRole('button', { name: button }).click();
+  // The calendar's own toolbar: the side panel's date navigator has month buttons too.
+  await page.locator('.cc-calendar').getByRole('button', { name: button }).click();
   for (const event of expected) await calendarEvent(page, event.id).first().waitFor();
   const [from, to] = rangeOf(range);
   return (await eventsCallsSince(page, clickedAt)).filter((call) => rangeOf(call)[0] === from && rangeOf(call)[1] === to);

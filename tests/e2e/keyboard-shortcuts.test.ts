@@ -38,7 +38,7 @@ describe('keyboard shortcuts', () => {
     await expect.poll(selectedView).toBe('Day');
     expect(shownDate()).toBe(localDate());
     await page.keyboard.press('a');
-    await expect.poll(selectedView).toBe('List');
+    await expect.poll(selectedView).toBe('Upcoming');
     await page.keyboard.press('m');
     await expect.poll(selectedView).toBe('Month');
   });

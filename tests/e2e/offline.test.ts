@@ -155,8 +155,8 @@ describe('reading the calendar offline', () => {
     expect(await page.getByRole('button', { name: 'New event' }).count()).toBe(0);
     const movable = onlineEvents.find((event) => !event.extendedProps.seriesId && !event.allDay)!;
     const from = calendarEvent(page, movable.id).first();
-    const day = await from.evaluate((element) => element.closest<HTMLElement>('[role=cell][data-date]')!.dataset.date!);
-    const otherDay = (await page.locator('[role=cell][data-date]').evaluateAll((cells) => cells.map((cell) => (cell as HTMLElement).dataset.date!))).find(
+    const day = await from.evaluate((element) => element.closest<HTMLElement>(':is([role=cell], [role=gridcell])[data-date]')!.dataset.date!);
+    const otherDay = (await page.locator(':is([role=cell], [role=gridcell])[data-date]').evaluateAll((cells) => cells.map((cell) => (cell as HTMLElement).dataset.date!))).find(
       (date) => date !== day,
     )!;
     const writes = () => apiRequests.filter((request) => request.method !== 'GET').length;

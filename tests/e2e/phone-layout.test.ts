@@ -6,7 +6,7 @@ import { HEADER_FULL_MIN_WIDTH } from '../../src/web/app/app-header-layout.ts';
 import { TOUCH_TARGET_MIN_PX } from '../../src/web/features/calendar/components/use-calendar-theme-styles.ts';
 import { axeViolations } from './harness/axe.ts';
 import { newContext } from './harness/browser.ts';
-import { localDate, signIn, waitForEvents } from './harness/calendar-page.ts';
+import { dayCell, localDate, signIn, waitForEvents } from './harness/calendar-page.ts';
 import { useAppAndBrowser } from './harness/app-and-browser.ts';
 
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -128,7 +128,7 @@ describe('on a phone (390×844, touch)', () => {
   test('a tap on a day of the month opens the form for that whole day', async () => {
     await viewTab(page, 'Month').tap();
     await expect.poll(() => viewTab(page, 'Month').getAttribute('aria-selected')).toBe('true');
-    const day = await box(page.locator(`[role=cell][data-date="${localDate(1)}"]`));
+    const day = await box(dayCell(page, localDate(1)));
     // Low in the cell, below its events.
     await page.touchscreen.tap(day.x + day.width / 2, day.y + day.height - 4);
     const form = page.getByRole('dialog', { name: 'New event' });

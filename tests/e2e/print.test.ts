@@ -81,17 +81,18 @@ describe('printing', () => {
     await page.route(failing, (route) =>
       route.fulfill({ status: 404, contentType: 'application/problem+json', body: JSON.stringify({ title: 'Events are away', status: 404 }) }),
     );
-    // Twice: the month after this one was fetched ahead before the failures began.
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('button', { name: 'Next' }).click();
+    // Twice: the month after this one was fetched ahead before the failures began. The calendar's own toolbar: the
+    // side panel's date navigator has month buttons too.
+    await page.locator('.cc-calendar').getByRole('button', { name: 'Next' }).click();
+    await page.locator('.cc-calendar').getByRole('button', { name: 'Next' }).click();
     const toast = page.getByText('Events could not be loaded', { exact: true });
     await toast.waitFor();
     await page.emulateMedia({ media: 'print' });
     await expect.poll(() => toast.isVisible()).toBe(false);
     await page.emulateMedia({ media: 'screen' });
     await page.unroute(failing);
-    await page.getByRole('button', { name: 'Previous' }).click();
-    await page.getByRole('button', { name: 'Previous' }).click();
+    await page.locator('.cc-calendar').getByRole('button', { name: 'Previous' }).click();
+    await page.locator('.cc-calendar').getByRole('button', { name: 'Previous' }).click();
     await calendarEvent(page, event.id).waitFor();
   });
 

@@ -48,8 +48,8 @@ describe('a reader', () => {
   test('Riley cannot drag an event or select a range', async () => {
     const eventId = await page.locator('.cc-event').first().getAttribute('data-event-id');
     if (!eventId) throw new Error('no event on the calendar');
-    const from = await page.locator('[role=cell]', { has: calendarEvent(page, eventId) }).getAttribute('data-date');
-    const cells = page.locator('[role=cell][data-date]');
+    const from = await page.locator(':is([role=cell], [role=gridcell])', { has: calendarEvent(page, eventId) }).getAttribute('data-date');
+    const cells = page.locator(':is([role=cell], [role=gridcell])[data-date]');
     const target = cells.nth((await cells.nth(0).getAttribute('data-date')) === from ? 1 : 0);
 
     await dragTo(page, calendarEvent(dayCell(page, from!), eventId), target);

@@ -24,7 +24,7 @@ afterAll(async () => {
 async function calendarColours(open: OpenTab): Promise<{ background: string; text: string; border: string; selectedTab: string }> {
   return open.frame().evaluate(() => {
     const calendar = document.querySelector('.cc-calendar');
-    const cell = calendar?.querySelector('[role=cell]');
+    const cell = calendar?.querySelector(':is([role=cell], [role=gridcell])');
     const today = [...(calendar?.querySelectorAll('button') ?? [])].find((button) => button.textContent === 'Today');
     const tab = calendar?.querySelector('[role=tab][aria-selected=true]');
     if (!calendar || !cell || !today || !tab) throw new Error('The calendar is not shown');

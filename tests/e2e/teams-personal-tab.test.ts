@@ -3,8 +3,12 @@ import type { CalendarEvent } from '../../src/shared/event-schema.ts';
 import { ApiDriver } from './harness/api.ts';
 import { TEST_TIME_ZONE } from './harness/browser.ts';
 import { localDate } from './harness/calendar-page.ts';
+import { catalog } from './harness/catalogs.ts';
 import { firstRenderMs, recordFirstRender } from './harness/first-render.ts';
 import { openTab, startHostedTabRig, TEAMS_APP_ID, type HostedTabRig, type OpenTab } from './harness/hosted-tab.ts';
+
+/** The tab speaks German: Teams' locale. */
+const GERMAN = catalog('de');
 
 let rig: HostedTabRig;
 let open: OpenTab;
@@ -67,17 +71,18 @@ describe('a Teams personal tab', () => {
   });
 
   test('“Copy link” copies a Teams deep link back to the event', async () => {
-    await open.tab.getByRole('dialog').getByRole('button', { name: 'Copy link' }).click();
-    await open.tab.locator('.fui-ToastTitle', { hasText: 'Link copied' }).waitFor();
+    // In the tab's language, German.
+    await open.tab.getByRole('dialog').getByRole('button', { name: GERMAN['eventDetails.copyLink'] }).click();
+    await open.tab.locator('.fui-ToastTitle', { hasText: GERMAN['event.linkCopied'] }).waitFor();
     const context = encodeURIComponent(JSON.stringify({ subEntityId: event.id }));
     expect(await open.page.evaluate(() => navigator.clipboard.readText())).toBe(
       `https://teams.microsoft.com/l/entity/${TEAMS_APP_ID}/calendars?context=${context}`,
     );
-    await open.tab.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await open.tab.getByRole('dialog').getByRole('button', { name: GERMAN['common.close'] }).click();
   });
 
   test('the calendar speaks the Teams locale: German texts, weeks starting on Monday', async () => {
-    await open.tab.getByRole('button', { name: 'Heute' }).waitFor();
+    await open.tab.getByRole('button', { name: 'Heute', exact: true }).waitFor();
     const headers = await open.tab.locator('[role=columnheader]').allTextContents();
     expect(headers[0]).toMatch(/^Mo/);
     expect(headers[6]).toMatch(/^So/);

@@ -11,6 +11,7 @@ import {
   validateEventForm,
   type EventFormValues,
 } from '../../src/web/features/events/lib/event-form-values.ts';
+import { DATE_ERRORS } from '../../src/web/features/events/lib/event-form-messages.ts';
 import { NO_REPEAT } from '../../src/web/features/events/lib/repeat-options.ts';
 
 // Temporal (the polyfill) is the oracle: an independent reading of every date the code under test reads.
@@ -283,6 +284,6 @@ describe('the event form', () => {
       repeat: NO_REPEAT,
     };
     const result = validateEventForm(values, { timeZone: 'UTC', includeTimeZone: false, includeRule: true });
-    expect(result).toEqual({ ok: false, errors: { startDate: EVENT_YEARS_MESSAGE, endDate: EVENT_YEARS_MESSAGE }, formErrors: [] });
+    expect(result).toEqual({ ok: false, errors: { startDate: DATE_ERRORS.yearsOutOfRange, endDate: DATE_ERRORS.yearsOutOfRange }, formErrors: [] });
   });
 });

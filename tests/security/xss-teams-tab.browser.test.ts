@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Calendar } from '../../src/shared/calendar-schema.ts';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
 import type { Problem } from '../../src/shared/problem.ts';
+import { PROBLEM_MESSAGES } from '../../src/web/lib/problem-messages.ts';
 import { ApiDriver } from '../e2e/harness/api.ts';
 import { localDate } from '../e2e/harness/calendar-page.ts';
 import { channelContext, openTab, startHostedTabRig, type HostedTabRig, type OpenTab } from '../e2e/harness/hosted-tab.ts';
@@ -111,9 +112,11 @@ describe('the corpus in a Teams tab', () => {
     expect(refusal.status()).toBe(403);
     const { detail } = (await refusal.json()) as Problem;
     expect(detail).toContain(calendars[0]!.name);
+    // The toast says the app's own words for a refusal: the server's detail, with the payload in it, is not shown.
     const toast = open.tab.locator('.fui-Toast', { hasText: 'The event could not be saved' });
     await toast.waitFor();
-    await expectLiteralText(toast, [detail!]);
+    await expectLiteralText(toast, [PROBLEM_MESSAGES.forbidden.defaultMessage]);
+    expect(await toast.textContent()).not.toContain(calendars[0]!.name);
 
     expect(await watch.seen(open.page)).toEqual(NOTHING_RAN);
     await open.context.close();

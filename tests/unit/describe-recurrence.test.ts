@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import {
   describeRecurrence,
@@ -7,13 +9,15 @@ import {
   weekdaysInLocaleOrder,
   type RecurrenceDisplay,
 } from '../../src/web/features/events/lib/describe-recurrence.ts';
-import { RECURRENCE_MESSAGES, REPEAT_MESSAGES } from '../../src/web/features/events/lib/recurrence-messages.ts';
 import { NO_REPEAT, repeatValuesFromRule, toggleDay } from '../../src/web/features/events/lib/repeat-options.ts';
 import { seriesStart } from '../../src/web/features/events/lib/series-start.ts';
 
 // Tuesday 9 March 2027, 09:00 in New York; the viewer is there too unless a test says otherwise.
 const NEW_YORK = 'America/New_York';
+// The frames as written (English); names, dates and numbers still come from each locale.
+const EN = createIntl({ locale: 'en', defaultLocale: 'en', messages: {}, onError: (error) => expect.fail(String(error)) });
 const series = (locale: string, more: Partial<RecurrenceDisplay> = {}): RecurrenceDisplay => ({
+  intl: EN,
   start: '2027-03-09T14:00:00Z',
   allDay: false,
   timeZone: NEW_YORK,
@@ -69,8 +73,8 @@ describe('a rule in plain words', () => {
   });
 
   it('says it cannot put into words what its frames do not cover, and still how it ends', () => {
-    expect(say('FREQ=YEARLY;BYMONTHDAY=1;BYSETPOS=2;COUNT=4')).toBe(`${RECURRENCE_MESSAGES.unreadable}, 4 times`);
-    expect(say('FREQ=YEARLY;BYWEEKNO=-1')).toBe(RECURRENCE_MESSAGES.unreadable);
+    expect(say('FREQ=YEARLY;BYMONTHDAY=1;BYSETPOS=2;COUNT=4')).toBe('Repeats by a custom rule, 4 times');
+    expect(say('FREQ=YEARLY;BYWEEKNO=-1')).toBe('Repeats by a custom rule');
   });
 
   it('is null for what is not a rule', () => {
@@ -129,8 +133,26 @@ describe('in the user’s language', () => {
   });
 
   it('writes positions in the frames’ language', () => {
-    expect([1, 2, 3, 4, 5, -1, -2, -3].map(ordinalWord)).toEqual(['first', 'second', 'third', 'fourth', 'fifth', 'last', 'second to last', 'third to last']);
-    expect([6, 21, 22, 23, 53, -10].map(ordinalWord)).toEqual(['6th', '21st', '22nd', '23rd', '53rd', '10th to last']);
+    expect([1, 2, 3, 4, 5, -1, -2, -3].map((n) => ordinalWord(n, EN))).toEqual(['first', 'second', 'third', 'fourth', 'fifth', 'last', 'second to last', 'third to last']);
+    expect([6, 21, 22, 23, 53, -10].map((n) => ordinalWord(n, EN))).toEqual(['6th', '21st', '22nd', '23rd', '53rd', '10th to last']);
+  });
+});
+
+describe('a rule in the catalogue’s language', () => {
+  const catalog = JSON.parse(readFileSync(new URL('../../src/web/i18n/catalogs/de.json', import.meta.url), 'utf8')) as Record<string, string>;
+  const german = createIntl({ locale: 'de', defaultLocale: 'en', messages: catalog, onError: (error) => expect.fail(String(error)) });
+  const inGerman = (rrule: string, more: Partial<RecurrenceDisplay> = {}) => say(rrule, series('de-DE', { intl: german, ...more }));
+
+  it('says the frames in German around German names, numbers and dates', () => {
+    expect(inGerman('FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,TH;UNTIL=20270401T035959Z')).toBe('Alle 2 Wochen am Dienstag und Donnerstag, bis 31. März 2027');
+    expect(inGerman('FREQ=MONTHLY;BYDAY=2TU')).toBe('Monatlich am zweiten Dienstag');
+    expect(inGerman('FREQ=MONTHLY;BYDAY=-2FR')).toBe('Monatlich am vorletzten Freitag');
+    expect(inGerman('FREQ=DAILY;COUNT=10')).toBe('Täglich, 10-mal');
+  });
+
+  it('picks the plural form of the catalogue’s language', () => {
+    expect(inGerman('FREQ=DAILY;COUNT=1')).toBe('Täglich, einmal');
+    expect(ordinalWord(7, german)).toBe('7.');
   });
 });
 
@@ -169,14 +191,14 @@ describe('the Repeat list', () => {
 
   it('says what each choice repeats on while the start is not valid', () => {
     expect(labels(series('en-GB', { start: '' }))).toEqual([
-      REPEAT_MESSAGES.none,
+      'Does not repeat',
       'Daily',
       'Every weekday',
-      REPEAT_MESSAGES.withoutStart.weekly,
-      REPEAT_MESSAGES.withoutStart['monthly-day'],
-      REPEAT_MESSAGES.withoutStart['monthly-weekday'],
-      REPEAT_MESSAGES.withoutStart.yearly,
-      REPEAT_MESSAGES.custom,
+      'Weekly on the same day',
+      'Monthly on the same day',
+      'Monthly on the same weekday',
+      'Yearly on the same date',
+      'Custom…',
     ]);
   });
 });

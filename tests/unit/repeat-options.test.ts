@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EVENT_YEAR_MAX, RECURRENCE_COUNT_MAX, RECURRENCE_INTERVAL_MAX } from '../../src/shared/limits.ts';
-import { EVENT_YEARS_MESSAGE } from '../../src/shared/time.ts';
-import { REPEAT_MESSAGES } from '../../src/web/features/events/lib/recurrence-messages.ts';
+import { REPEAT_ERRORS } from '../../src/web/features/events/lib/recurrence-messages.ts';
 import {
   chooseEnds,
   choosePreset,
@@ -179,7 +178,7 @@ describe('reading a stored rule back', () => {
     expect(read).toMatchObject({ preset: 'other', otherRule: 'FREQ=HOURLY' });
     expect(repeatRule(read, TUESDAY)).toEqual({
       ok: false,
-      errors: { repeat: 'FREQ=HOURLY is not supported: a series repeats daily, weekly, monthly or yearly' },
+      errors: { repeat: REPEAT_ERRORS.ruleInvalid },
     });
   });
 
@@ -205,9 +204,9 @@ describe('custom rules', () => {
       `FREQ=WEEKLY;COUNT=${RECURRENCE_COUNT_MAX};BYDAY=TU`,
     );
     for (const count of ['', '0', String(RECURRENCE_COUNT_MAX + 1), '2.5', '-3', 'ten']) {
-      expect(customErrors({ ends: 'after', count }), count).toEqual({ repeatCount: REPEAT_MESSAGES.countInvalid });
+      expect(customErrors({ ends: 'after', count }), count).toEqual({ repeatCount: REPEAT_ERRORS.countInvalid });
     }
-    expect(REPEAT_MESSAGES.countInvalid).toBe(`Enter a number of times from 1 to ${RECURRENCE_COUNT_MAX}`);
+    expect(REPEAT_ERRORS.countInvalid.values).toEqual({ max: RECURRENCE_COUNT_MAX });
     // The count is only checked when it is how the rule ends.
     expect(customErrors({ ends: 'never', count: '' })).toEqual({});
   });
@@ -218,33 +217,33 @@ describe('custom rules', () => {
     );
     expect(ruleOf(custom({ frequency: 'MONTHLY', monthlyBy: 'weekday', interval: '2' }), TUESDAY)).toBe('FREQ=MONTHLY;INTERVAL=2;BYDAY=2TU');
     for (const interval of ['', '0', String(RECURRENCE_INTERVAL_MAX + 1), '1.5', 'abc']) {
-      expect(customErrors({ interval }), interval).toEqual({ repeatInterval: REPEAT_MESSAGES.intervalInvalid });
+      expect(customErrors({ interval }), interval).toEqual({ repeatInterval: REPEAT_ERRORS.intervalInvalid });
     }
-    expect(REPEAT_MESSAGES.intervalInvalid).toBe(`Enter a whole number from 1 to ${RECURRENCE_INTERVAL_MAX}`);
+    expect(REPEAT_ERRORS.intervalInvalid.values).toEqual({ max: RECURRENCE_INTERVAL_MAX });
   });
 
   it('end on a date no earlier than the start and within the supported years', () => {
-    expect(customErrors({ ends: 'on', untilDate: '' })).toEqual({ repeatUntil: REPEAT_MESSAGES.untilMissing });
-    expect(customErrors({ ends: 'on', untilDate: '2027-03-08' })).toEqual({ repeatUntil: REPEAT_MESSAGES.untilBeforeStart });
+    expect(customErrors({ ends: 'on', untilDate: '' })).toEqual({ repeatUntil: REPEAT_ERRORS.untilMissing });
+    expect(customErrors({ ends: 'on', untilDate: '2027-03-08' })).toEqual({ repeatUntil: REPEAT_ERRORS.untilBeforeStart });
     // The start's own day: one occurrence.
     expect(customErrors({ ends: 'on', untilDate: '2027-03-09' })).toEqual({});
     expect(customErrors({ ends: 'on', untilDate: REPEAT_UNTIL_DATE_MAX })).toEqual({});
     expect(REPEAT_UNTIL_DATE_MAX).toBe(`${EVENT_YEAR_MAX}-12-31`);
-    expect(customErrors({ ends: 'on', untilDate: `${EVENT_YEAR_MAX + 1}-01-01` })).toEqual({ repeatUntil: EVENT_YEARS_MESSAGE });
-    expect(customErrors({ ends: 'on', untilDate: '+275760-01-01' })).toEqual({ repeatUntil: EVENT_YEARS_MESSAGE });
+    expect(customErrors({ ends: 'on', untilDate: `${EVENT_YEAR_MAX + 1}-01-01` })).toEqual({ repeatUntil: REPEAT_ERRORS.yearsOutOfRange });
+    expect(customErrors({ ends: 'on', untilDate: '+275760-01-01' })).toEqual({ repeatUntil: REPEAT_ERRORS.yearsOutOfRange });
   });
 
   it('name every field at fault at once', () => {
     expect(customErrors({ interval: '0', ends: 'after', count: '0' })).toEqual({
-      repeatInterval: REPEAT_MESSAGES.intervalInvalid,
-      repeatCount: REPEAT_MESSAGES.countInvalid,
+      repeatInterval: REPEAT_ERRORS.intervalInvalid,
+      repeatCount: REPEAT_ERRORS.countInvalid,
     });
-    expect(customErrors({ frequency: 'WEEKLY', days: [] })).toEqual({ repeatDays: REPEAT_MESSAGES.daysMissing });
+    expect(customErrors({ frequency: 'WEEKLY', days: [] })).toEqual({ repeatDays: REPEAT_ERRORS.daysMissing });
   });
 
   it('need a valid start, which they follow', () => {
     for (const start of ['', '2027-02-30', 'tomorrow']) {
-      expect(repeatRule(preset('weekly'), { ...LEAP_DAY, start })).toEqual({ ok: false, errors: { repeat: REPEAT_MESSAGES.startMissing } });
+      expect(repeatRule(preset('weekly'), { ...LEAP_DAY, start })).toEqual({ ok: false, errors: { repeat: REPEAT_ERRORS.startMissing } });
     }
     // A timed series' start is an instant; a bare date is not one.
     expect(repeatRule(preset('daily'), { ...TUESDAY, start: '2027-03-09' }).ok).toBe(false);

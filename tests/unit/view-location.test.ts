@@ -17,7 +17,14 @@ describe('the view and date in the address', () => {
 
   test('writes the view and date, keeping the address’s other parameters', () => {
     expect(withViewLocation('?locale=de&view=day&date=2026-01-01', { view: 'month', date: '2026-12-01' })).toBe('?locale=de&view=month&date=2026-12-01');
-    expect(readViewLocation(withViewLocation('', { view: 'agenda', date: '2027-03-08' }))).toEqual({ view: 'agenda', date: '2027-03-08' });
+    expect(readViewLocation(withViewLocation('', { view: 'upcoming', date: '2027-03-08' }))).toEqual({ view: 'upcoming', date: '2027-03-08' });
+    // No date: the view from today, whenever the address is opened.
+    expect(withViewLocation('?view=month&date=2026-12-01', { view: 'upcoming', date: null })).toBe('?view=upcoming');
+  });
+
+  test('reads the name the address once used for the list: the Upcoming view', () => {
+    expect(readViewLocation('?view=agenda&date=2026-12-01')).toEqual({ view: 'upcoming', date: '2026-12-01' });
+    expect(readViewLocation('?view=constructor').view).toBeNull();
   });
 
   test('one name per view whatever the layout: the phone’s 3 days and agenda are the week and the agenda', () => {

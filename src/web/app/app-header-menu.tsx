@@ -1,5 +1,5 @@
-import { Button, Menu, MenuDivider, MenuGroup, MenuGroupHeader, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
-import { Keyboard20Regular, MoreHorizontal20Regular, Print20Regular, Settings20Regular, SignOut20Regular } from '@fluentui/react-icons';
+import { Button, Menu, MenuDivider, MenuGroup, MenuGroupHeader, MenuItem, MenuItemLink, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
+import { Keyboard20Regular, MoreHorizontal20Regular, Print20Regular, QuestionCircle20Regular, Settings20Regular, SignOut20Regular } from '@fluentui/react-icons';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { SHELL_MESSAGES } from './shell-messages.ts';
 
@@ -33,6 +33,10 @@ export function AppHeaderMenu({ signedInAs, onManageCalendars, onSignOut, onShow
           <MenuItem icon={<Keyboard20Regular />} onClick={onShowShortcuts} secondaryContent="?">
             <FormattedMessage {...SHELL_MESSAGES.keyboardShortcuts} />
           </MenuItem>
+          {/* The query goes along: a tab's calendars and a chosen language, for the way back. */}
+          <MenuItemLink icon={<QuestionCircle20Regular />} href={`/help${window.location.search}`}>
+            <FormattedMessage {...SHELL_MESSAGES.help} />
+          </MenuItemLink>
           {signedInAs && (
             <>
               <MenuDivider />

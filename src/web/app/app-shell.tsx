@@ -17,6 +17,7 @@ import type { EventFormTarget } from '../features/events/components/event-form-d
 import { EventDetailsDialog, EventFormDialog, preloadEventDialogs, RecurrenceScopeDialog } from '../features/events/components/lazy-event-dialogs.tsx';
 import { useEventMoveHandler } from '../features/events/hooks/use-event-move-handler.ts';
 import { useLinkedEvent } from '../features/events/hooks/use-linked-event.ts';
+import { useNewEventLink } from '../features/events/hooks/use-new-event-link.ts';
 import { useHost } from '../host/host-context.tsx';
 import { useRegionalSettings } from '../host/regional-settings.tsx';
 import { errorMessage } from '../lib/api-client.ts';
@@ -33,6 +34,7 @@ import { KeyboardShortcutsDialog } from './lazy-keyboard-shortcuts-dialog.tsx';
 import { useKeyboardShortcuts, type ShortcutAction } from './keyboard-shortcuts.ts';
 import { OfflineBar } from './offline-bar.tsx';
 import { useCalendarPanel } from './use-calendar-panel.ts';
+import { useFocusReturn } from './use-focus-return.ts';
 import { SHELL_MESSAGES } from './shell-messages.ts';
 
 const NO_CALENDARS: Calendar[] = [];
@@ -79,6 +81,7 @@ export function AppShell() {
   const phone = useMediaQuery(PHONE_LAYOUT_QUERY);
   const panel = useCalendarPanel(phone);
   const calendarView = useRef<CalendarViewHandle>(null);
+  const focusReturn = useFocusReturn(calendarView);
   // Which event's details are open; keyed by ids so a link can open one too.
   const [openEvent, setOpenEvent] = useState<EventKey | null>(null);
   const [form, setForm] = useState<EventFormTarget | null>(null);
@@ -111,21 +114,39 @@ export function AppShell() {
     });
   }, [notifyReady, phone]);
   // A touch that both selects and taps a slot asks once: the form already open stays.
-  const openCreateForm = useCallback((range: DateSpan | null) => setForm((current) => current ?? { mode: 'create', range }), []);
+  const openCreateForm = useCallback(
+    (range: DateSpan | null) => {
+      focusReturn.opened();
+      setForm((current) => current ?? { mode: 'create', range });
+    },
+    [focusReturn],
+  );
+  const openEventDetails = useCallback(
+    (event: EventKey) => {
+      focusReturn.opened(event.eventId);
+      setOpenEvent(event);
+    },
+    [focusReturn],
+  );
+  const showShortcuts = useCallback(() => {
+    focusReturn.opened();
+    setShortcutsShown(true);
+  }, [focusReturn]);
 
   useKeyboardShortcuts(
     useCallback(
       (action: ShortcutAction) => {
         const view = calendarView.current;
-        if (action === 'help') setShortcutsShown(true);
+        if (action === 'help') showShortcuts();
         else if (action === 'create') {
-          if (canCreate) openCreateForm(null);
+          // On the day focus is on, if any.
+          if (canCreate && !view?.createAtFocus()) openCreateForm(null);
         } else if (action === 'today') view?.today();
         else if (action === 'next') view?.next();
         else if (action === 'previous') view?.previous();
         else view?.showView(action);
       },
-      [canCreate, openCreateForm],
+      [canCreate, openCreateForm, showShortcuts],
     ),
   );
 
@@ -134,11 +155,15 @@ export function AppShell() {
     if (calendarsQuery.isError) notifyExpectedFailure({ reason: 'other', message: errorMessage(calendarsQuery.error) });
   }, [calendarsQuery.isError, calendarsQuery.error, notifyExpectedFailure]);
 
+  useNewEventLink(setForm, calendarsQuery.isSuccess);
   useLinkedEvent(
-    useCallback((event: CalendarEvent) => {
-      setOpenEvent({ calendarId: event.extendedProps.calendarId, eventId: event.id });
-      setFocusDate(event.start);
-    }, []),
+    useCallback(
+      (event: CalendarEvent) => {
+        openEventDetails({ calendarId: event.extendedProps.calendarId, eventId: event.id });
+        setFocusDate(event.start);
+      },
+      [openEventDetails],
+    ),
   );
 
   return (
@@ -150,9 +175,16 @@ export function AppShell() {
         // The drawer is not in the page while closed: the toggle controls an id only beside the side panel.
         panel={{ id: phone ? null : panel.id, expanded: panel.open, onToggle: () => panel.setOpen(!panel.open) }}
         onNewEvent={canCreate ? () => openCreateForm(null) : null}
-        onManageCalendars={me.roles.includes('admin') ? () => setManagingCalendars(true) : null}
+        onManageCalendars={
+          me.roles.includes('admin')
+            ? () => {
+                focusReturn.opened();
+                setManagingCalendars(true);
+              }
+            : null
+        }
         onSignOut={signOut}
-        onShowShortcuts={() => setShortcutsShown(true)}
+        onShowShortcuts={showShortcuts}
       />
       <OfflineBar />
       <div className={styles.body}>
@@ -171,7 +203,7 @@ export function AppShell() {
           )}
           {calendarsQuery.isError && (
             <Notice intent="error" action={{ label: intl.formatMessage(COMMON_MESSAGES.tryAgain), onClick: () => void calendarsQuery.refetch() }}>
-              {intl.formatMessage(SHELL_MESSAGES.calendarsFailed, { reason: errorMessage(calendarsQuery.error) })}
+              {intl.formatMessage(SHELL_MESSAGES.calendarsFailed, { reason: errorMessage(calendarsQuery.error, intl) })}
             </Notice>
           )}
           <div className={styles.calendar}>
@@ -183,7 +215,7 @@ export function AppShell() {
                 visibleCalendarIds={visibleCalendarIds}
                 phone={phone}
                 canCreate={canCreate}
-                onOpenEvent={setOpenEvent}
+                onOpenEvent={openEventDetails}
                 onSelectRange={openCreateForm}
                 onEventChange={handleEventMove}
                 onFirstRender={handleFirstRender}
@@ -200,18 +232,50 @@ export function AppShell() {
           key={`${openEvent.calendarId}/${openEvent.eventId}`}
           eventKey={openEvent}
           calendars={calendars}
-          onClose={() => setOpenEvent(null)}
+          onClose={() => {
+            setOpenEvent(null);
+            focusReturn.closed();
+          }}
           onEdit={(event, scope) => {
             setOpenEvent(null);
             setForm(scope ? { mode: 'edit', event, scope } : { mode: 'edit', event });
           }}
+          onDuplicate={(event) => {
+            setOpenEvent(null);
+            setForm({ mode: 'create', range: null, copyOf: event });
+          }}
           onChanged={refetchEvents}
         />
       )}
-      {form && <EventFormDialog target={form} calendars={calendars} onClose={() => setForm(null)} onChanged={refetchEvents} />}
+      {form && (
+        <EventFormDialog
+          target={form}
+          calendars={calendars}
+          onClose={() => {
+            setForm(null);
+            focusReturn.closed();
+          }}
+          onSaved={(event) => focusReturn.saved(event.id)}
+          onChanged={refetchEvents}
+        />
+      )}
       <RecurrenceScopeDialog {...scopeDialog} />
-      {managingCalendars && <ManageCalendarsDialog onClose={() => setManagingCalendars(false)} />}
-      {shortcutsShown && <KeyboardShortcutsDialog onClose={() => setShortcutsShown(false)} />}
+      {managingCalendars && (
+        <ManageCalendarsDialog
+          onClose={() => {
+            setManagingCalendars(false);
+            focusReturn.closed();
+          }}
+        />
+      )}
+      {shortcutsShown && (
+        <KeyboardShortcutsDialog
+          onClose={() => {
+            setShortcutsShown(false);
+            focusReturn.closed();
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -18,6 +18,8 @@ const PrivacyPage = lazy(() => import('./routes/privacy-page.tsx').then((module)
 const TermsPage = lazy(() => import('./routes/terms-page.tsx').then((module) => ({ default: module.TermsPage })));
 // Only an address that is none of the app's pages.
 const NotFoundPage = lazy(() => import('./routes/not-found-page.tsx').then((module) => ({ default: module.NotFoundPage })));
+// Asked for from the header's menu, rarely.
+const HelpPage = lazy(() => import('./routes/help-page.tsx').then((module) => ({ default: module.HelpPage })));
 // Only a tab's settings page needs it, and it brings the calendar editor and the shared schemas (zod).
 const TabConfigPage = lazy(() => import('./routes/tab-config-page.tsx').then((module) => ({ default: module.TabConfigPage })));
 
@@ -53,6 +55,14 @@ function page(pathname: string): ReactNode {
         <Suspense fallback={<LoadingPage />}>
           <TeamsConsentPage />
         </Suspense>
+      );
+    case '/help':
+      return (
+        <HostGate>
+          <Suspense fallback={<LoadingPage />}>
+            <HelpPage />
+          </Suspense>
+        </HostGate>
       );
     case '/remove':
       return (

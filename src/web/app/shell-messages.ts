@@ -10,6 +10,7 @@ export const SHELL_MESSAGES = defineMessages({
   moreOptions: { id: 'shell.moreOptions', defaultMessage: 'More options' },
   print: { id: 'shell.print', defaultMessage: 'Print' },
   keyboardShortcuts: { id: 'shell.keyboardShortcuts', defaultMessage: 'Keyboard shortcuts' },
+  help: { id: 'shell.help', defaultMessage: 'Help' },
   signOut: { id: 'shell.signOut', defaultMessage: 'Sign out' },
   signedInAs: defineMessage<{ name: string }>({ id: 'shell.signedInAs', defaultMessage: 'Signed in as {name}' }),
   signedInAsWithRole: defineMessage<{ name: string; role: string }>({ id: 'shell.signedInAsWithRole', defaultMessage: 'Signed in as {name} ({role})' }),

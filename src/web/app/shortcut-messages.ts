@@ -10,7 +10,7 @@ export const SHORTCUT_MESSAGES = defineMessages({
   month: { id: 'shortcuts.month', defaultMessage: 'Month view' },
   week: { id: 'shortcuts.week', defaultMessage: 'Week view' },
   day: { id: 'shortcuts.day', defaultMessage: 'Day view' },
-  agenda: { id: 'shortcuts.agenda', defaultMessage: 'Agenda view' },
+  upcoming: { id: 'shortcuts.upcoming', defaultMessage: 'Upcoming view' },
   create: { id: 'shortcuts.create', defaultMessage: 'New event' },
   help: { id: 'shortcuts.help', defaultMessage: 'Show keyboard shortcuts' },
   closeDialog: { id: 'shortcuts.closeDialog', defaultMessage: 'Close a dialog or menu' },

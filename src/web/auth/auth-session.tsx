@@ -1,8 +1,10 @@
 import { useMemo, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import { FullPageStatus } from '../components/full-page-status.tsx';
 import { useRegionalSettings } from '../host/regional-settings.tsx';
 import { createApiClient, type GetAccessToken } from '../lib/api-client.ts';
 import { AuthContext, type Auth } from './auth-context.ts';
+import { AUTH_MESSAGES } from './auth-messages.ts';
 import { useMe } from './get-me.ts';
 
 /** Why the signed-in user's profile could not be loaded, and how to load it again. */
@@ -29,12 +31,13 @@ export function AuthSession({
   renderFailure(failure: SessionFailure): ReactNode;
   children: ReactNode;
 }) {
+  const intl = useIntl();
   const api = useMemo(() => createApiClient(getAccessToken), [getAccessToken]);
   const { timeZone, locale } = useRegionalSettings();
   const me = useMe({ api, getAccessToken }, sessionKey, { timeZone, locale });
   const auth = useMemo<Auth | null>(() => (me.data ? { me: me.data, getAccessToken, signOut } : null), [me.data, getAccessToken, signOut]);
 
   if (me.isError) return renderFailure({ error: me.error, retry: () => void me.refetch() });
-  if (auth === null) return <FullPageStatus loading title="Signing in…" />;
+  if (auth === null) return <FullPageStatus loading title={intl.formatMessage(AUTH_MESSAGES.signingIn)} />;
   return <AuthContext value={auth}>{children}</AuthContext>;
 }

@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import type { DevelopmentAuthConfig } from '../../shared/user.ts';
 import { FullPageStatus } from '../components/full-page-status.tsx';
 import { lazyPart } from '../components/lazy-part.tsx';
 import { ActionButton } from '../components/status-parts.tsx';
 import { errorMessage } from '../lib/api-client.ts';
 import { useLocalStorageState } from '../lib/use-local-storage-state.ts';
+import { AUTH_MESSAGES } from './auth-messages.ts';
 import { AuthSession } from './auth-session.tsx';
 import { removeUserQueries } from './remove-user-queries.ts';
 import { createDevTokenSource, forgetDevToken } from './request-dev-token.ts';
@@ -14,8 +16,13 @@ import { DEV_USER_KEY, resumedDevTokenSource } from './resume-session.ts';
 // Shown only before a demo user is chosen: its avatars and compound buttons stay out of a returning user's first screen.
 const DevSignInScreen = lazyPart(
   () => import('./dev-sign-in-screen.tsx').then((module) => module.DevSignInScreen),
-  () => <FullPageStatus title="Sign-in could not be loaded" detail="Check your connection, then reload the page." />,
+  DevSignInScreenMissing,
 );
+
+function DevSignInScreenMissing() {
+  const intl = useIntl();
+  return <FullPageStatus title={intl.formatMessage(AUTH_MESSAGES.devScreenLoadFailed)} detail={intl.formatMessage(AUTH_MESSAGES.devScreenLoadFailedDetail)} />;
+}
 
 const isUserId = (value: unknown): value is string | null => value === null || typeof value === 'string';
 
@@ -47,6 +54,7 @@ export function DevAuthProvider({ config, children }: { config: DevelopmentAuthC
 function DevSession({ userId, onSignOut, children }: { userId: string; onSignOut: () => void; children: ReactNode }) {
   // The one resumeSession started the first screen's requests with, for the remembered user.
   const getAccessToken = useMemo(() => resumedDevTokenSource(userId) ?? createDevTokenSource(userId), [userId]);
+  const intl = useIntl();
   return (
     // DevAuthProvider removes the user's queries when the user changes, signing out included.
     <AuthSession
@@ -54,7 +62,11 @@ function DevSession({ userId, onSignOut, children }: { userId: string; onSignOut
       getAccessToken={getAccessToken}
       signOut={onSignOut}
       renderFailure={({ error }) => (
-        <FullPageStatus title="Sign-in failed" detail={errorMessage(error)} action={<ActionButton onClick={onSignOut}>Choose another user</ActionButton>} />
+        <FullPageStatus
+          title={intl.formatMessage(AUTH_MESSAGES.signInFailed)}
+          detail={errorMessage(error, intl)}
+          action={<ActionButton onClick={onSignOut}>{intl.formatMessage(AUTH_MESSAGES.chooseAnotherUser)}</ActionButton>}
+        />
       )}
     >
       {children}

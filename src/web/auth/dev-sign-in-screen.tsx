@@ -1,5 +1,7 @@
 import { Avatar, Body1, CompoundButton, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { useIntl } from 'react-intl';
 import type { DevelopmentAuthConfig } from '../../shared/user.ts';
+import { AUTH_MESSAGES } from './auth-messages.ts';
 
 const useStyles = makeStyles({
   root: {
@@ -26,10 +28,11 @@ const useStyles = makeStyles({
 /** Development sign-in: pick one of the server's demo users. */
 export function DevSignInScreen({ users, onSignIn }: { users: DevelopmentAuthConfig['devUsers']; onSignIn: (userId: string) => void }) {
   const styles = useStyles();
+  const intl = useIntl();
   return (
     <main className={styles.root}>
-      <Title2 as="h1">Sign in to Company Calendar</Title2>
-      <Body1>Development sign-in: choose a demo user.</Body1>
+      <Title2 as="h1">{intl.formatMessage(AUTH_MESSAGES.signInTitle)}</Title2>
+      <Body1>{intl.formatMessage(AUTH_MESSAGES.devSignInHint)}</Body1>
       <ul className={styles.users}>
         {users.map((user) => (
           <li key={user.id}>

@@ -1,10 +1,14 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { COMMON_MESSAGES } from '../components/common-messages.ts';
 import { FullPageStatus } from '../components/full-page-status.tsx';
 import { ActionButton } from '../components/status-parts.tsx';
 import { useNotify } from '../components/notifications.tsx';
 import type { M365Host } from '../host/detect-host.ts';
 import { useHost } from '../host/host-context.tsx';
+import { HOST_MESSAGES } from '../host/host-messages.ts';
 import { ApiError, errorMessage } from '../lib/api-client.ts';
+import { AUTH_MESSAGES } from './auth-messages.ts';
 import { AuthSession } from './auth-session.tsx';
 import { SignInError } from './sign-in-error.ts';
 import type { EntraAuthConfig } from './msal-configuration.ts';
@@ -42,6 +46,7 @@ function HostedSignInFailure({
   requestConsent(): Promise<void>;
   onRetry(): void;
 }) {
+  const intl = useIntl();
   const notify = useNotify();
   const { notifyExpectedFailure } = useHost();
   const [asking, setAsking] = useState(false);
@@ -50,26 +55,26 @@ function HostedSignInFailure({
   // Every failure here shows a way forward (Allow access, Try again): an expected failure keeps it on screen,
   // where notifyFailure would have the host cover the tab with its own error page.
   useEffect(() => {
-    notifyExpectedFailure({ reason: needsConsent ? 'permission' : 'other', message: errorMessage(error) });
-  }, [needsConsent, error, notifyExpectedFailure]);
+    notifyExpectedFailure({ reason: needsConsent ? 'permission' : 'other', message: errorMessage(error, intl) });
+  }, [needsConsent, error, notifyExpectedFailure, intl]);
   const hostName = host.kind === 'sharepoint' ? 'SharePoint' : 'Teams';
-  const retry = <ActionButton onClick={onRetry}>Try again</ActionButton>;
+  const retry = <ActionButton onClick={onRetry}>{intl.formatMessage(COMMON_MESSAGES.tryAgain)}</ActionButton>;
 
   if (needsConsent) {
     const allow = () => {
       setAsking(true);
       requestConsent()
-        .then(onRetry, (consentError: unknown) => notify.error('Access was not allowed', errorMessage(consentError)))
+        .then(onRetry, (consentError: unknown) => notify.error(intl.formatMessage(AUTH_MESSAGES.accessNotAllowed), errorMessage(consentError, intl)))
         .finally(() => setAsking(false));
     };
     return (
       <FullPageStatus
-        title="Company Calendar needs your permission"
-        detail={`To show your organisation's calendars, Company Calendar signs you in with your Microsoft 365 account. Allow it once and ${hostName} will not ask again. If you are not allowed to, ask your IT admin to approve Company Calendar.`}
+        title={intl.formatMessage(AUTH_MESSAGES.needsPermission)}
+        detail={intl.formatMessage(AUTH_MESSAGES.needsPermissionDetail, { host: hostName })}
         action={
           <>
             <ActionButton primary onClick={allow} disabled={asking}>
-              Allow access
+              {intl.formatMessage(AUTH_MESSAGES.allowAccess)}
             </ActionButton>
             {retry}
           </>
@@ -80,11 +85,11 @@ function HostedSignInFailure({
   if (isSignInFailure(error)) {
     return (
       <FullPageStatus
-        title="You could not be signed in"
-        detail={`${hostName} did not sign you in to Company Calendar (${errorMessage(error)}). Check that you are signed in to ${hostName} and online, then try again. If this keeps happening, ask your IT admin whether Company Calendar is allowed in your organisation.`}
+        title={intl.formatMessage(AUTH_MESSAGES.couldNotSignIn)}
+        detail={intl.formatMessage(AUTH_MESSAGES.couldNotSignInDetail, { host: hostName, reason: errorMessage(error, intl) })}
         action={retry}
       />
     );
   }
-  return <FullPageStatus title="Company Calendar could not start" detail={errorMessage(error)} action={retry} />;
+  return <FullPageStatus title={intl.formatMessage(HOST_MESSAGES.couldNotStart)} detail={errorMessage(error, intl)} action={retry} />;
 }

@@ -3,8 +3,11 @@ import { MsalProvider, useMsal } from '@azure/msal-react';
 import { Button } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { COMMON_MESSAGES } from '../components/common-messages.ts';
 import { FullPageStatus } from '../components/full-page-status.tsx';
 import { errorMessage, type GetAccessToken } from '../lib/api-client.ts';
+import { AUTH_MESSAGES } from './auth-messages.ts';
 import { AuthSession } from './auth-session.tsx';
 import type { ProductionAuthConfig } from '../../shared/user.ts';
 import { standaloneMsalSetup, type MsalSetup } from './msal-configuration.ts';
@@ -13,8 +16,9 @@ import { removeUserQueries } from './remove-user-queries.ts';
 /** The standalone site's sign-in: MSAL with redirects, against Entra ID or any OpenID Connect provider. */
 export function MsalAuthProvider({ config, children }: { config: ProductionAuthConfig; children: ReactNode }) {
   const [setup] = useState(() => standaloneMsalSetup(config));
+  const intl = useIntl();
   if (setup === null) {
-    return <FullPageStatus title="Sign-in is not set up" detail="No identity provider is configured for this site. Ask your IT admin to finish setting up Company Calendar." />;
+    return <FullPageStatus title={intl.formatMessage(AUTH_MESSAGES.notSetUp)} detail={intl.formatMessage(AUTH_MESSAGES.notConfiguredSite)} />;
   }
   return <MsalClient setup={setup}>{children}</MsalClient>;
 }
@@ -30,6 +34,7 @@ function MsalClient({ setup, children }: { setup: MsalSetup; children: ReactNode
 
 function MsalSignIn({ scopes, children }: { scopes: string[]; children: ReactNode }) {
   const { instance, accounts, inProgress } = useMsal();
+  const intl = useIntl();
   const [signInError, setSignInError] = useState<unknown>(null);
   const account = instance.getActiveAccount() ?? accounts[0] ?? null;
 
@@ -46,7 +51,7 @@ function MsalSignIn({ scopes, children }: { scopes: string[]; children: ReactNod
 
   // MSAL is starting or reading a redirect's answer: whether someone is signed in is not known yet.
   if (inProgress === InteractionStatus.Startup || inProgress === InteractionStatus.HandleRedirect) {
-    return <FullPageStatus loading title="Signing in…" />;
+    return <FullPageStatus loading title={intl.formatMessage(AUTH_MESSAGES.signingIn)} />;
   }
   if (account === null) {
     const signIn = () => {
@@ -55,11 +60,15 @@ function MsalSignIn({ scopes, children }: { scopes: string[]; children: ReactNod
     };
     return (
       <FullPageStatus
-        title="Sign in to Company Calendar"
-        detail={signInError ? `Signing in did not work: ${errorMessage(signInError)}` : 'Sign in with your organisation account to see its calendars.'}
+        title={intl.formatMessage(AUTH_MESSAGES.signInTitle)}
+        detail={
+          signInError
+            ? intl.formatMessage(AUTH_MESSAGES.signInDidNotWork, { reason: errorMessage(signInError, intl) })
+            : intl.formatMessage(AUTH_MESSAGES.signInPrompt)
+        }
         action={
           <Button appearance="primary" onClick={signIn} disabled={inProgress !== InteractionStatus.None}>
-            Sign in
+            {intl.formatMessage(AUTH_MESSAGES.signIn)}
           </Button>
         }
       />
@@ -75,6 +84,7 @@ function MsalSignIn({ scopes, children }: { scopes: string[]; children: ReactNod
 
 function MsalSession({ account, scopes, children }: { account: AccountInfo; scopes: string[]; children: ReactNode }) {
   const { instance } = useMsal();
+  const intl = useIntl();
   const queryClient = useQueryClient();
   const { homeAccountId } = account;
   // By the account's id, not the object: MSAL hands out a new one on every cache change, and a new token function
@@ -112,14 +122,14 @@ function MsalSession({ account, scopes, children }: { account: AccountInfo; scop
       signOut={signOut}
       renderFailure={({ error, retry }) => (
         <FullPageStatus
-          title="Sign-in failed"
-          detail={errorMessage(error)}
+          title={intl.formatMessage(AUTH_MESSAGES.signInFailed)}
+          detail={errorMessage(error, intl)}
           action={
             <>
               <Button appearance="primary" onClick={retry}>
-                Try again
+                {intl.formatMessage(COMMON_MESSAGES.tryAgain)}
               </Button>
-              <Button onClick={signOut}>Sign out</Button>
+              <Button onClick={signOut}>{intl.formatMessage(AUTH_MESSAGES.signOut)}</Button>
             </>
           }
         />

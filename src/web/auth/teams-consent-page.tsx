@@ -1,10 +1,12 @@
 import { createStandardPublicClientApplication } from '@azure/msal-browser';
 import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
 import type { ClientConfig } from '../../shared/user.ts';
 import { FullPageStatus } from '../components/full-page-status.tsx';
 import { loadTeamsSdk } from '../host/teams-sdk.ts';
 import { errorMessage } from '../lib/api-client.ts';
 import { useClientConfig } from '../lib/use-client-config.ts';
+import { AUTH_MESSAGES } from './auth-messages.ts';
 import { consentPopupMsalSetup } from './msal-configuration.ts';
 
 /**
@@ -39,13 +41,21 @@ let running: Promise<void> | null = null;
 export function TeamsConsentPage() {
   // The config HostProvider has fetched already for every page.
   const config = useClientConfig();
+  const intl = useIntl();
   const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {
     if (!config.data) return;
     running ??= signInForTeams(config.data);
-    running.catch((error: unknown) => setFailure(errorMessage(error)));
-  }, [config.data]);
-  if (config.isError) return <FullPageStatus title="Access was not allowed" detail={`${errorMessage(config.error)} Close this window and try again.`} />;
-  if (failure !== null) return <FullPageStatus title="Access was not allowed" detail={`${failure} Close this window and try again.`} />;
-  return <FullPageStatus loading title="Asking for your permission…" />;
+    running.catch((error: unknown) => setFailure(errorMessage(error, intl)));
+  }, [config.data, intl]);
+  const failed = config.isError ? errorMessage(config.error, intl) : failure;
+  if (failed !== null) {
+    return (
+      <FullPageStatus
+        title={intl.formatMessage(AUTH_MESSAGES.accessNotAllowed)}
+        detail={intl.formatMessage(AUTH_MESSAGES.closeAndRetry, { reason: failed })}
+      />
+    );
+  }
+  return <FullPageStatus loading title={intl.formatMessage(AUTH_MESSAGES.askingPermission)} />;
 }

@@ -1,4 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
+import { displayColor } from '../lib/color-contrast.ts';
 
 const useStyles = makeStyles({
   swatch: {
@@ -13,8 +14,11 @@ const useStyles = makeStyles({
   },
 });
 
-/** A calendar's colour, decorative: the calendar's name always sits next to it. */
+/**
+ * A calendar's colour, decorative: the calendar's name always sits next to it. Drawn to stand out from the page (3:1)
+ * in either scheme, so a dark colour shows lighter in the dark theme.
+ */
 export function ColorSwatch({ color }: { color: string }) {
   const styles = useStyles();
-  return <span aria-hidden className={styles.swatch} style={{ backgroundColor: color }} />;
+  return <span aria-hidden className={styles.swatch} style={{ backgroundColor: displayColor(color) }} />;
 }

@@ -5,4 +5,5 @@ export const COMMON_MESSAGES = defineMessages({
   loading: { id: 'common.loading', defaultMessage: 'Loading…' },
   tryAgain: { id: 'common.tryAgain', defaultMessage: 'Try again' },
   close: { id: 'common.close', defaultMessage: 'Close' },
+  cancel: { id: 'common.cancel', defaultMessage: 'Cancel' },
 });

@@ -11,6 +11,8 @@ import {
 } from '@fluentui/react-components';
 import { Delete20Regular } from '@fluentui/react-icons';
 import { useState, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { COMMON_MESSAGES } from './common-messages.ts';
 
 interface ConfirmDeleteButtonProps {
   /** The button that opens the confirmation: its label, or its appearance and aria-label when it is an icon. */
@@ -25,6 +27,7 @@ interface ConfirmDeleteButtonProps {
 
 /** A delete button that asks first, in an alert dialog. */
 export function ConfirmDeleteButton({ trigger, title, warning, confirmLabel, deleting, onConfirm }: ConfirmDeleteButtonProps) {
+  const intl = useIntl();
   const [confirming, setConfirming] = useState(false);
   const confirm = () => void onConfirm().finally(() => setConfirming(false));
   return (
@@ -41,7 +44,7 @@ export function ConfirmDeleteButton({ trigger, title, warning, confirmLabel, del
               {confirmLabel}
             </Button>
             <DialogTrigger disableButtonEnhancement>
-              <Button>Cancel</Button>
+              <Button>{intl.formatMessage(COMMON_MESSAGES.cancel)}</Button>
             </DialogTrigger>
           </DialogActions>
         </DialogBody>

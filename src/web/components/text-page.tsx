@@ -1,5 +1,7 @@
 import { Link, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { TEXT_PAGE_MESSAGES } from './text-page-messages.ts';
 
 const useStyles = makeStyles({
   root: {
@@ -14,16 +16,17 @@ const useStyles = makeStyles({
   title: { margin: 0 },
 });
 
-/** A page of plain text, such as the privacy statement. */
-export function TextPage({ title, children }: { title: string; children: ReactNode }) {
+/** A page of plain text, such as the privacy statement, with a link to the calendar (at `homeHref`, else the site's root). */
+export function TextPage({ title, homeHref = '/', children }: { title: string; homeHref?: string; children: ReactNode }) {
   const styles = useStyles();
+  const intl = useIntl();
   return (
     <main className={styles.root}>
       <Title1 as="h1" className={styles.title}>
         {title}
       </Title1>
       {children}
-      <Link href="/">Open Company Calendar</Link>
+      <Link href={homeHref}>{intl.formatMessage(TEXT_PAGE_MESSAGES.openApp)}</Link>
     </main>
   );
 }

@@ -17,7 +17,7 @@ export function HostGate({ children }: { children: ReactNode }) {
     return (
       <FullPageStatus
         title={intl.formatMessage(HOST_MESSAGES.couldNotStart)}
-        detail={errorMessage(state.error)}
+        detail={errorMessage(state.error, intl)}
         action={<ActionButton onClick={state.retry}>{intl.formatMessage(COMMON_MESSAGES.tryAgain)}</ActionButton>}
       />
     );

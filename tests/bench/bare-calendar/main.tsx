@@ -27,6 +27,7 @@ const markFirstEvent: NonNullable<CalendarOptions['eventDidMount']> = ({ el }) =
 };
 
 // The app's month view shows as many events a day as fit, then "+N more" (dayMaxEvents): so does this page, like for like.
+// The app's class on the calendar (CALENDAR_CLASS) styles nothing here: the bench finds each page's own toolbar by it.
 createRoot(document.getElementById('root')!).render(
-  <FullCalendar plugins={PLUGINS} initialView="dayGridMonth" height="100vh" headerToolbar={HEADER_TOOLBAR} dayMaxEvents events={events} eventDidMount={markFirstEvent} />,
+  <FullCalendar className="cc-calendar" plugins={PLUGINS} initialView="dayGridMonth" height="100vh" headerToolbar={HEADER_TOOLBAR} dayMaxEvents events={events} eventDidMount={markFirstEvent} />,
 );

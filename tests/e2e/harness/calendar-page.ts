@@ -14,9 +14,12 @@ export async function signIn(page: Page, name: RegExp): Promise<void> {
   await page.getByRole('heading', { name: 'Company Calendar', level: 1 }).waitFor();
 }
 
-/** A day cell of the month grid (FullCalendar v7's classes are hashed; roles and data attributes are stable). */
+/**
+ * A day cell of the month grid (FullCalendar v7's classes are hashed; roles and data attributes are stable): a
+ * gridcell once the app has made the month a grid, a cell elsewhere.
+ */
 export function dayCell(page: Page, date: string): Locator {
-  return page.locator(`[role=cell][data-date="${date}"]`);
+  return page.locator(`:is([role=cell], [role=gridcell])[data-date="${date}"]`);
 }
 
 /** An event on the calendar, by the data attribute the app sets on it. */
@@ -27,6 +30,21 @@ export function calendarEvent(scope: Page | Locator, eventId: string): Locator {
 /** Waits until the calendar has shown the events of its current range. */
 export async function waitForEvents(scope: Page | FrameLocator): Promise<void> {
   await scope.locator('.cc-event').first().waitFor();
+}
+
+/** The side panel's time zone field (a searchable list): its text shows the zone chosen. */
+export function timeZoneField(page: Page): Locator {
+  return page.getByRole('combobox', { name: 'Time zone' });
+}
+
+/** Chooses a time zone by searching for its IANA name, or the device's own for ''. */
+export async function chooseTimeZone(page: Page, zone: string): Promise<void> {
+  const field = timeZoneField(page);
+  await field.click();
+  const readable = zone.replaceAll('_', ' ');
+  await field.fill(readable);
+  const option = zone ? page.getByRole('option', { name: ` ${readable} ` }) : page.getByRole('option', { name: /^This device’s/ });
+  await option.click();
 }
 
 /** A row of the week or day view's time grid, by the time it starts (HH:MM:SS). */

@@ -1,26 +1,21 @@
 import { Body1, Subtitle2 } from '@fluentui/react-components';
+import { useIntl, type MessageDescriptor } from 'react-intl';
 import { TextPage } from '../../components/text-page.tsx';
+import { LEGAL_MESSAGES } from './legal-messages.ts';
 
 /** The privacy statement the Teams app manifest links to. */
 export function PrivacyPage() {
+  const intl = useIntl();
+  const say = (message: MessageDescriptor) => intl.formatMessage(message);
   return (
-    <TextPage title="Privacy">
-      <Body1>
-        Company Calendar is run by your organisation. It keeps your organisation’s calendars and their events, and nothing
-        about you beyond what those need.
-      </Body1>
-      <Subtitle2 as="h2">What it keeps</Subtitle2>
-      <Body1>
-        Your name and your account’s id, next to the events and calendars you create or change, so that others can see who
-        did. The calendars you hide and the time zone you choose stay in your browser.
-      </Body1>
-      <Subtitle2 as="h2">How you sign in</Subtitle2>
-      <Body1>
-        With your organisation’s account (Microsoft 365 or your organisation’s sign-in). Company Calendar never sees your
-        password; the sign-in it receives lasts a short while and stays in your browser.
-      </Body1>
-      <Subtitle2 as="h2">Questions</Subtitle2>
-      <Body1>Your organisation’s IT department answers them, and can tell you where the data is held and for how long.</Body1>
+    <TextPage title={say(LEGAL_MESSAGES.privacyTitle)}>
+      <Body1>{say(LEGAL_MESSAGES.privacyIntro)}</Body1>
+      <Subtitle2 as="h2">{say(LEGAL_MESSAGES.keptHeading)}</Subtitle2>
+      <Body1>{say(LEGAL_MESSAGES.keptBody)}</Body1>
+      <Subtitle2 as="h2">{say(LEGAL_MESSAGES.signInHeading)}</Subtitle2>
+      <Body1>{say(LEGAL_MESSAGES.signInBody)}</Body1>
+      <Subtitle2 as="h2">{say(LEGAL_MESSAGES.questionsHeading)}</Subtitle2>
+      <Body1>{say(LEGAL_MESSAGES.questionsBody)}</Body1>
     </TextPage>
   );
 }

@@ -1,10 +1,13 @@
 import { useEffect } from 'react';
+import { useIntl } from 'react-intl';
 import { FullPageStatus } from '../../components/full-page-status.tsx';
 import { useHost } from '../../host/host-context.tsx';
+import { TAB_MESSAGES } from './tab-messages.ts';
 
 /** Teams's removal page (frameContext remove): says what removing the tab does, and lets it go. */
 export function TabRemovePage() {
   const { host, notifyReady } = useHost();
+  const intl = useIntl();
   useEffect(() => {
     if (host.kind === 'standalone') return;
     host.sdk.pages.config.registerOnRemoveHandler((event) => event.notifySuccess());
@@ -12,9 +15,6 @@ export function TabRemovePage() {
     notifyReady();
   }, [host, notifyReady]);
   return (
-    <FullPageStatus
-      title="Remove this tab?"
-      detail="Only the tab goes. Its calendars and their events stay in Company Calendar for everyone."
-    />
+    <FullPageStatus title={intl.formatMessage(TAB_MESSAGES.removeTitle)} detail={intl.formatMessage(TAB_MESSAGES.removeDetail)} />
   );
 }

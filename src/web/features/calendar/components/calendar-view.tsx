@@ -24,23 +24,30 @@ import { useNotify } from '../../../components/notifications.tsx';
 import { LoadingBar, Notice } from '../../../components/status-parts.tsx';
 import { useRegionalSettings } from '../../../host/regional-settings.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { displayColor } from '../../../lib/color-contrast.ts';
 import { FIRST_EVENTS_MARK, timeFirstPaint } from '../../../lib/first-load.ts';
 import type { DateSpan } from '../../../lib/date-span.ts';
 import type { EventKey } from '../../../lib/event-key.ts';
+import { useTimeFormat } from '../../../lib/time-format.ts';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
 import { wallClockAt } from '../../../lib/zoned-time.ts';
 import { useCalendarLocale } from '../hooks/use-calendar-locale.ts';
+import { publishShownPeriod, registerNavigator, shownPeriodOf } from '../lib/shown-period.ts';
 import { useLayoutViews } from '../hooks/use-layout-views.ts';
+import { useEndlessUpcoming } from '../hooks/use-upcoming-days.ts';
+import { useGridKeyboard, type FocusReturnTarget } from '../hooks/use-grid-keyboard.ts';
+import { useTitleHints } from '../hooks/use-title-hints.ts';
 import { useViewLocation } from '../hooks/use-view-location.ts';
 import { calendarViewFor, type UrlView } from '../lib/view-location.ts';
 import { businessHoursOf, scrollTimeOf } from '../lib/view-options.ts';
+import { calendarTimeFormatter } from '../lib/calendar-time-format.ts';
 import { useViewOptions } from '../hooks/use-view-options.ts';
 import { usePrintLayout } from '../hooks/use-print-layout.ts';
 import { SLOT_DURATION, useTapToCreate } from '../hooks/use-tap-to-create.ts';
 import { CALENDAR_MESSAGES } from '../lib/calendar-messages.ts';
 import { useEventSource } from '../requests/get-events.ts';
-import { NoEvents } from './no-events.tsx';
 import { PrintHeader } from './print-header.tsx';
+import { DatePicker } from './date-title.tsx';
 import {
   BLOCK_EVENT_CLASS,
   CALENDAR_CLASS,
@@ -53,7 +60,6 @@ import {
   LIST_EVENT_CLASS,
   POPOVER_CLASS,
   TOOLBAR_CLASS,
-  TOOLBAR_TITLE_CLASS,
   useCalendarThemeStyles,
 } from './use-calendar-theme-styles.ts';
 
@@ -63,6 +69,10 @@ export interface CalendarViewHandle {
   next(): void;
   previous(): void;
   showView(view: UrlView): void;
+  /** Focuses the event a dialog showed or saved, else what opened it, else the calendar's current day. */
+  restoreFocus(target: FocusReturnTarget): void;
+  /** Asks to create an event on the day focus is on; false when focus is on none. */
+  createAtFocus(): boolean;
 }
 
 // Module-level constants and renderers: FullCalendar compares options by identity, and a new renderer
@@ -83,12 +93,12 @@ const ENGLISH_TEXT = {
 /** A view button's accessible name: its visible text (a tab of the views' tab list says the rest). */
 const VIEW_HINT = '$0';
 
-const renderNoEvents: CalendarOptions['noEventsContent'] = ({ text }) => <NoEvents text={text} />;
-
 // Stable data attributes on each event, for deep links and tests.
 const markEventElement: NonNullable<CalendarOptions['eventDidMount']> = ({ el, event }) => {
   el.dataset.eventId = event.id;
   el.dataset.calendarId = String(event.extendedProps.calendarId);
+  // A dot (a month's timed event, a list's row) shows the calendar's colour as a mark: made to stand out from the page.
+  if (!el.classList.contains(BLOCK_EVENT_CLASS) && event.color) el.style.setProperty('--fc-event-color', displayColor(event.color));
 };
 
 const useStyles = makeStyles({
@@ -158,8 +168,13 @@ function LocalizedCalendarView({
   const shownView = useCallback(() => calendarRef.current?.getApi().view ?? null, []);
   const events = useEventSource(calendars, visibleCalendarIds, timeZone, setTooFullLimit, shownView);
   const layout = useLayoutViews(phone, calendarRef, { language, english, locale });
+  const calendarBox = useRef<HTMLDivElement>(null);
+  useEndlessUpcoming(calendarBox, calendarRef, layout.extendUpcoming);
+  const { descriptionId, describeWith, restoreFocus, createAtFocus } = useGridKeyboard(calendarBox, calendarRef, canCreate);
+  useTitleHints(calendarBox);
   const location = useViewLocation(calendarRef, phone, layout.options.initialView);
   const [viewOptions] = useViewOptions();
+  const timeOfDay = calendarTimeFormatter(useTimeFormat()[0]);
   const businessHours = useMemo(() => businessHoursOf(viewOptions), [viewOptions]);
   // Where the time grids open, worked out once: later changes of the hours must not scroll the grid under the user.
   const [scrollTime] = useState(() => {
@@ -184,10 +199,11 @@ function LocalizedCalendarView({
     (info: DatesSetInfo) => {
       layoutDatesSet(info);
       locationDatesSet(info);
+      publishShownPeriod(shownPeriodOf(info, locale));
       if (datesShown.current) setMovedTo(info.view.title);
       datesShown.current = true;
     },
-    [layoutDatesSet, locationDatesSet],
+    [layoutDatesSet, locationDatesSet, locale],
   );
   const handleDateClick = useTapToCreate(canCreate);
   const print = usePrintLayout(calendars, visibleCalendarIds, calendarRef);
@@ -206,13 +222,16 @@ function LocalizedCalendarView({
       next: () => calendarRef.current?.getApi().next(),
       previous: () => calendarRef.current?.getApi().prev(),
       showView: (view: UrlView) => showView(view),
+      restoreFocus,
+      createAtFocus,
     }),
-    [showView],
+    [showView, restoreFocus, createAtFocus],
   );
 
   useEffect(() => {
     if (focusDate) calendarRef.current?.getApi().gotoDate(focusDate);
   }, [focusDate]);
+  useEffect(() => registerNavigator((date) => calendarRef.current?.getApi().gotoDate(date)), []);
 
   // The first load ended: its events on screen, none to show, or a failure shown in a toast with the calendar
   // still usable (so it too is a start, not a failure to start). Reported once.
@@ -257,7 +276,7 @@ function LocalizedCalendarView({
   );
   const handleEventSourceFailure = useCallback(
     (error: unknown) => {
-      notify.error(intl.formatMessage(CALENDAR_MESSAGES.eventsFailed), errorMessage(error));
+      notify.error(intl.formatMessage(CALENDAR_MESSAGES.eventsFailed), errorMessage(error, intl));
       reportFirstRender();
     },
     [notify, reportFirstRender, intl],
@@ -279,9 +298,11 @@ function LocalizedCalendarView({
           </Notice>
         )}
       </div>
+      <div id={descriptionId} ref={describeWith} hidden />
       <PrintHeader {...print.heading} />
+      <DatePicker />
       {/* The calendar speaks the host's language, which may not be the app's: screen readers should know. */}
-      <div className={styles.calendar} lang={language}>
+      <div ref={calendarBox} className={styles.calendar} lang={language}>
         <FullCalendar
           ref={calendarRef}
           plugins={PLUGINS}
@@ -290,7 +311,6 @@ function LocalizedCalendarView({
           {...(location.initialView ? { initialView: location.initialView } : {})}
           {...(location.initialDate ? { initialDate: location.initialDate } : {})}
           toolbarClass={TOOLBAR_CLASS}
-          toolbarTitleClass={TOOLBAR_TITLE_CLASS}
           {...(english ? ENGLISH_TEXT : {})}
           {...(locale ? { locale } : {})}
           // The Today button's accessible name must include its visible text (WCAG 2.5.3); the hint is "This month".
@@ -303,6 +323,9 @@ function LocalizedCalendarView({
           validRange={SUPPORTED_RANGE}
           dayMaxEvents={!print.printing}
           slotDuration={SLOT_DURATION}
+          // One format for every time: the slots' "9:00 AM" as the events' "9:30 AM" (FullCalendar's own are "9am", "9:30a").
+          slotHeaderFormat={timeOfDay}
+          eventTimeFormat={timeOfDay}
           nowIndicator
           businessHours={businessHours}
           scrollTime={scrollTime}
@@ -333,7 +356,6 @@ function LocalizedCalendarView({
           eventResize={onEventChange}
           loading={handleLoading}
           eventSourceFailure={handleEventSourceFailure}
-          noEventsContent={renderNoEvents}
         />
       </div>
     </div>

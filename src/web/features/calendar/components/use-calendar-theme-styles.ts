@@ -70,6 +70,17 @@ export const useCalendarThemeStyles = makeStyles({
     },
     [`& .${BLOCK_EVENT_CLASS}:hover`]: { boxShadow: tokens.shadow4 },
 
+    // Focus rings in Fluent's focus colour, black on light pages and white on dark ones (3:1 and more on either), not
+    // forma's brand colour (about 2.2:1 on the dark theme's background).
+    [`& .${CALENDAR_CLASS} :focus-visible, &.${POPOVER_CLASS} :focus-visible`]: { outlineColor: tokens.colorStrokeFocus2 },
+    // The month grid's day, its one tab stop: the ring inside the cell, whose neighbours would cover one outside it.
+    [`& .${CALENDAR_CLASS} [role=gridcell]:focus-visible`]: {
+      outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`,
+      outlineOffset: `calc(-1 * ${tokens.strokeWidthThick})`,
+    },
+    // A title too long for its day ends in an ellipsis; the whole of it is the event's tooltip (see useTitleHints).
+    [`& .${EVENT_TITLE_CLASS}`]: { textOverflow: 'ellipsis' },
+
     // In list views only: the month's dot events keep their compact height.
     [`& .${LIST_DAY_CLASS} .${LIST_EVENT_CLASS}`]: { minHeight: `${TOUCH_TARGET_MIN_PX}px`, boxSizing: 'border-box' },
     // A list has room below each title: long ones wrap rather than lose their end.
@@ -92,7 +103,7 @@ export const useCalendarThemeStyles = makeStyles({
 
     '@media (forced-colors: active)': {
       [`& .${EVENT_CLASS}`]: { border: `${tokens.strokeWidthThin} solid CanvasText` },
-      [`& .${EVENT_CLASS}:focus-visible`]: { outline: `${tokens.strokeWidthThick} solid Highlight` },
+      [`& .${EVENT_CLASS}:focus-visible, & [role=gridcell]:focus-visible`]: { outline: `${tokens.strokeWidthThick} solid Highlight` },
     },
   },
   // A phone's title shares its row with Today and the arrows.

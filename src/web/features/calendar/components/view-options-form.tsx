@@ -1,5 +1,6 @@
 import { Field, Select, Subtitle2, Switch, makeStyles, tokens, useId } from '@fluentui/react-components';
 import { useIntl } from 'react-intl';
+import { TIME_FORMATS, timeOfDayOptions, useTimeFormat, type TimeFormat } from '../../../lib/time-format.ts';
 import { useViewOptions } from '../hooks/use-view-options.ts';
 import { CALENDAR_MESSAGES } from '../lib/calendar-messages.ts';
 import type { ViewOptions } from '../lib/view-options.ts';
@@ -12,8 +13,15 @@ const useStyles = makeStyles({
 });
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
+const TIME_FORMAT_LABELS = {
+  locale: CALENDAR_MESSAGES.timeFormatLocale,
+  h12: CALENDAR_MESSAGES.timeFormat12,
+  h23: CALENDAR_MESSAGES.timeFormat24,
+} satisfies Record<TimeFormat, unknown>;
+// Shown as each format's example: an afternoon hour tells 12- from 24-hour.
+const EXAMPLE_TIME = new Date(2000, 0, 1, 13);
 
-/** The view options of the side panel: week numbers, and the working day the time grids shade. */
+/** The view options of the side panel: week numbers, the working day the time grids shade, and the time format. */
 export function ViewOptionsForm() {
   const styles = useStyles();
   const intl = useIntl();
@@ -21,7 +29,8 @@ export function ViewOptionsForm() {
   const [options, setOptions] = useViewOptions();
   const { startHour, endHour } = options.workingHours;
   const setHours = (workingHours: ViewOptions['workingHours']) => setOptions({ ...options, workingHours });
-  const hourLabel = (hour: number) => intl.formatTime(new Date(2000, 0, 1, hour), { hour: 'numeric', minute: '2-digit' });
+  const [timeFormat, setTimeFormat] = useTimeFormat();
+  const hourLabel = (hour: number) => intl.formatTime(new Date(2000, 0, 1, hour), timeOfDayOptions(timeFormat));
   return (
     <section className={styles.root} aria-labelledby={headingId}>
       <Subtitle2 as="h2" id={headingId} className={styles.heading}>
@@ -61,6 +70,15 @@ export function ViewOptionsForm() {
           </Select>
         </Field>
       </div>
+      <Field label={intl.formatMessage(CALENDAR_MESSAGES.timeFormat)}>
+        <Select className={styles.select} value={timeFormat} onChange={(_, data) => setTimeFormat(data.value as TimeFormat)}>
+          {TIME_FORMATS.map((format) => (
+            <option key={format} value={format}>
+              {intl.formatMessage(TIME_FORMAT_LABELS[format], { example: intl.formatTime(EXAMPLE_TIME, timeOfDayOptions(format)) })}
+            </option>
+          ))}
+        </Select>
+      </Field>
     </section>
   );
 }

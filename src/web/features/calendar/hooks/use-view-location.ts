@@ -1,6 +1,8 @@
 import type { CalendarRef, DatesSetInfo } from '@fullcalendar/react';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useRegionalSettings } from '../../../host/regional-settings.tsx';
 import { readStored, writeStored } from '../../../lib/use-local-storage-state.ts';
+import { todayIn } from '../lib/upcoming.ts';
 import { calendarViewFor, readViewLocation, urlViewOf, URL_VIEWS, withViewLocation, type UrlView, type ViewLocation } from '../lib/view-location.ts';
 
 /** The view last shown on this device, for a visit whose address names none. */
@@ -41,13 +43,17 @@ export function useViewLocation(calendarRef: RefObject<CalendarRef | null>, phon
     return () => window.removeEventListener('popstate', retrace);
   }, [calendarRef, phone, initial.view, layoutView]);
   const shownBefore = useRef(false);
+  const { timeZone } = useRegionalSettings();
   const onDatesSet = useCallback((info: DatesSetInfo) => {
     const first = !shownBefore.current;
     shownBefore.current = true;
     const view = urlViewOf(info.view.type);
     if (!view) return;
     if (readStored(LAST_VIEW_KEY) !== view) writeStored(LAST_VIEW_KEY, view);
-    const date = info.view.calendar.formatIso(info.view.currentStart, true);
+    const { calendar, currentStart } = info.view;
+    const start = calendar.formatIso(currentStart, true);
+    // The Upcoming view from today names no date: opened another day, the address shows what is coming then.
+    const date = view === 'upcoming' && start === todayIn(timeZone) ? null : start;
     const shown = readViewLocation(window.location.search);
     if (shown.view === view && shown.date === date) return;
     // The first view of a bare address leaves it bare, so that its reload shows today, whichever day that is; that
@@ -55,6 +61,6 @@ export function useViewLocation(calendarRef: RefObject<CalendarRef | null>, phon
     if (first && shown.view === null && shown.date === null) return;
     const address = withViewLocation(window.location.search, { view, date }) + window.location.hash;
     window.history[first ? 'replaceState' : 'pushState'](window.history.state, '', address);
-  }, []);
+  }, [timeZone]);
   return { initialView: initial.view && calendarViewFor(initial.view, phone), initialDate: initial.date, onDatesSet };
 }

@@ -3,6 +3,16 @@ import { defineMessage, defineMessages } from 'react-intl';
 /** The calendar's own words, beside those FullCalendar's locale files bring. */
 export const CALENDAR_MESSAGES = defineMessages({
   agenda: { id: 'calendar.agenda', defaultMessage: 'Agenda' },
+  upcoming: { id: 'calendar.upcoming', defaultMessage: 'Upcoming' },
+  upcomingEmpty: defineMessage<{ days: number }>({
+    id: 'calendar.upcomingEmpty',
+    defaultMessage: 'Nothing in the next {days, plural, one {day} other {# days}}. Create an event or look further ahead.',
+  }),
+  upcomingEmptyLater: defineMessage<{ days: number }>({
+    id: 'calendar.upcomingEmptyLater',
+    defaultMessage: 'Nothing in these {days, plural, one {# day} other {# days}}. Create an event or look further ahead.',
+  }),
+  lookAhead: { id: 'calendar.lookAhead', defaultMessage: 'Look further ahead' },
   // FullCalendar names a step by its unit ("Previous week"); a view of several days has none.
   previousUnit: defineMessage<{ unit: string }>({ id: 'calendar.previousUnit', defaultMessage: 'Previous {unit}' }),
   nextUnit: defineMessage<{ unit: string }>({ id: 'calendar.nextUnit', defaultMessage: 'Next {unit}' }),
@@ -18,6 +28,23 @@ export const CALENDAR_MESSAGES = defineMessages({
   timeZone: { id: 'calendar.timeZone', defaultMessage: 'Time zone' },
   timeZoneHint: { id: 'calendar.timeZoneHint', defaultMessage: 'Times on the calendar and in events are shown in this zone.' },
   devicesTimeZone: defineMessage<{ zone: string }>({ id: 'calendar.devicesTimeZone', defaultMessage: 'This device’s ({zone})' }),
+  /** A zone in the time zone list: "(UTC+05:30) Asia/Kolkata – India Standard Time". */
+  timeZoneOption: defineMessage<{ offset: string; zone: string; name: string }>({
+    id: 'calendar.timeZoneOption',
+    defaultMessage: '({offset}) {zone} – {name}',
+  }),
+  /** A zone the user's language has no name for, e.g. UTC. */
+  unnamedTimeZoneOption: defineMessage<{ offset: string; zone: string }>({ id: 'calendar.unnamedTimeZoneOption', defaultMessage: '({offset}) {zone}' }),
+  /** The button beside the time zone field that opens its list (the field's label names the list). */
+  openTimeZoneList: { id: 'calendar.openTimeZoneList', defaultMessage: 'Open the list' },
+  recentTimeZones: { id: 'calendar.recentTimeZones', defaultMessage: 'Recently used' },
+  allTimeZones: { id: 'calendar.allTimeZones', defaultMessage: 'All time zones' },
+  noTimeZoneMatches: { id: 'calendar.noTimeZoneMatches', defaultMessage: 'No time zone matches your search' },
+  timeFormat: { id: 'calendar.timeFormat', defaultMessage: 'Time format' },
+  /** The choices of time format, each with an example time (e.g. "1:00 PM"). */
+  timeFormatLocale: defineMessage<{ example: string }>({ id: 'calendar.timeFormatLocale', defaultMessage: 'Language default ({example})' }),
+  timeFormat12: defineMessage<{ example: string }>({ id: 'calendar.timeFormat12', defaultMessage: '12-hour ({example})' }),
+  timeFormat24: defineMessage<{ example: string }>({ id: 'calendar.timeFormat24', defaultMessage: '24-hour ({example})' }),
   viewOptions: { id: 'calendar.viewOptions', defaultMessage: 'View' },
   weekNumbers: { id: 'calendar.weekNumbers', defaultMessage: 'Show week numbers' },
   workingFrom: { id: 'calendar.workingFrom', defaultMessage: 'Working day from' },

@@ -7,13 +7,18 @@ export const DATE_PARAM = 'date';
 /** The phone's agenda of AGENDA_DAYS days, and its time grid of PHONE_TIME_GRID_DAYS. */
 export const AGENDA_VIEW = 'agenda';
 export const PHONE_TIME_GRID_VIEW = 'timeGridPhone';
+/** What is coming, day by day, from today: UPCOMING_DAYS at a time. */
+export const UPCOMING_VIEW = 'upcoming';
 
 /** The views by the names the address uses: one name whatever the layout shows for it. */
-export const URL_VIEWS = ['month', 'week', 'day', 'agenda'] as const;
+export const URL_VIEWS = ['month', 'week', 'day', 'upcoming'] as const;
 export type UrlView = (typeof URL_VIEWS)[number];
 
-const WIDE_VIEWS: Record<UrlView, string> = { month: 'dayGridMonth', week: 'timeGridWeek', day: 'timeGridDay', agenda: 'listWeek' };
-const PHONE_VIEWS: Record<UrlView, string> = { ...WIDE_VIEWS, week: PHONE_TIME_GRID_VIEW, agenda: AGENDA_VIEW };
+const WIDE_VIEWS: Record<UrlView, string> = { month: 'dayGridMonth', week: 'timeGridWeek', day: 'timeGridDay', upcoming: UPCOMING_VIEW };
+// The phone's list is its agenda: a week at a time, a small first request on a slow network.
+const PHONE_VIEWS: Record<UrlView, string> = { ...WIDE_VIEWS, week: PHONE_TIME_GRID_VIEW, upcoming: AGENDA_VIEW };
+/** Names the address once used, still read: links to them keep working. */
+const FORMER_NAMES: ReadonlyMap<string, UrlView> = new Map([['agenda', 'upcoming']]);
 
 /** FullCalendar's view for an address's view, in the layout shown. */
 export function calendarViewFor(view: UrlView, phone: boolean): string {
@@ -47,13 +52,15 @@ function validDate(value: string | null): string | null {
 export function readViewLocation(search: string): ViewLocation {
   const params = new URLSearchParams(search);
   const view = params.get(VIEW_PARAM);
-  return { view: isUrlView(view) ? view : null, date: validDate(params.get(DATE_PARAM)) };
+  const named = view === null ? null : (FORMER_NAMES.get(view) ?? view);
+  return { view: isUrlView(named) ? named : null, date: validDate(params.get(DATE_PARAM)) };
 }
 
-/** The address's query with this view and date, its other parameters kept. */
-export function withViewLocation(search: string, { view, date }: { view: UrlView; date: string }): string {
+/** The address's query with this view and date (none: today), its other parameters kept. */
+export function withViewLocation(search: string, { view, date }: { view: UrlView; date: string | null }): string {
   const params = new URLSearchParams(search);
   params.set(VIEW_PARAM, view);
-  params.set(DATE_PARAM, date);
+  if (date === null) params.delete(DATE_PARAM);
+  else params.set(DATE_PARAM, date);
   return `?${params.toString()}`;
 }

@@ -1,6 +1,8 @@
 import { Button, Field, Input, Spinner, Textarea, makeStyles, tokens, webLightTheme } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
 import { calendarColorSchema, type Calendar, type CalendarInput } from '../../../../shared/calendar-schema.ts';
+import { COMMON_MESSAGES } from '../../../components/common-messages.ts';
 import { ColorSwatch } from '../../../components/color-swatch.tsx';
 import { MIN_TEXT_CONTRAST, readableTextOn } from '../../../lib/color-contrast.ts';
 import { useFormErrors } from '../../../lib/form-errors.ts';
@@ -11,6 +13,7 @@ import {
   type CalendarFormErrors,
   type CalendarFormValues,
 } from '../lib/calendar-form-values.ts';
+import { CALENDAR_EDITOR_MESSAGES as MESSAGES, MANAGE_CALENDARS_MESSAGES } from '../lib/manage-calendars-messages.ts';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -38,6 +41,7 @@ interface CalendarEditorProps {
 /** The fields of a calendar, checked with the shared schema before they are sent. */
 export function CalendarEditor({ calendar, saving, onSave, onCancel }: CalendarEditorProps) {
   const styles = useStyles();
+  const intl = useIntl();
   // New calendars start with the brand colour: a value, not a style.
   const [values, setValues] = useState<CalendarFormValues>(() => calendarFormValues(calendar, webLightTheme.colorBrandBackground));
   const { formRef, showErrors, clearErrors, fieldProps } = useFormErrors(CALENDAR_FORM_FIELDS);
@@ -46,7 +50,7 @@ export function CalendarEditor({ calendar, saving, onSave, onCancel }: CalendarE
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const result = validateCalendarForm(values);
+    const result = validateCalendarForm(values, intl);
     if (!result.ok) {
       showErrors(result.errors);
       return;
@@ -57,16 +61,19 @@ export function CalendarEditor({ calendar, saving, onSave, onCancel }: CalendarE
 
   const colorValid = calendarColorSchema.safeParse(values.color.trim()).success;
   const hardToRead = colorValid && readableTextOn(values.color.trim()).contrast < MIN_TEXT_CONTRAST;
+  const formLabel = calendar
+    ? intl.formatMessage(MANAGE_CALENDARS_MESSAGES.editCalendar, { name: calendar.name })
+    : intl.formatMessage(MANAGE_CALENDARS_MESSAGES.newCalendar);
 
   return (
-    <form ref={formRef} className={styles.form} onSubmit={handleSubmit} noValidate aria-label={calendar ? `Edit ${calendar.name}` : 'New calendar'}>
-      <Field label="Name" required {...fieldProps('name')}>
+    <form ref={formRef} className={styles.form} onSubmit={handleSubmit} noValidate aria-label={formLabel}>
+      <Field label={intl.formatMessage(MESSAGES.name)} required {...fieldProps('name')}>
         <Input name="name" value={values.name} onChange={(_, data) => set('name', data.value)} />
       </Field>
       <Field
-        label="Colour"
+        label={intl.formatMessage(MESSAGES.color)}
         required
-        hint={hardToRead ? 'Event titles may be hard to read on this colour.' : 'In the form #RRGGBB'}
+        hint={intl.formatMessage(hardToRead ? MESSAGES.colorHardToRead : MESSAGES.colorHint)}
         {...fieldProps('color')}
       >
         <Input
@@ -77,7 +84,7 @@ export function CalendarEditor({ calendar, saving, onSave, onCancel }: CalendarE
             <input
               type="color"
               className={styles.picker}
-              aria-label="Pick a colour"
+              aria-label={intl.formatMessage(MESSAGES.pickColor)}
               value={(colorValid ? values.color.trim() : webLightTheme.colorBrandBackground).toLowerCase()}
               onChange={(event) => set('color', event.target.value)}
             />
@@ -85,17 +92,17 @@ export function CalendarEditor({ calendar, saving, onSave, onCancel }: CalendarE
           onChange={(_, data) => set('color', data.value)}
         />
       </Field>
-      <Field label="Description" {...fieldProps('description')}>
+      <Field label={intl.formatMessage(MESSAGES.description)} {...fieldProps('description')}>
         <Textarea name="description" value={values.description} onChange={(_, data) => set('description', data.value)} />
       </Field>
-      <Field label="Editors" hint="User or group ids, one per line or separated by commas" {...fieldProps('editors')}>
+      <Field label={intl.formatMessage(MESSAGES.editors)} hint={intl.formatMessage(MESSAGES.editorsHint)} {...fieldProps('editors')}>
         <Textarea name="editors" value={values.editors} onChange={(_, data) => set('editors', data.value)} />
       </Field>
       <div className={styles.actions}>
         <Button type="submit" appearance="primary" disabled={saving} icon={saving ? <Spinner size="tiny" /> : undefined}>
-          {calendar ? 'Save calendar' : 'Create calendar'}
+          {intl.formatMessage(calendar ? MESSAGES.save : MESSAGES.create)}
         </Button>
-        <Button onClick={onCancel}>Cancel</Button>
+        <Button onClick={onCancel}>{intl.formatMessage(COMMON_MESSAGES.cancel)}</Button>
       </div>
     </form>
   );

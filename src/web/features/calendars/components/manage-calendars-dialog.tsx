@@ -18,8 +18,10 @@ import {
 } from '@fluentui/react-components';
 import { Add20Regular, Dismiss24Regular, Edit20Regular } from '@fluentui/react-icons';
 import { useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
 import type { Calendar, CalendarInput } from '../../../../shared/calendar-schema.ts';
 import { ColorSwatch } from '../../../components/color-swatch.tsx';
+import { COMMON_MESSAGES } from '../../../components/common-messages.ts';
 import { ConfirmDeleteButton } from '../../../components/confirm-delete-button.tsx';
 import { useNotify } from '../../../components/notifications.tsx';
 import { errorMessage, isApiStatus } from '../../../lib/api-client.ts';
@@ -28,6 +30,8 @@ import { useDeleteCalendar } from '../requests/delete-calendar.ts';
 import { useCalendars } from '../requests/get-calendars.ts';
 import { useUpdateCalendar } from '../requests/update-calendar.ts';
 import { calendarFieldErrors, type CalendarFormErrors } from '../lib/calendar-form-values.ts';
+import { CALENDARS_MESSAGES } from '../lib/calendars-messages.ts';
+import { MANAGE_CALENDARS_MESSAGES as MESSAGES } from '../lib/manage-calendars-messages.ts';
 import { CalendarEditor } from './calendar-editor.tsx';
 
 const useStyles = makeStyles({
@@ -37,13 +41,12 @@ const useStyles = makeStyles({
   name: { flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' },
 });
 
-const CONFLICT_MESSAGE = 'This calendar was changed by someone else. The latest version is shown; make your changes again.';
-
 type Editing = { mode: 'create' } | { mode: 'edit'; calendar: Calendar } | null;
 
 /** Admins: create, rename, recolour, describe, set editors and delete calendars. */
 export function ManageCalendarsDialog({ onClose }: { onClose(): void }) {
   const styles = useStyles();
+  const intl = useIntl();
   const newCalendarButton = useRef<HTMLButtonElement>(null);
   const notify = useNotify();
   const calendars = useCalendars();
@@ -59,7 +62,7 @@ export function ManageCalendarsDialog({ onClose }: { onClose(): void }) {
     try {
       if (editing.mode === 'create') await createCalendar.mutateAsync(input);
       else await updateCalendar.mutateAsync({ id: editing.calendar.id, version: editing.calendar.version, patch: input });
-      notify.success(editing.mode === 'create' ? 'Calendar created' : 'Calendar saved');
+      notify.success(intl.formatMessage(editing.mode === 'create' ? MESSAGES.created : MESSAGES.saved));
       setConflict(null);
       setEditing(null);
       return null;
@@ -68,12 +71,12 @@ export function ManageCalendarsDialog({ onClose }: { onClose(): void }) {
       if (fieldErrors) return fieldErrors;
       if (isApiStatus(error, 412) && editing.mode === 'edit') {
         const latest = (await calendars.refetch()).data?.find((calendar) => calendar.id === editing.calendar.id);
-        setConflict(CONFLICT_MESSAGE);
+        setConflict(intl.formatMessage(MESSAGES.conflict));
         setEditing(latest ? { mode: 'edit', calendar: latest } : null);
         setEditorRevision((revision) => revision + 1);
         return null;
       }
-      notify.error('The calendar could not be saved', errorMessage(error));
+      notify.error(intl.formatMessage(MESSAGES.saveFailed), errorMessage(error, intl));
       return null;
     }
   };
@@ -85,11 +88,15 @@ export function ManageCalendarsDialog({ onClose }: { onClose(): void }) {
           <DialogTitle
             action={
               <DialogTrigger action="close">
-                <Button appearance="subtle" aria-label="Close" icon={<Dismiss24Regular />} />
+                <Button appearance="subtle" aria-label={intl.formatMessage(COMMON_MESSAGES.close)} icon={<Dismiss24Regular />} />
               </DialogTrigger>
             }
           >
-            {editing === null ? 'Manage calendars' : editing.mode === 'create' ? 'New calendar' : `Edit ${editing.calendar.name}`}
+            {editing === null
+              ? intl.formatMessage(MESSAGES.title)
+              : editing.mode === 'create'
+                ? intl.formatMessage(MESSAGES.newCalendar)
+                : intl.formatMessage(MESSAGES.editCalendar, { name: editing.calendar.name })}
           </DialogTitle>
           <DialogContent className={styles.content}>
             {conflict && (
@@ -109,15 +116,15 @@ export function ManageCalendarsDialog({ onClose }: { onClose(): void }) {
                 }}
               />
             ) : calendars.isPending ? (
-              <Skeleton aria-label="Loading calendars">
+              <Skeleton aria-label={intl.formatMessage(CALENDARS_MESSAGES.loading)}>
                 <SkeletonItem />
                 <SkeletonItem />
               </Skeleton>
             ) : calendars.isError ? (
-              <Body1>{errorMessage(calendars.error)}</Body1>
+              <Body1>{errorMessage(calendars.error, intl)}</Body1>
             ) : (
               <>
-                {calendars.data.length === 0 && <Body1>There are no calendars yet.</Body1>}
+                {calendars.data.length === 0 && <Body1>{intl.formatMessage(CALENDARS_MESSAGES.none)}</Body1>}
                 <ul className={styles.list}>
                   {calendars.data.map((calendar) => (
                     <li key={calendar.id} className={styles.item}>
@@ -126,10 +133,10 @@ export function ManageCalendarsDialog({ onClose }: { onClose(): void }) {
                       <Button
                         appearance="subtle"
                         icon={<Edit20Regular />}
-                        aria-label={`Edit ${calendar.name}`}
+                        aria-label={intl.formatMessage(MESSAGES.editCalendar, { name: calendar.name })}
                         onClick={() => setEditing({ mode: 'edit', calendar })}
                       />
-                      <DeleteCalendarButton calendar={calendar} onConflict={() => setConflict(CONFLICT_MESSAGE)} onDeleted={() => newCalendarButton.current?.focus()} />
+                      <DeleteCalendarButton calendar={calendar} onConflict={() => setConflict(intl.formatMessage(MESSAGES.conflict))} onDeleted={() => newCalendarButton.current?.focus()} />
                     </li>
                   ))}
                 </ul>
@@ -139,7 +146,7 @@ export function ManageCalendarsDialog({ onClose }: { onClose(): void }) {
           {editing === null && (
             <DialogActions>
               <Button ref={newCalendarButton} appearance="primary" icon={<Add20Regular />} onClick={() => setEditing({ mode: 'create' })}>
-                New calendar
+                {intl.formatMessage(MESSAGES.newCalendar)}
               </Button>
             </DialogActions>
           )}
@@ -150,26 +157,27 @@ export function ManageCalendarsDialog({ onClose }: { onClose(): void }) {
 }
 
 function DeleteCalendarButton({ calendar, onConflict, onDeleted }: { calendar: Calendar; onConflict(): void; onDeleted(): void }) {
+  const intl = useIntl();
   const notify = useNotify();
   const deleteCalendar = useDeleteCalendar();
   const confirm = () =>
     deleteCalendar.mutateAsync({ id: calendar.id, version: calendar.version }).then(
       () => {
-        notify.success(`${calendar.name} deleted`);
+        notify.success(intl.formatMessage(MESSAGES.deleted, { name: calendar.name }));
         // Its row, and the button that had focus, are gone: focus stays in the dialog, so Esc still closes it.
         onDeleted();
       },
       (error: unknown) => {
         if (isApiStatus(error, 412)) onConflict();
-        else notify.error('The calendar could not be deleted', errorMessage(error));
+        else notify.error(intl.formatMessage(MESSAGES.deleteFailed), errorMessage(error, intl));
       },
     );
   return (
     <ConfirmDeleteButton
-      trigger={{ appearance: 'subtle', 'aria-label': `Delete ${calendar.name}` }}
-      title={`Delete ${calendar.name}?`}
-      warning="The calendar and all its events will be deleted for everyone. This cannot be undone."
-      confirmLabel="Delete calendar"
+      trigger={{ appearance: 'subtle', 'aria-label': intl.formatMessage(MESSAGES.deleteCalendar, { name: calendar.name }) }}
+      title={intl.formatMessage(MESSAGES.deleteTitle, { name: calendar.name })}
+      warning={intl.formatMessage(MESSAGES.deleteWarning)}
+      confirmLabel={intl.formatMessage(MESSAGES.deleteConfirm)}
       deleting={deleteCalendar.isPending}
       onConfirm={confirm}
     />

@@ -20,8 +20,9 @@ import {
   mergeClasses,
   tokens,
 } from '@fluentui/react-components';
-import { Dismiss24Regular, Edit20Regular, Link20Regular } from '@fluentui/react-icons';
+import { Copy20Regular, Dismiss24Regular, Edit20Regular, Link20Regular } from '@fluentui/react-icons';
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import { isHttpUrl, type CalendarEvent } from '../../../../shared/event-schema.ts';
 import { ColorSwatch } from '../../../components/color-swatch.tsx';
@@ -37,8 +38,10 @@ import { useEvent, useFetchLatestEvent, useSeriesOf } from '../requests/get-even
 import { occurrenceKeyOf, type OccurrenceScope } from '../requests/update-occurrence.ts';
 import { useRecurrenceScope } from '../hooks/use-recurrence-scope.ts';
 import { RecurrenceScopeDialog } from './recurrence-scope-dialog.tsx';
+import { LinkedText } from './linked-text.tsx';
 import { DeleteOccurrenceButton, RecurrenceRows } from './recurrence-details.tsx';
-import { CHANGED_BY_SOMEONE_ELSE, MAYBE_DELETED, NO_LONGER_EXISTS } from '../lib/event-messages.ts';
+import { COMMON_MESSAGES } from '../../../components/common-messages.ts';
+import { EVENT_DETAILS_MESSAGES as M, EVENT_MESSAGES } from '../lib/event-messages.ts';
 import { formatEventWhen, formatTimestamp } from '../lib/format-event-time.ts';
 
 const useStyles = makeStyles({
@@ -65,11 +68,13 @@ interface EventDetailsDialogProps {
   onClose(): void;
   /** Edit the event; for an occurrence, with the scope chosen ("All events" gives the series, with no scope). */
   onEdit(event: CalendarEvent, scope?: OccurrenceScope): void;
+  /** Create a new event from this one's fields. */
+  onDuplicate?(event: CalendarEvent): void;
   /** The server's events changed (deleted, or found changed by someone else): refresh what shows them. */
   onChanged(): void;
 }
 
-export function EventDetailsDialog({ eventKey, calendars, onClose, onEdit, onChanged }: EventDetailsDialogProps) {
+export function EventDetailsDialog({ eventKey, calendars, onClose, onEdit, onDuplicate, onChanged }: EventDetailsDialogProps) {
   const styles = useStyles();
   const query = useEvent(eventKey);
   const display = useRegionalSettings();
@@ -87,6 +92,8 @@ export function EventDetailsDialog({ eventKey, calendars, onClose, onEdit, onCha
   const { askScope, dialog: scopeDialog } = useRecurrenceScope();
   const fetchLatestEvent = useFetchLatestEvent();
   const notify = useNotify();
+  const intl = useIntl();
+  const say = intl.formatMessage;
 
   const edit = async (shown: CalendarEvent) => {
     if (!occurrence) return onEdit(shown);
@@ -96,7 +103,7 @@ export function EventDetailsDialog({ eventKey, calendars, onClose, onEdit, onCha
     try {
       onEdit(await fetchLatestEvent(occurrence.seriesId));
     } catch (error) {
-      notify.error('The series could not be loaded', errorMessage(error));
+      notify.error(say(EVENT_MESSAGES.seriesLoadFailed), errorMessage(error, intl));
     }
   };
   const onDeleted = () => {
@@ -116,50 +123,52 @@ export function EventDetailsDialog({ eventKey, calendars, onClose, onEdit, onCha
           <DialogTitle
             action={
               <DialogTrigger action="close">
-                <Button appearance="subtle" aria-label="Close" icon={<Dismiss24Regular />} />
+                <Button appearance="subtle" aria-label={say(COMMON_MESSAGES.close)} icon={<Dismiss24Regular />} />
               </DialogTrigger>
             }
           >
-            {event?.title ?? (query.isPending ? 'Loading event…' : 'Event')}
+            {event?.title ?? say(query.isPending ? M.loadingEvent : M.event)}
           </DialogTitle>
           <DialogContent className={styles.content}>
             {conflict && (
               <MessageBar intent="warning" role="alert">
                 <MessageBarBody>
-                  <MessageBarTitle>{CHANGED_BY_SOMEONE_ELSE}.</MessageBarTitle>
-                  These are the latest details. It was not deleted.
+                  <MessageBarTitle>{say(EVENT_MESSAGES.changedHeading)}</MessageBarTitle>
+                  {say(M.notDeleted)}
                 </MessageBarBody>
               </MessageBar>
             )}
             {event ? (
               <dl className={styles.details}>
-                <dt className={styles.term}>Calendar</dt>
+                <dt className={styles.term}>{say(M.calendar)}</dt>
                 <dd className={styles.value}>
                   <span className={styles.calendar}>
                     {calendar && <ColorSwatch color={calendar.color} />}
-                    {calendar?.name ?? 'Unknown calendar'}
+                    {calendar?.name ?? say(M.unknownCalendar)}
                   </span>
                 </dd>
-                <dt className={styles.term}>When</dt>
+                <dt className={styles.term}>{say(M.when)}</dt>
                 <dd className={styles.value} lang={display.locale}>
-                  {formatEventWhen(event, display)}
+                  {event.allDay ? say(M.allDay, { dates: formatEventWhen(event, display) }) : formatEventWhen(event, display)}
                 </dd>
                 {event.extendedProps.location && (
                   <>
-                    <dt className={styles.term}>Location</dt>
+                    <dt className={styles.term}>{say(M.location)}</dt>
                     <dd className={styles.value}>{event.extendedProps.location}</dd>
                   </>
                 )}
                 {event.extendedProps.description && (
                   <>
-                    <dt className={styles.term}>Description</dt>
-                    <dd className={mergeClasses(styles.value, styles.description)}>{event.extendedProps.description}</dd>
+                    <dt className={styles.term}>{say(M.description)}</dt>
+                    <dd className={mergeClasses(styles.value, styles.description)}>
+                      <LinkedText text={event.extendedProps.description} />
+                    </dd>
                   </>
                 )}
                 {/* The API only stores http(s) links; checked again here because an href is a place scripts hide. */}
                 {event.url && isHttpUrl(event.url) && (
                   <>
-                    <dt className={styles.term}>Link</dt>
+                    <dt className={styles.term}>{say(M.link)}</dt>
                     <dd className={styles.value}>
                       <Link href={event.url} target="_blank" rel="noopener noreferrer">
                         {event.url}
@@ -168,26 +177,26 @@ export function EventDetailsDialog({ eventKey, calendars, onClose, onEdit, onCha
                   </>
                 )}
                 {series && <RecurrenceRows series={series} recurrenceId={occurrence?.recurrenceId ?? null} />}
-                <dt className={styles.term}>Created</dt>
-                <dd className={styles.value}>
-                  {event.extendedProps.createdBy.name}, <span lang={display.locale}>{formatTimestamp(event.extendedProps.createdAt, display)}</span>
+                <dt className={styles.term}>{say(M.created)}</dt>
+                <dd className={styles.value} lang={display.locale}>
+                  {say(M.byAt, { name: event.extendedProps.createdBy.name, when: formatTimestamp(event.extendedProps.createdAt, display) })}
                 </dd>
-                <dt className={styles.term}>Updated</dt>
-                <dd className={styles.value}>
-                  {event.extendedProps.updatedBy.name}, <span lang={display.locale}>{formatTimestamp(event.extendedProps.updatedAt, display)}</span>
+                <dt className={styles.term}>{say(M.updated)}</dt>
+                <dd className={styles.value} lang={display.locale}>
+                  {say(M.byAt, { name: event.extendedProps.updatedBy.name, when: formatTimestamp(event.extendedProps.updatedAt, display) })}
                 </dd>
               </dl>
             ) : query.isPending ? (
-              <Skeleton aria-label="Loading event details" className={styles.skeleton}>
+              <Skeleton aria-label={say(M.loadingDetails)} className={styles.skeleton}>
                 <SkeletonItem size={16} />
                 <SkeletonItem size={16} />
                 <SkeletonItem size={16} />
               </Skeleton>
             ) : (
-              <Body1>{notFound ? `${NO_LONGER_EXISTS}. ${MAYBE_DELETED}` : errorMessage(query.error)}</Body1>
+              <Body1>{notFound ? say(EVENT_MESSAGES.gone) : errorMessage(query.error, intl)}</Body1>
             )}
             {uncopiedLink && (
-              <Field label="Link to this event" hint="The link could not be copied for you: select it and copy it from here.">
+              <Field label={say(M.linkToEvent)} hint={say(M.linkNotCopied)}>
                 <Input readOnly value={uncopiedLink} ref={selectOnMount} />
               </Field>
             )}
@@ -196,7 +205,7 @@ export function EventDetailsDialog({ eventKey, calendars, onClose, onEdit, onCha
             {event && calendar?.canEdit && (
               <>
                 <Button appearance="primary" icon={<Edit20Regular />} onClick={() => void edit(event)}>
-                  Edit
+                  {say(M.edit)}
                 </Button>
                 {occurrence ? (
                   <DeleteOccurrenceButton
@@ -211,12 +220,18 @@ export function EventDetailsDialog({ eventKey, calendars, onClose, onEdit, onCha
                 )}
               </>
             )}
-            {event && (
-              <Button className={styles.action} icon={<Link20Regular />} onClick={copy}>
-                Copy link
+            {/* Into any calendar the user may add to: the copy need not stay in this one. */}
+            {event && onDuplicate && calendars.some((candidate) => candidate.canEdit) && (
+              <Button icon={<Copy20Regular />} onClick={() => onDuplicate(event)}>
+                {say(M.duplicate)}
               </Button>
             )}
-            {query.isError && !notFound && <Button onClick={() => void query.refetch()}>Try again</Button>}
+            {event && (
+              <Button className={styles.action} icon={<Link20Regular />} onClick={copy}>
+                {say(M.copyLink)}
+              </Button>
+            )}
+            {query.isError && !notFound && <Button onClick={() => void query.refetch()}>{say(COMMON_MESSAGES.tryAgain)}</Button>}
           </DialogActions>
         </DialogBody>
         {/* Nested in the surface, as Fluent nests dialogs: it opens over this one. */}
@@ -237,20 +252,21 @@ function DeleteEventButton({ event, onDeleted, onConflict }: { event: CalendarEv
   const notify = useNotify();
   const deleteEvent = useDeleteEvent();
   const deleteFailed = useDeleteFailure({ onDeleted, onConflict });
+  const intl = useIntl();
   const confirm = () =>
     deleteEvent.mutateAsync({ calendarId: event.extendedProps.calendarId, eventId: event.id, version: event.extendedProps.version }).then(
       () => {
-        notify.success('Event deleted');
+        notify.success(intl.formatMessage(EVENT_MESSAGES.deleted));
         onDeleted();
       },
       deleteFailed,
     );
   return (
     <ConfirmDeleteButton
-      trigger={{ children: 'Delete' }}
-      title="Delete this event?"
-      warning={`“${event.title}” will be deleted for everyone. This cannot be undone.`}
-      confirmLabel="Delete"
+      trigger={{ children: intl.formatMessage(M.delete) }}
+      title={intl.formatMessage(M.deleteTitle)}
+      warning={intl.formatMessage(M.deleteWarning, { title: event.title })}
+      confirmLabel={intl.formatMessage(M.delete)}
       deleting={deleteEvent.isPending}
       onConfirm={confirm}
     />

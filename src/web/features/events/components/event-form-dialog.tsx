@@ -33,7 +33,8 @@ import { useFetchLatestEvent } from '../requests/get-event.ts';
 import { useUpdateEvent } from '../requests/update-event.ts';
 import { occurrenceKeyOf, useUpdateOccurrence, type OccurrenceScope } from '../requests/update-occurrence.ts';
 import { RepeatField } from './repeat-field.tsx';
-import { REPEAT_FIELDS, type RepeatErrors } from '../lib/repeat-options.ts';
+import { characterCount, TEXT_FIELD_LIMITS } from '../lib/character-count.ts';
+import { REPEAT_FIELDS } from '../lib/repeat-options.ts';
 import { instantOfWallClock } from '../../../lib/zoned-time.ts';
 import {
   EVENT_DATE_INPUT_MAX,
@@ -41,19 +42,34 @@ import {
   EVENT_FORM_FIELDS,
   eventFormValues,
   formFieldForPath,
+  duplicateValues,
   newEventValues,
   rebaseFormValues,
   validateEventForm,
   withStartMoved,
+  type EventFormErrors,
   type EventFormField,
   type EventFormValues,
 } from '../lib/event-form-values.ts';
-import { CHANGED_BY_SOMEONE_ELSE, MAYBE_DELETED, NO_LONGER_EXISTS } from '../lib/event-messages.ts';
-import { EVENT_FORM_MESSAGES } from '../lib/event-form-messages.ts';
+import { EVENT_MESSAGES } from '../lib/event-messages.ts';
+import {
+  EVENT_FORM_ERROR_MESSAGES,
+  EVENT_FORM_MESSAGES as M,
+  FIELD_GROUP_MESSAGES,
+  formatFormMessage,
+} from '../lib/event-form-messages.ts';
+import type { FieldErrors } from '../../../lib/form-errors.ts';
 
 /** What the form edits: a new event, an event or series (all its occurrences), or an occurrence for a scope. */
 export type EventFormTarget =
-  | { mode: 'create'; range: DateSpan | null }
+  | {
+      mode: 'create';
+      range: DateSpan | null;
+      /** Duplicate: the event whose fields the new one starts from. */
+      copyOf?: CalendarEvent;
+      /** A new-event link's title and calendar; a calendar the user cannot add to is ignored. */
+      prefill?: { title?: string | undefined; calendarId?: string | undefined };
+    }
   | { mode: 'edit'; event: CalendarEvent; scope?: OccurrenceScope };
 
 /** The first start the Repeat control counts from, as the API writes it; '' while the inputs do not make one. */
@@ -64,6 +80,15 @@ function formStart(values: EventFormValues, timeZone: string): string {
   } catch {
     return '';
   }
+}
+
+/** A new event's first values: a copy of another's, or from a selection or a new-event link. */
+function newFormValues(target: Extract<EventFormTarget, { mode: 'create' }>, editable: readonly Calendar[], timeZone: string): EventFormValues {
+  if (target.copyOf) return duplicateValues(target.copyOf, timeZone, editable.map((calendar) => calendar.id));
+  const prefill = target.prefill ?? {};
+  const calendarId = editable.find((calendar) => calendar.id === prefill.calendarId)?.id ?? editable[0]?.id ?? '';
+  const values = newEventValues(calendarId, target.range, timeZone);
+  return prefill.title ? { ...values, title: prefill.title } : values;
 }
 
 interface DateTimeRowProps {
@@ -78,12 +103,12 @@ interface DateTimeRowProps {
 
 /** A start or an end: its date, and its time unless the event lasts all day. */
 function DateTimeRow({ edge, values, timeZone, setEdge, fieldProps, className }: DateTimeRowProps) {
-  const label = edge === 'start' ? 'Start' : 'End';
+  const intl = useIntl();
   const date = `${edge}Date` as const;
   const time = `${edge}Time` as const;
   return (
     <div className={className}>
-      <Field label={`${label} date`} required {...fieldProps(date)}>
+      <Field label={intl.formatMessage(M[date])} required {...fieldProps(date)}>
         <Input
           name={date}
           type="date"
@@ -94,7 +119,7 @@ function DateTimeRow({ edge, values, timeZone, setEdge, fieldProps, className }:
         />
       </Field>
       {!values.allDay && (
-        <Field label={`${label} time`} required hint={timeZone} {...fieldProps(time)}>
+        <Field label={intl.formatMessage(M[time])} required hint={timeZone} {...fieldProps(time)}>
           <Input name={time} type="time" value={values[time]} onChange={(_, data) => setEdge(time, data.value)} />
         </Field>
       )}
@@ -116,11 +141,13 @@ interface EventFormDialogProps {
   target: EventFormTarget;
   calendars: readonly Calendar[];
   onClose(): void;
+  /** The event was saved (created, or changed): as the server has it now. Before onClose. */
+  onSaved?(event: CalendarEvent): void;
   /** The server's events changed (saved, or found changed by someone else): refresh what shows them. */
   onChanged(): void;
 }
 
-export function EventFormDialog({ target, calendars, onClose, onChanged }: EventFormDialogProps) {
+export function EventFormDialog({ target, calendars, onClose, onSaved, onChanged }: EventFormDialogProps) {
   const styles = useStyles();
   const notify = useNotify();
   const createEvent = useCreateEvent();
@@ -135,15 +162,13 @@ export function EventFormDialog({ target, calendars, onClose, onChanged }: Event
   const occurrence = original && scope ? occurrenceKeyOf(original) : null;
 
   const [values, setValues] = useState<EventFormValues>(() =>
-    original
-      ? eventFormValues(original, timeZone)
-      : newEventValues(editable[0]?.id ?? '', target.mode === 'create' ? target.range : null, timeZone),
+    target.mode === 'edit' ? eventFormValues(target.event, timeZone) : newFormValues(target, editable, timeZone),
   );
   // The version this edit is based on; replaced by the latest one after a conflict.
   const [base, setBase] = useState(original);
   const { formRef, formErrors, showErrors, clearErrors, fieldProps } = useFormErrors(EVENT_FORM_FIELDS);
   // After a 412: which fields the other change brought in.
-  const [conflict, setConflict] = useState<{ takenFromLatest: string[] } | null>(null);
+  const [conflict, setConflict] = useState<Pick<ReturnType<typeof rebaseFormValues>, 'takenFromLatest'> | null>(null);
   const [rereading, setRereading] = useState(false);
   // Until a conflict's re-read settles, a save would still carry the stale version.
   const saving = createEvent.isPending || updateEvent.isPending || updateOccurrence.isPending || rereading;
@@ -153,6 +178,20 @@ export function EventFormDialog({ target, calendars, onClose, onChanged }: Event
   // "www.example.com" became https://www.example.com when the user left the field: the hint says so.
   const [schemeAdded, setSchemeAdded] = useState(false);
   const intl = useIntl();
+  const say = intl.formatMessage;
+  const sayErrors = (errors: EventFormErrors): FieldErrors<EventFormField> => {
+    const said: FieldErrors<EventFormField> = {};
+    for (const field of EVENT_FORM_FIELDS) {
+      const error = errors[field];
+      if (error) said[field] = formatFormMessage(intl, error);
+    }
+    return said;
+  };
+  // Near its limit a text field says how full it is; read out politely, between keystrokes.
+  const counterHint = (field: keyof typeof TEXT_FIELD_LIMITS) => {
+    const shown = characterCount(values[field], TEXT_FIELD_LIMITS[field]);
+    return shown ? { children: say(M.characterCount, shown), 'aria-live': 'polite' as const } : undefined;
+  };
   const set = <K extends keyof EventFormValues>(field: K, value: EventFormValues[K]) =>
     setValues((current) => ({ ...current, [field]: value }));
   // Moving the start moves the end with it; changing the end alone changes the length.
@@ -162,7 +201,10 @@ export function EventFormDialog({ target, calendars, onClose, onChanged }: Event
   const handleFailure = async (error: unknown): Promise<void> => {
     const refused = serverFieldErrors(error, (path) => formFieldForPath(path, values));
     if (refused) {
-      showErrors(refused.errors, refused.messages);
+      // The server's own words are English: each refused field says so in the user's language.
+      const errors: FieldErrors<EventFormField> = {};
+      for (const field of EVENT_FORM_FIELDS) if (refused.errors[field]) errors[field] = say(EVENT_FORM_ERROR_MESSAGES.serverRefused);
+      showErrors(errors, refused.messages.length > 0 ? [say(EVENT_FORM_ERROR_MESSAGES.serverRefusedForm)] : []);
       return;
     }
     // A 404 too: the path names the calendar, so an event someone moved to another one is not found there.
@@ -194,23 +236,24 @@ export function EventFormDialog({ target, calendars, onClose, onChanged }: Event
 
   const reportFailure = (error: unknown) => {
     if (isApiStatus(error, 404)) {
-      notify.error(NO_LONGER_EXISTS, MAYBE_DELETED);
+      notify.error(say(EVENT_MESSAGES.noLongerExists), say(EVENT_MESSAGES.maybeDeleted));
       onChanged();
       onClose();
-    } else notify.error('The event could not be saved', errorMessage(error));
+    } else notify.error(say(M.saveFailed), errorMessage(error, intl));
   };
 
   const handleSubmit = (submitEvent: FormEvent) => {
     submitEvent.preventDefault();
     const result = validateEventForm(values, { timeZone, includeTimeZone: base === null, includeRule: occurrence === null, seriesTimeZone });
     if (!result.ok) {
-      showErrors(result.errors, result.formErrors);
+      showErrors(sayErrors(result.errors), result.formErrors.map((message) => formatFormMessage(intl, message)));
       return;
     }
     clearErrors();
-    const onSuccess = () => {
-      notify.success(base ? 'Event saved' : 'Event created');
+    const onSuccess = (saved: CalendarEvent) => {
+      notify.success(say(base ? M.saved : M.created));
       onChanged();
+      onSaved?.(saved);
       onClose();
     };
     const onError = (error: unknown) => void handleFailure(error);
@@ -237,8 +280,8 @@ export function EventFormDialog({ target, calendars, onClose, onChanged }: Event
     );
   };
 
-  const title = base ? 'Edit event' : 'New event';
-  const repeatErrors: RepeatErrors = Object.fromEntries(
+  const title = say(base ? M.editTitle : M.newTitle);
+  const repeatErrors: FieldErrors<EventFormField> = Object.fromEntries(
     REPEAT_FIELDS.flatMap((field) => {
       const message = fieldProps(field).validationMessage;
       return message ? [[field, message]] : [];
@@ -254,10 +297,10 @@ export function EventFormDialog({ target, calendars, onClose, onChanged }: Event
               {conflict && (
                 <MessageBar intent="warning" role="alert">
                   <MessageBarBody>
-                    <MessageBarTitle>{CHANGED_BY_SOMEONE_ELSE}.</MessageBarTitle>
+                    <MessageBarTitle>{say(EVENT_MESSAGES.changedHeading)}</MessageBarTitle>
                     {conflict.takenFromLatest.length > 0
-                      ? `Your changes are kept. From their change: ${conflict.takenFromLatest.join(', ')}. Check the event and save again.`
-                      : 'Your changes are kept. Check the event and save again.'}
+                      ? say(M.conflictKeptTaken, { fields: intl.formatList(conflict.takenFromLatest.map((group) => say(FIELD_GROUP_MESSAGES[group]))) })
+                      : say(M.conflictKept)}
                   </MessageBarBody>
                 </MessageBar>
               )}
@@ -266,14 +309,14 @@ export function EventFormDialog({ target, calendars, onClose, onChanged }: Event
                   <MessageBarBody>{formErrors.join(' ')}</MessageBarBody>
                 </MessageBar>
               )}
-              <Field label="Title" required {...fieldProps('title')}>
+              <Field label={say(M.title)} required hint={counterHint('title')} {...fieldProps('title')}>
                 <Input name="title" value={values.title} onChange={(_, data) => set('title', data.value)} />
               </Field>
               <Field
-                label="Calendar"
+                label={say(M.calendar)}
                 required
                 // A series moves between calendars whole: one occurrence cannot leave it.
-                hint={occurrence ? 'To move the event to another calendar, edit all events' : undefined}
+                hint={occurrence ? say(M.calendarOccurrenceHint) : undefined}
                 {...fieldProps('calendarId')}
               >
                 <Select
@@ -289,7 +332,7 @@ export function EventFormDialog({ target, calendars, onClose, onChanged }: Event
                   ))}
                 </Select>
               </Field>
-              <Switch label="All day" checked={values.allDay} onChange={(_, data) => set('allDay', data.checked)} />
+              <Switch label={say(M.allDay)} checked={values.allDay} onChange={(_, data) => set('allDay', data.checked)} />
               <DateTimeRow edge="start" values={values} timeZone={timeZone} setEdge={setEdge} fieldProps={fieldProps} className={styles.row} />
               <DateTimeRow edge="end" values={values} timeZone={timeZone} setEdge={setEdge} fieldProps={fieldProps} className={styles.row} />
               {occurrence === null && (
@@ -304,10 +347,10 @@ export function EventFormDialog({ target, calendars, onClose, onChanged }: Event
                   errors={repeatErrors}
                 />
               )}
-              <Field label="Location" {...fieldProps('location')}>
+              <Field label={say(M.location)} hint={counterHint('location')} {...fieldProps('location')}>
                 <Input name="location" value={values.location} onChange={(_, data) => set('location', data.value)} />
               </Field>
-              <Field label="Description" {...fieldProps('description')}>
+              <Field label={say(M.description)} hint={counterHint('description')} {...fieldProps('description')}>
                 <Textarea
                   name="description"
                   resize="vertical"
@@ -317,8 +360,8 @@ export function EventFormDialog({ target, calendars, onClose, onChanged }: Event
                 />
               </Field>
               <Field
-                label={intl.formatMessage(EVENT_FORM_MESSAGES.link)}
-                hint={intl.formatMessage(schemeAdded ? EVENT_FORM_MESSAGES.linkSchemeAdded : EVENT_FORM_MESSAGES.linkHint)}
+                label={say(M.link)}
+                hint={say(schemeAdded ? M.linkSchemeAdded : M.linkHint)}
                 {...fieldProps('url')}
               >
                 <Input
@@ -341,9 +384,9 @@ export function EventFormDialog({ target, calendars, onClose, onChanged }: Event
             </DialogContent>
             <DialogActions>
               <Button type="submit" appearance="primary" disabled={saving} icon={saving ? <Spinner size="tiny" /> : undefined}>
-                {base ? 'Save' : 'Create'}
+                {say(base ? M.save : M.create)}
               </Button>
-              <Button onClick={onClose}>Cancel</Button>
+              <Button onClick={onClose}>{say(M.cancel)}</Button>
             </DialogActions>
           </DialogBody>
         </form>

@@ -1,17 +1,16 @@
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { Delete20Regular } from '@fluentui/react-icons';
+import { useIntl } from 'react-intl';
 import type { CalendarEvent } from '../../../../shared/event-schema.ts';
 import { useNotify } from '../../../components/notifications.tsx';
 import { useRegionalSettings } from '../../../host/regional-settings.tsx';
 import { useDeleteFailure } from '../hooks/use-delete-failure.ts';
 import type { RecurrenceAction, RecurrenceScope } from '../hooks/use-recurrence-scope.ts';
 import { describeRecurrence } from '../lib/describe-recurrence.ts';
+import { EVENT_DETAILS_MESSAGES, EVENT_MESSAGES } from '../lib/event-messages.ts';
 import { useDeleteEvent } from '../requests/delete-event.ts';
 import { useDeleteOccurrence } from '../requests/delete-occurrence.ts';
 import type { OccurrenceKey } from '../requests/update-occurrence.ts';
-
-/** Shown for an occurrence whose series changed it alone. */
-export const CHANGED_FROM_SERIES = 'Changed from the series';
 
 const useStyles = makeStyles({
   term: { fontWeight: tokens.fontWeightSemibold, color: tokens.colorNeutralForeground2 },
@@ -22,6 +21,7 @@ const useStyles = makeStyles({
 export function RecurrenceRows({ series, recurrenceId }: { series: CalendarEvent; recurrenceId: string | null }) {
   const styles = useStyles();
   const { locale, timeZone } = useRegionalSettings();
+  const intl = useIntl();
   const summary = series.rrule
     ? describeRecurrence(series.rrule, {
         start: series.start,
@@ -29,19 +29,20 @@ export function RecurrenceRows({ series, recurrenceId }: { series: CalendarEvent
         timeZone: series.extendedProps.timeZone ?? timeZone,
         locale,
         viewerTimeZone: timeZone,
+        intl,
       })
     : null;
   if (summary === null) return null;
   const changed = recurrenceId !== null && series.extendedProps.overrides?.[recurrenceId] !== undefined;
   return (
     <>
-      <dt className={styles.term}>Repeats</dt>
+      <dt className={styles.term}>{intl.formatMessage(EVENT_DETAILS_MESSAGES.repeats)}</dt>
       <dd className={styles.value} lang={locale}>
         {summary}
         {changed && (
           <>
             <br />
-            {CHANGED_FROM_SERIES}
+            {intl.formatMessage(EVENT_DETAILS_MESSAGES.changedFromSeries)}
           </>
         )}
       </dd>
@@ -64,13 +65,14 @@ export function DeleteOccurrenceButton({ occurrence, version, askScope, onDelete
   const deleteOccurrence = useDeleteOccurrence();
   const deleteEvent = useDeleteEvent();
   const deleteFailed = useDeleteFailure({ onDeleted, onConflict });
+  const intl = useIntl();
   const remove = async () => {
     const scope = await askScope('delete');
     if (scope === null) return;
     try {
       if (scope === 'all') await deleteEvent.mutateAsync({ calendarId: occurrence.calendarId, eventId: occurrence.seriesId, version });
       else await deleteOccurrence.mutateAsync({ ...occurrence, scope, version });
-      notify.success(scope === 'this' ? 'Event deleted' : 'Events deleted');
+      notify.success(intl.formatMessage(scope === 'this' ? EVENT_MESSAGES.deleted : EVENT_MESSAGES.eventsDeleted));
       onDeleted();
     } catch (error) {
       deleteFailed(error);
@@ -78,7 +80,7 @@ export function DeleteOccurrenceButton({ occurrence, version, askScope, onDelete
   };
   return (
     <Button icon={<Delete20Regular />} disabled={deleteOccurrence.isPending || deleteEvent.isPending} onClick={() => void remove()}>
-      Delete
+      {intl.formatMessage(EVENT_DETAILS_MESSAGES.delete)}
     </Button>
   );
 }

@@ -1,8 +1,9 @@
 import { Field, Input, Radio, RadioGroup, Select, ToggleButton, makeStyles, tokens } from '@fluentui/react-components';
 import { RECURRENCE_COUNT_MAX, RECURRENCE_INTERVAL_MAX } from '../../../../shared/limits.ts';
 import { RECURRENCE_FREQUENCIES, type RecurrenceFrequency } from '../../../../shared/recurrence-rule.ts';
-import { describeRecurrence, describeRepeatOptions, ordinalWord, weekdayName, weekdaysInLocaleOrder } from '../lib/describe-recurrence.ts';
-import { fillMessage, pluralFrame, REPEAT_MESSAGES } from '../lib/recurrence-messages.ts';
+import { useIntl } from 'react-intl';
+import { describeRecurrence, describeRepeatOptions, ordinalWord, weekdayName, weekdaysInLocaleOrder, WITHOUT_START } from '../lib/describe-recurrence.ts';
+import { REPEAT_MESSAGES } from '../lib/recurrence-messages.ts';
 import {
   chooseEnds,
   choosePreset,
@@ -13,7 +14,6 @@ import {
   weeklyDays,
   type MonthlyBy,
   type RepeatEnds,
-  type RepeatErrors,
   type RepeatField as RepeatFieldName,
   type RepeatValues,
 } from '../lib/repeat-options.ts';
@@ -47,7 +47,8 @@ interface RepeatFieldProps {
   /** The zone the viewer sees times in; the summary names the series' zone when it differs. */
   viewerTimeZone: string;
   locale: string;
-  errors?: RepeatErrors;
+  /** The form's messages for the control's fields. */
+  errors?: Partial<Record<RepeatFieldName, string>>;
 }
 
 type FieldErrorProps = (field: RepeatFieldName) => { validationState: 'error' | 'none'; validationMessage?: string };
@@ -55,11 +56,12 @@ type FieldErrorProps = (field: RepeatFieldName) => { validationState: 'error' | 
 /** The event form's Repeat control: Outlook's choices, custom fields inline, and the rule in words below. */
 export function RepeatField({ value, onChange, start, allDay, timeZone, viewerTimeZone, locale, errors = {} }: RepeatFieldProps) {
   const styles = useStyles();
+  const intl = useIntl();
   const series = { start, allDay, timeZone };
   const first = seriesStart(series);
-  const options = describeRepeatOptions(value, { ...series, locale });
+  const options = describeRepeatOptions(value, { ...series, locale, intl });
   const built = repeatRule(value, series);
-  const summary = built.ok && built.rrule !== '' ? describeRecurrence(built.rrule, { ...series, locale, viewerTimeZone }) : null;
+  const summary = built.ok && built.rrule !== '' ? describeRecurrence(built.rrule, { ...series, locale, viewerTimeZone, intl }) : null;
   const fieldProps: FieldErrorProps = (field) => ({
     validationState: errors[field] ? 'error' : 'none',
     validationMessage: errors[field],
@@ -67,7 +69,7 @@ export function RepeatField({ value, onChange, start, allDay, timeZone, viewerTi
   const custom = value.preset === 'custom';
   return (
     <div className={styles.root}>
-      <Field label={REPEAT_MESSAGES.label} {...fieldProps('repeat')}>
+      <Field label={intl.formatMessage(REPEAT_MESSAGES.label)} {...fieldProps('repeat')}>
         <Select name="repeat" value={value.preset} onChange={(_, data) => isRepeatPreset(data.value) && onChange(choosePreset(value, data.value))}>
           {options.map(({ preset, label }) => (
             <option key={preset} value={preset}>
@@ -103,14 +105,16 @@ function WholeNumberInput({ name, max, value, onChange }: { name: string; max: n
 
 function IntervalFields({ value, onChange, fieldProps }: PartProps & { fieldProps: FieldErrorProps }) {
   const styles = useStyles();
+  const intl = useIntl();
   const interval = Number(value.interval);
-  const unit = (frequency: RecurrenceFrequency) => pluralFrame(REPEAT_MESSAGES.units[frequency], Number.isInteger(interval) && interval > 0 ? interval : 1);
+  const unit = (frequency: RecurrenceFrequency) =>
+    intl.formatMessage(REPEAT_MESSAGES[frequency], { count: Number.isInteger(interval) && interval > 0 ? interval : 1 });
   return (
     <div className={styles.every}>
-      <Field label={REPEAT_MESSAGES.every} {...fieldProps('repeatInterval')}>
+      <Field label={intl.formatMessage(REPEAT_MESSAGES.every)} {...fieldProps('repeatInterval')}>
         <WholeNumberInput name="repeatInterval" max={RECURRENCE_INTERVAL_MAX} value={value.interval} onChange={(typed) => onChange({ ...value, interval: typed })} />
       </Field>
-      <Field label={REPEAT_MESSAGES.frequency}>
+      <Field label={intl.formatMessage(REPEAT_MESSAGES.frequency)}>
         <Select
           value={value.frequency}
           onChange={(_, data) => {
@@ -131,9 +135,10 @@ function IntervalFields({ value, onChange, fieldProps }: PartProps & { fieldProp
 
 function WeekdayToggles({ value, onChange, start, locale, fieldProps }: PartProps & { start: SeriesStart; locale: string; fieldProps: FieldErrorProps }) {
   const styles = useStyles();
+  const intl = useIntl();
   const days = weeklyDays(value, start);
   return (
-    <Field label={REPEAT_MESSAGES.repeatOn} {...fieldProps('repeatDays')}>
+    <Field label={intl.formatMessage(REPEAT_MESSAGES.repeatOn)} {...fieldProps('repeatDays')}>
       {/* A group of toggles, named by the field's label; the field's error describes the group. */}
       {(control) => (
         <div role="group" className={styles.days} {...control}>
@@ -161,14 +166,18 @@ function WeekdayToggles({ value, onChange, start, locale, fieldProps }: PartProp
 }
 
 function MonthlyChoice({ value, onChange, start, locale }: PartProps & { start: SeriesStart | null; locale: string }) {
+  const intl = useIntl();
   const labels: Record<MonthlyBy, string> = start
     ? {
-        day: fillMessage(REPEAT_MESSAGES.monthlyOnDay, { day: new Intl.NumberFormat(locale).format(start.day) }),
-        weekday: fillMessage(REPEAT_MESSAGES.monthlyOnWeekday, { ordinal: ordinalWord(start.weekdayOrdinal), weekday: weekdayName(start.weekday, locale) }),
+        day: intl.formatMessage(REPEAT_MESSAGES.monthlyOnDay, { day: new Intl.NumberFormat(locale).format(start.day) }),
+        weekday: intl.formatMessage(REPEAT_MESSAGES.monthlyOnWeekday, {
+          ordinal: ordinalWord(start.weekdayOrdinal, intl),
+          weekday: weekdayName(start.weekday, locale),
+        }),
       }
-    : { day: REPEAT_MESSAGES.withoutStart['monthly-day'], weekday: REPEAT_MESSAGES.withoutStart['monthly-weekday'] };
+    : { day: intl.formatMessage(WITHOUT_START['monthly-day']), weekday: intl.formatMessage(WITHOUT_START['monthly-weekday']) };
   return (
-    <Field label={REPEAT_MESSAGES.monthlyOn}>
+    <Field label={intl.formatMessage(REPEAT_MESSAGES.monthlyOn)}>
       <RadioGroup layout="horizontal" value={value.monthlyBy} onChange={(_, data) => onChange({ ...value, monthlyBy: data.value === 'weekday' ? 'weekday' : 'day' })}>
         <Radio value="day" label={labels.day} />
         <Radio value="weekday" label={labels.weekday} />
@@ -178,12 +187,13 @@ function MonthlyChoice({ value, onChange, start, locale }: PartProps & { start: 
 }
 
 const ENDS: readonly RepeatEnds[] = ['never', 'on', 'after'];
-const ENDS_LABELS: Record<RepeatEnds, string> = { never: REPEAT_MESSAGES.endsNever, on: REPEAT_MESSAGES.endsOn, after: REPEAT_MESSAGES.endsAfter };
+const ENDS_LABELS = { never: REPEAT_MESSAGES.endsNever, on: REPEAT_MESSAGES.endsOn, after: REPEAT_MESSAGES.endsAfter } satisfies Record<RepeatEnds, unknown>;
 
 function EndsFields({ value, onChange, start, fieldProps }: PartProps & { start: SeriesStart | null; fieldProps: FieldErrorProps }) {
+  const intl = useIntl();
   return (
     <>
-      <Field label={REPEAT_MESSAGES.ends}>
+      <Field label={intl.formatMessage(REPEAT_MESSAGES.ends)}>
         <RadioGroup
           layout="horizontal"
           value={value.ends}
@@ -193,12 +203,12 @@ function EndsFields({ value, onChange, start, fieldProps }: PartProps & { start:
           }}
         >
           {ENDS.map((ends) => (
-            <Radio key={ends} value={ends} label={ENDS_LABELS[ends]} />
+            <Radio key={ends} value={ends} label={intl.formatMessage(ENDS_LABELS[ends])} />
           ))}
         </RadioGroup>
       </Field>
       {value.ends === 'on' && (
-        <Field label={REPEAT_MESSAGES.untilDate} {...fieldProps('repeatUntil')}>
+        <Field label={intl.formatMessage(REPEAT_MESSAGES.untilDate)} {...fieldProps('repeatUntil')}>
           <Input
             name="repeatUntil"
             type="date"
@@ -210,7 +220,7 @@ function EndsFields({ value, onChange, start, fieldProps }: PartProps & { start:
         </Field>
       )}
       {value.ends === 'after' && (
-        <Field label={REPEAT_MESSAGES.count} {...fieldProps('repeatCount')}>
+        <Field label={intl.formatMessage(REPEAT_MESSAGES.count)} {...fieldProps('repeatCount')}>
           <WholeNumberInput name="repeatCount" max={RECURRENCE_COUNT_MAX} value={value.count} onChange={(count) => onChange({ ...value, count })} />
         </Field>
       )}

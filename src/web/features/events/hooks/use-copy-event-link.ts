@@ -1,4 +1,6 @@
 import { useCallback, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { EVENT_MESSAGES } from '../lib/event-messages.ts';
 import { useNotify } from '../../../components/notifications.tsx';
 import { eventLink } from '../../../host/event-link.ts';
 import { useHost } from '../../../host/host-context.tsx';
@@ -10,6 +12,7 @@ import { useHost } from '../../../host/host-context.tsx';
 export function useCopyEventLink(eventId: string): { copy(): void; uncopiedLink: string | null } {
   const host = useHost();
   const notify = useNotify();
+  const intl = useIntl();
   const [uncopiedLink, setUncopiedLink] = useState<string | null>(null);
   const copy = useCallback(() => {
     const link = eventLink(host, eventId);
@@ -19,10 +22,10 @@ export function useCopyEventLink(eventId: string): { copy(): void; uncopiedLink:
       .then(
         () => {
           setUncopiedLink(null);
-          notify.success('Link copied');
+          notify.success(intl.formatMessage(EVENT_MESSAGES.linkCopied));
         },
         () => setUncopiedLink(link),
       );
-  }, [host, eventId, notify]);
+  }, [host, eventId, notify, intl]);
   return { copy, uncopiedLink };
 }

@@ -1,15 +1,17 @@
 import { useNotify } from '../../../components/notifications.tsx';
 import { errorMessage, isApiStatus } from '../../../lib/api-client.ts';
-import { MAYBE_DELETED, NO_LONGER_EXISTS } from '../lib/event-messages.ts';
+import { useIntl } from 'react-intl';
+import { EVENT_MESSAGES } from '../lib/event-messages.ts';
 
 /** What a failed delete tells the user: changed by someone else (412), already gone (404), or why it failed. */
 export function useDeleteFailure({ onDeleted, onConflict }: { onDeleted(): void; onConflict(): void }): (error: unknown) => void {
   const notify = useNotify();
+  const intl = useIntl();
   return (error) => {
     if (isApiStatus(error, 412)) onConflict();
     else if (isApiStatus(error, 404)) {
-      notify.error(NO_LONGER_EXISTS, MAYBE_DELETED);
+      notify.error(intl.formatMessage(EVENT_MESSAGES.noLongerExists), intl.formatMessage(EVENT_MESSAGES.maybeDeleted));
       onDeleted();
-    } else notify.error('The event could not be deleted', errorMessage(error));
+    } else notify.error(intl.formatMessage(EVENT_MESSAGES.deleteFailed), errorMessage(error, intl));
   };
 }

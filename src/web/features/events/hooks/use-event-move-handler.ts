@@ -1,12 +1,13 @@
 import type { EventApi, EventDropInfo, EventResizeDoneInfo } from '@fullcalendar/react';
 import { useCallback } from 'react';
+import { useIntl } from 'react-intl';
 import type { CalendarEvent, EventPatch } from '../../../../shared/event-schema.ts';
 import { addDays, DEFAULT_TIMED_DURATION_MS, eventTimeMs, isDateOnly } from '../../../../shared/time.ts';
 import { DAY_MS } from '../../../../shared/limits.ts';
 import { useApiClient } from '../../../auth/use-api-client.ts';
 import { useNotify } from '../../../components/notifications.tsx';
 import { errorMessage, isApiStatus } from '../../../lib/api-client.ts';
-import { CHANGED_BY_SOMEONE_ELSE } from '../lib/event-messages.ts';
+import { EVENT_MESSAGES } from '../lib/event-messages.ts';
 import { getEventById } from '../requests/get-event-by-id.ts';
 import { updateEvent } from '../requests/update-event.ts';
 import { updateOccurrence } from '../requests/update-occurrence.ts';
@@ -57,6 +58,7 @@ function seriesPatch(series: CalendarEvent, before: DatesPatch, after: DatesPatc
  */
 export function useEventMoveHandler(): { onEventChange(info: MoveInfo): void; scopeDialog: RecurrenceScopeDialogState } {
   const notify = useNotify();
+  const intl = useIntl();
   const api = useApiClient();
   const { askScope, dialog } = useRecurrenceScope();
 
@@ -91,14 +93,14 @@ export function useEventMoveHandler(): { onEventChange(info: MoveInfo): void; sc
           },
           (error: unknown) => {
             info.revert();
-            if (isApiStatus(error, 412)) notify.error(CHANGED_BY_SOMEONE_ELSE, 'The calendar now shows the latest version.');
-            else notify.error(`“${event.title}” could not be moved`, errorMessage(error));
+            if (isApiStatus(error, 412)) notify.error(intl.formatMessage(EVENT_MESSAGES.changedBySomeoneElse), intl.formatMessage(EVENT_MESSAGES.latestShown));
+            else notify.error(intl.formatMessage(EVENT_MESSAGES.moveFailed, { title: event.title }), errorMessage(error, intl));
           },
         )
         // Anything else that changed meanwhile; for a series, every occurrence the change touched.
         .finally(() => info.view.calendar.refetchEvents());
     },
-    [save, notify],
+    [save, notify, intl],
   );
 
   return { onEventChange, scopeDialog: dialog };

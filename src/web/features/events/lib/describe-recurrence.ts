@@ -1,9 +1,10 @@
 // A repeat rule in plain words: "Every 2 weeks on Tuesday and Thursday, until 31 March 2027". Names, dates, lists
-// and numbers come from Intl in the user's locale; the frames around them from RECURRENCE_MESSAGES.
+// and numbers come from Intl in the user's locale; the frames around them from RECURRENCE_MESSAGES in the catalogue.
+import type { IntlShape, MessageDescriptor } from 'react-intl';
 import { DAY_MS } from '../../../../shared/limits.ts';
 import { parseRecurrenceRule, WEEKDAYS, type RecurrenceDay, type RecurrenceRule, type Weekday } from '../../../../shared/recurrence-rule.ts';
 import { dateToDayMs } from '../../../../shared/time.ts';
-import { fillMessage, pluralFrame, RECURRENCE_MESSAGES as M, REPEAT_MESSAGES } from './recurrence-messages.ts';
+import { RECURRENCE_MESSAGES as M, REPEAT_MESSAGES } from './recurrence-messages.ts';
 import { REPEAT_PRESETS, repeatRule, WORKWEEK, type RepeatPreset, type RepeatValues } from './repeat-options.ts';
 import { daysInMonth, lastDateOfUntil, seriesStart, withImpliedParts, type SeriesContext, type SeriesStart } from './series-start.ts';
 
@@ -13,7 +14,11 @@ export interface RecurrenceDisplay extends SeriesContext {
   locale: string;
   /** The zone the viewer sees times in: the summary names the series' own zone when it differs. */
   viewerTimeZone?: string;
+  /** The catalogue the frames come from. */
+  intl: Pick<IntlShape, 'formatMessage'>;
 }
+
+type Catalogue = RecurrenceDisplay['intl'];
 
 // Intl names the days and months of dates: a Monday, and a leap year so that 29 February has a name.
 const A_MONDAY_MS = Date.UTC(2024, 0, 1);
@@ -43,20 +48,21 @@ export function weekdaysInLocaleOrder(locale: string): Weekday[] {
   return [...WEEKDAYS.slice(firstDay - 1), ...WEEKDAYS.slice(0, firstDay - 1)];
 }
 
-/** "first", "second", "last", "second to last", "10th": positions in the frames' language. */
-export function ordinalWord(n: number): string {
-  const word = M.ordinals[n];
-  if (word !== undefined) return word;
-  if (n < 0) return fillMessage(M.fromLast, { ordinal: ordinalWord(-n) });
-  return fillMessage(pluralFrame(M.ordinalNumber, n, 'ordinal'), { n: String(n) });
+/** "first", "second", "last", "second to last", "10th": positions in the catalogue's language. */
+export function ordinalWord(n: number, intl: Catalogue): string {
+  if (n === -1) return intl.formatMessage(M.last);
+  if (n < 0) return intl.formatMessage(M.fromLast, { n: -n, ordinal: ordinalWord(-n, intl) });
+  return intl.formatMessage(M.ordinal, { n });
 }
 
 /** The locale's words for one summary. */
-function wordsFor(locale: string) {
+function wordsFor(locale: string, intl: Catalogue) {
   const numbers = new Intl.NumberFormat(locale);
   const order = weekdaysInLocaleOrder(locale);
   return {
     locale,
+    say: intl.formatMessage,
+    ordinal: (n: number) => ordinalWord(n, intl),
     number: (n: number) => numbers.format(n),
     list: (items: string[], type: Intl.ListFormatType = 'conjunction') => new Intl.ListFormat(locale, { type }).format(items),
     weekday: (weekday: Weekday) => weekdayName(weekday, locale),
@@ -86,8 +92,8 @@ function isEveryWeekday(rule: RecurrenceRule): boolean {
 /** "the last weekday": a set of days picked from by BYSETPOS, named as a group where it is one. */
 function dayGroup(days: readonly RecurrenceDay[], words: Words): string {
   const weekdays = days.map((day) => day.weekday);
-  if (isSet(weekdays, WORKWEEK)) return M.dayGroups.weekday;
-  if (isSet(weekdays, WEEKEND)) return M.dayGroups.weekendDay;
+  if (isSet(weekdays, WORKWEEK)) return words.say(M.weekdayGroup);
+  if (isSet(weekdays, WEEKEND)) return words.say(M.weekendDayGroup);
   return words.list([...days].sort(words.byDayOrder).map((day) => words.weekday(day.weekday)), 'disjunction');
 }
 
@@ -102,24 +108,24 @@ function yearlyDate(rule: RecurrenceRule, locale: string): string | null {
 
 function monthDays(text: string, days: readonly number[], words: Words): string {
   if (days.every((day) => day > 0)) {
-    return fillMessage(pluralFrame(M.onMonthDays, days.length), { rule: text, days: words.list(days.map(words.number)) });
+    return words.say(M.onMonthDays, { count: days.length, rule: text, days: words.list(days.map(words.number)) });
   }
   // Counted from the end: "the last day".
   const sorted = [...days].sort((a, b) => positionKey(a) - positionKey(b));
-  return fillMessage(M.onDays, { rule: text, days: words.list(sorted.map((day) => fillMessage(M.nthMonthDay, { ordinal: ordinalWord(day) }))) });
+  return words.say(M.onDays, { rule: text, days: words.list(sorted.map((day) => words.say(M.nthMonthDay, { ordinal: words.ordinal(day) }))) });
 }
 
 /** Which days: "on the second Tuesday", "on Tuesday and Thursday", "on the second Tuesday of March". */
 function weekdays(text: string, rule: RecurrenceRule, words: Words): { text: string; saidMonth: boolean } {
   const days = [...(rule.byDay ?? [])].sort(words.byDayOrder);
   const names = days.map((day) =>
-    day.ordinal === null ? words.weekday(day.weekday) : fillMessage(M.nthWeekday, { ordinal: ordinalWord(day.ordinal), weekday: words.weekday(day.weekday) }),
+    day.ordinal === null ? words.weekday(day.weekday) : words.say(M.nthWeekday, { ordinal: words.ordinal(day.ordinal), weekday: words.weekday(day.weekday) }),
   );
   const [month, more] = rule.byMonth ?? [];
   if (rule.freq === 'YEARLY' && month !== undefined && more === undefined && days.every((day) => day.ordinal !== null)) {
-    return { text: fillMessage(M.onDaysOfMonth, { rule: text, days: words.list(names), month: monthName(month, words.locale) }), saidMonth: true };
+    return { text: words.say(M.onDaysOfMonth, { rule: text, days: words.list(names), month: monthName(month, words.locale) }), saidMonth: true };
   }
-  return { text: fillMessage(M.onDays, { rule: text, days: words.list(names) }), saidMonth: false };
+  return { text: words.say(M.onDays, { rule: text, days: words.list(names) }), saidMonth: false };
 }
 
 /** The days part of a rule picked by position: "on the last weekday", "on the third Tuesday, Wednesday or Thursday". */
@@ -128,14 +134,15 @@ function positions(text: string, rule: RecurrenceRule, words: Words): string | n
   if (days.length === 0 || days.some((day) => day.ordinal !== null) || rule.byMonthDay || rule.byYearDay || rule.byWeekNo) return null;
   const group = dayGroup(days, words);
   const sorted = [...(rule.bySetPos ?? [])].sort((a, b) => positionKey(a) - positionKey(b));
-  const items = sorted.map((position) => fillMessage(M.nthWeekday, { ordinal: ordinalWord(position), weekday: group }));
-  return fillMessage(M.onDays, { rule: text, days: words.list(items) });
+  const items = sorted.map((position) => words.say(M.nthWeekday, { ordinal: words.ordinal(position), weekday: group }));
+  return words.say(M.onDays, { rule: text, days: words.list(items) });
 }
 
 /** How often and on which days, or null for parts the frames cannot say. */
 function describePattern(rule: RecurrenceRule, words: Words): string | null {
-  if (isEveryWeekday(rule)) return M.everyWeekday;
-  let text = rule.interval === 1 ? M.every[rule.freq] : fillMessage(pluralFrame(M.everyN[rule.freq], rule.interval), { n: words.number(rule.interval) });
+  if (isEveryWeekday(rule)) return words.say(M.everyWeekday);
+  let text =
+    rule.interval === 1 ? words.say(M[rule.freq]) : words.say(EVERY_N[rule.freq], { count: rule.interval, n: words.number(rule.interval) });
   let saidMonth = false;
   if (rule.bySetPos) {
     const said = positions(text, rule, words);
@@ -143,24 +150,24 @@ function describePattern(rule: RecurrenceRule, words: Words): string | null {
     text = said;
   } else {
     const date = yearlyDate(rule, words.locale);
-    if (date !== null) [text, saidMonth] = [fillMessage(M.onDate, { rule: text, date }), true];
+    if (date !== null) [text, saidMonth] = [words.say(M.onDate, { rule: text, date }), true];
     else if (rule.byMonthDay) text = monthDays(text, rule.byMonthDay, words);
     if (rule.byYearDay) {
       if (rule.byYearDay.some((day) => day < 0)) return null;
-      text = fillMessage(pluralFrame(M.onYearDays, rule.byYearDay.length), { rule: text, days: words.list(rule.byYearDay.map(words.number)) });
+      text = words.say(M.onYearDays, { count: rule.byYearDay.length, rule: text, days: words.list(rule.byYearDay.map(words.number)) });
     }
     const filtered = rule.byMonthDay ?? rule.byYearDay;
     if (rule.byDay && filtered) {
       // Friday the 13th: the weekday only filters the days already said.
       if (rule.byDay.some((day) => day.ordinal !== null)) return null;
-      text = fillMessage(M.whenWeekday, { rule: text, days: words.list([...rule.byDay].sort(words.byDayOrder).map((day) => words.weekday(day.weekday)), 'disjunction') });
+      text = words.say(M.whenWeekday, { rule: text, days: words.list([...rule.byDay].sort(words.byDayOrder).map((day) => words.weekday(day.weekday)), 'disjunction') });
     } else if (rule.byDay) ({ text, saidMonth } = weekdays(text, rule, words));
   }
   if (rule.byWeekNo) {
     if (rule.byWeekNo.some((week) => week < 0)) return null;
-    text = fillMessage(pluralFrame(M.inWeeks, rule.byWeekNo.length), { rule: text, weeks: words.list(rule.byWeekNo.map(words.number)) });
+    text = words.say(M.inWeeks, { count: rule.byWeekNo.length, rule: text, weeks: words.list(rule.byWeekNo.map(words.number)) });
   }
-  if (rule.byMonth && !saidMonth) text = fillMessage(M.inMonths, { rule: text, months: words.list(rule.byMonth.map((month) => monthName(month, words.locale))) });
+  if (rule.byMonth && !saidMonth) text = words.say(M.inMonths, { rule: text, months: words.list(rule.byMonth.map((month) => monthName(month, words.locale))) });
   return text;
 }
 
@@ -168,12 +175,12 @@ function describePattern(rule: RecurrenceRule, words: Words): string | null {
 export function describeRule(rule: RecurrenceRule, display: RecurrenceDisplay): string {
   const start: SeriesStart | null = seriesStart(display);
   const full = start ? withImpliedParts(rule, start) : rule;
-  const words = wordsFor(display.locale);
-  let text = describePattern(full, words) ?? M.unreadable;
-  if (full.count !== undefined) text = fillMessage(pluralFrame(M.times, full.count), { rule: text, n: words.number(full.count) });
-  else if (full.until) text = fillMessage(M.until, { rule: text, date: words.date(lastDateOfUntil(full.until, start, display.timeZone)) });
+  const words = wordsFor(display.locale, display.intl);
+  let text = describePattern(full, words) ?? words.say(M.unreadable);
+  if (full.count !== undefined) text = words.say(M.times, { count: full.count, rule: text, n: words.number(full.count) });
+  else if (full.until) text = words.say(M.until, { rule: text, date: words.date(lastDateOfUntil(full.until, start, display.timeZone)) });
   if (!display.allDay && display.viewerTimeZone !== undefined && display.viewerTimeZone !== display.timeZone) {
-    text = fillMessage(M.timeZone, { rule: text, zone: display.timeZone });
+    text = words.say(M.timeZone, { rule: text, zone: display.timeZone });
   }
   return text;
 }
@@ -184,13 +191,31 @@ export function describeRecurrence(rrule: string, display: RecurrenceDisplay): s
   return parsed.ok ? describeRule(parsed.rule, display) : null;
 }
 
+const EVERY_N: Record<RecurrenceRule['freq'], MessageDescriptor> = {
+  DAILY: M.everyNDaily,
+  WEEKLY: M.everyNWeekly,
+  MONTHLY: M.everyNMonthly,
+  YEARLY: M.everyNYearly,
+};
+
+/** Labels while the start is not a valid date, so nothing can be said about its weekday or day. */
+export const WITHOUT_START: Record<Exclude<RepeatPreset, 'none' | 'custom' | 'other'>, MessageDescriptor> = {
+  daily: M.DAILY,
+  weekdays: M.everyWeekday,
+  weekly: REPEAT_MESSAGES.weeklySameDay,
+  'monthly-day': REPEAT_MESSAGES.monthlySameDay,
+  'monthly-weekday': REPEAT_MESSAGES.monthlySameWeekday,
+  yearly: REPEAT_MESSAGES.yearlySameDate,
+};
+
 function presetLabel(preset: RepeatPreset, values: RepeatValues, display: RecurrenceDisplay, startKnown: boolean): string {
-  if (preset === 'none') return REPEAT_MESSAGES.none;
-  if (preset === 'custom') return REPEAT_MESSAGES.custom;
-  if (preset === 'other') return describeRecurrence(values.otherRule, display) ?? M.unreadable;
-  if (!startKnown) return REPEAT_MESSAGES.withoutStart[preset];
+  const say = display.intl.formatMessage;
+  if (preset === 'none') return say(REPEAT_MESSAGES.none);
+  if (preset === 'custom') return say(REPEAT_MESSAGES.custom);
+  if (preset === 'other') return describeRecurrence(values.otherRule, display) ?? say(M.unreadable);
+  if (!startKnown) return say(WITHOUT_START[preset]);
   const result = repeatRule({ ...values, preset }, display);
-  return (result.ok && describeRecurrence(result.rrule, display)) || REPEAT_MESSAGES.withoutStart[preset];
+  return (result.ok && describeRecurrence(result.rrule, display)) || say(WITHOUT_START[preset]);
 }
 
 /**

@@ -1,11 +1,21 @@
 import type { z } from 'zod';
 import { eventWriteSchema, normaliseEvent, type CalendarEvent } from '../../../../shared/event-schema.ts';
-import { EVENT_YEAR_MAX, EVENT_YEAR_MIN } from '../../../../shared/limits.ts';
+import {
+  EVENT_DESCRIPTION_MAX,
+  EVENT_LOCATION_MAX,
+  EVENT_MAX_DURATION_DAYS,
+  EVENT_TITLE_MAX,
+  EVENT_URL_MAX,
+  EVENT_YEAR_MAX,
+  EVENT_YEAR_MIN,
+} from '../../../../shared/limits.ts';
 import { addDays, dateToDayMs, EVENT_YEARS_MESSAGE, isDateOnly } from '../../../../shared/time.ts';
 import { withWebScheme } from '../../../../shared/web-link.ts';
 import type { DateSpan } from '../../../lib/date-span.ts';
-import type { FieldErrors } from '../../../lib/form-errors.ts';
 import { instantOfWallClock, nextFullHour, wallClockAt } from '../../../lib/zoned-time.ts';
+import type { FIELD_GROUP_MESSAGES} from './event-form-messages.ts';
+import { EVENT_FORM_ERROR_MESSAGES as E, DATE_ERRORS, type FormMessage } from './event-form-messages.ts';
+import { REPEAT_ERRORS } from './recurrence-messages.ts';
 import { NO_REPEAT, REPEAT_FIELDS, repeatRule, repeatValuesFromRule, type RepeatField, type RepeatValues } from './repeat-options.ts';
 
 /** What the event form edits: dates and times as the browser's date and time inputs give them, in the shown time zone. */
@@ -40,7 +50,7 @@ export const EVENT_FORM_FIELDS: readonly EventFormField[] = [
   'url',
 ];
 
-type EventFormErrors = FieldErrors<EventFormField>;
+export type EventFormErrors = Partial<Record<EventFormField, FormMessage>>;
 
 type EventWriteBody = z.output<typeof eventWriteSchema>;
 
@@ -89,11 +99,23 @@ export function eventFormValues(event: CalendarEvent, timeZone: string): EventFo
   return { ...details, ...timedValues(new Date(event.start), new Date(event.end), timeZone) };
 }
 
-const FIELD_GROUPS: readonly { label: string; fields: readonly (keyof EventFormValues)[] }[] = [
+type FieldGroup = keyof typeof FIELD_GROUP_MESSAGES;
+
+/**
+ * A new event with another's fields: its title, times, calendar (where the user may add to it), location,
+ * description and link. A series' occurrence becomes a single event, as its copy repeats nothing.
+ */
+export function duplicateValues(event: CalendarEvent, timeZone: string, editableCalendarIds: readonly string[]): EventFormValues {
+  const values = eventFormValues(event, timeZone);
+  const calendarId = editableCalendarIds.includes(values.calendarId) ? values.calendarId : (editableCalendarIds[0] ?? '');
+  return { ...values, calendarId, repeat: NO_REPEAT };
+}
+
+const FIELD_GROUPS: readonly { label: FieldGroup; fields: readonly (keyof EventFormValues)[] }[] = [
   { label: 'title', fields: ['title'] },
   { label: 'calendar', fields: ['calendarId'] },
   // Dates and times only make sense together: the user's, or the latest version's, whole.
-  { label: 'date and time', fields: ['allDay', 'startDate', 'startTime', 'endDate', 'endTime'] },
+  { label: 'dateAndTime', fields: ['allDay', 'startDate', 'startTime', 'endDate', 'endTime'] },
   { label: 'location', fields: ['location'] },
   { label: 'description', fields: ['description'] },
   { label: 'link', fields: ['url'] },
@@ -112,9 +134,9 @@ export function rebaseFormValues(
   started: EventFormValues,
   edited: EventFormValues,
   latest: EventFormValues,
-): { values: EventFormValues; takenFromLatest: string[] } {
+): { values: EventFormValues; takenFromLatest: FieldGroup[] } {
   const values = { ...edited };
-  const takenFromLatest: string[] = [];
+  const takenFromLatest: FieldGroup[] = [];
   for (const { label, fields } of FIELD_GROUPS) {
     const differs = (a: EventFormValues, b: EventFormValues) => fields.some((field) => !sameValue(a[field], b[field]));
     if (differs(edited, started) || !differs(latest, started)) continue;
@@ -153,14 +175,37 @@ export function formFieldForPath(path: string, values: EventFormValues): EventFo
  * What is wrong with a date input's value, if anything. A date input takes years up to 275760, which would make
  * instants the schema cannot even read, so the years are checked here before any instant is made.
  */
-function dateInputError(value: string, missing: string): string | null {
+function dateInputError(value: string, missing: FormMessage): FormMessage | null {
   if (value === '') return missing;
-  return isDateOnly(value) && value >= EVENT_DATE_INPUT_MIN && value <= EVENT_DATE_INPUT_MAX ? null : EVENT_YEARS_MESSAGE;
+  return isDateOnly(value) && value >= EVENT_DATE_INPUT_MIN && value <= EVENT_DATE_INPUT_MAX ? null : DATE_ERRORS.yearsOutOfRange;
+}
+
+const TOO_LONG: Partial<Record<EventFormField, FormMessage>> = {
+  title: { message: E.titleTooLong, values: { max: EVENT_TITLE_MAX } },
+  location: { message: E.locationTooLong, values: { max: EVENT_LOCATION_MAX } },
+  description: { message: E.descriptionTooLong, values: { max: EVENT_DESCRIPTION_MAX } },
+  url: { message: E.urlTooLong, values: { max: EVENT_URL_MAX } },
+};
+
+/** An issue of the shared event rules as the form says it: by the field and the rule broken, not the schema's words. */
+export function eventIssueMessage(field: EventFormField | null, issue: { code?: string; message: string }, span: { start: string; end: string }): FormMessage {
+  if (issue.code === 'too_big' && field && TOO_LONG[field]) return TOO_LONG[field];
+  if (field === 'title') return { message: E.titleMissing };
+  if (field === 'url') return { message: E.urlInvalid };
+  if (field === 'calendarId') return { message: E.calendarMissing };
+  if (field === 'repeat') return REPEAT_ERRORS.ruleInvalid;
+  if (issue.message.startsWith(EVENT_YEARS_MESSAGE)) return DATE_ERRORS.yearsOutOfRange;
+  if (field === 'startDate' || field === 'endDate' || field === 'endTime') {
+    // Of the span rules left, an end after the start can only be too far after it.
+    const after = isDateOnly(span.end) ? dateToDayMs(span.end) > dateToDayMs(span.start) : Date.parse(span.end) > Date.parse(span.start);
+    return after ? { message: E.tooLong, values: { days: EVENT_MAX_DURATION_DAYS } } : { message: E.endBeforeStart };
+  }
+  return { message: E.invalid };
 }
 
 export type EventFormResult =
   | { ok: true; event: EventWriteBody }
-  | { ok: false; errors: EventFormErrors; formErrors: string[] };
+  | { ok: false; errors: EventFormErrors; formErrors: FormMessage[] };
 
 export interface EventFormOptions {
   /** The zone the form's dates and times are in: the viewer's. */
@@ -174,7 +219,7 @@ export interface EventFormOptions {
 }
 
 /** The repeat rule for the form's first start, with the Repeat control's errors when it has any. */
-function formRule(values: EventFormValues, start: string, timeZone: string): { rrule: string; errors: FieldErrors<RepeatField> } {
+function formRule(values: EventFormValues, start: string, timeZone: string): { rrule: string; errors: Partial<Record<RepeatField, FormMessage>> } {
   const rule = repeatRule(values.repeat, { start, allDay: values.allDay, timeZone });
   return rule.ok ? { rrule: rule.rrule, errors: {} } : { rrule: '', errors: rule.errors };
 }
@@ -189,22 +234,22 @@ export function validateEventForm(
 ): EventFormResult {
   const instant = (date: string, time: string) => instantOfWallClock({ date, time }, timeZone).toISOString();
   const errors: EventFormErrors = {};
-  const formErrors: string[] = [];
-  const addError = (field: EventFormField | null, message: string) => {
+  const formErrors: FormMessage[] = [];
+  const addError = (field: EventFormField | null, message: FormMessage) => {
     if (field === null) formErrors.push(message);
     else errors[field] ??= message;
   };
 
-  if (!values.calendarId) addError('calendarId', 'Choose a calendar');
-  const startDateError = dateInputError(values.startDate, 'Enter a start date');
-  const endDateError = dateInputError(values.endDate, 'Enter an end date');
+  if (!values.calendarId) addError('calendarId', { message: E.calendarMissing });
+  const startDateError = dateInputError(values.startDate, { message: E.startDateMissing });
+  const endDateError = dateInputError(values.endDate, { message: E.endDateMissing });
   if (startDateError) addError('startDate', startDateError);
   if (endDateError) addError('endDate', endDateError);
   if (!values.allDay) {
-    if (!TIME_INPUT.test(values.startTime)) addError('startTime', 'Enter a start time');
-    if (!TIME_INPUT.test(values.endTime)) addError('endTime', 'Enter an end time');
+    if (!TIME_INPUT.test(values.startTime)) addError('startTime', { message: E.startTimeMissing });
+    if (!TIME_INPUT.test(values.endTime)) addError('endTime', { message: E.endTimeMissing });
   } else if (!errors.startDate && !errors.endDate && dateToDayMs(values.endDate) < dateToDayMs(values.startDate)) {
-    addError('endDate', 'The end date cannot be before the start date');
+    addError('endDate', { message: E.endDateBeforeStart });
   }
   const datesOk = !errors.startDate && !errors.endDate && !errors.startTime && !errors.endTime;
   const start = !datesOk ? '' : values.allDay ? values.startDate : instant(values.startDate, values.startTime);
@@ -232,11 +277,17 @@ export function validateEventForm(
     for (const issue of parsed.error.issues) {
       const path = issue.path.join('.');
       if (!datesOk && (path === 'start' || path === 'end')) continue;
-      addError(formFieldForPath(path, values), issue.message);
+      const field = formFieldForPath(path, values);
+      addError(field, eventIssueMessage(field, issue, candidate));
     }
   } else {
     const normalised = normaliseEvent(parsed.data);
-    if (!normalised.ok) for (const issue of normalised.issues) addError(formFieldForPath(issue.path.join('.'), values), issue.message);
+    if (!normalised.ok) {
+      for (const issue of normalised.issues) {
+        const field = formFieldForPath(issue.path.join('.'), values);
+        addError(field, eventIssueMessage(field, issue, candidate));
+      }
+    }
   }
 
   if (!parsed.success || Object.keys(errors).length > 0 || formErrors.length > 0) return { ok: false, errors, formErrors };

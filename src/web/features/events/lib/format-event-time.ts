@@ -19,13 +19,13 @@ function zoneSuffix(locale: string, timeZone: string, at: Date): string {
   return name ? ` (${name})` : '';
 }
 
-/** When an event happens. All-day dates are floating, so they are formatted on the UTC number line. */
+/** When an event happens (for an all-day event, its dates). All-day dates are floating, so they are formatted on the UTC number line. */
 export function formatEventWhen(event: CalendarEvent, { locale, timeZone }: DateDisplay): string {
   if (event.allDay) {
     const allDayFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: 'UTC' });
     const start = dateToDayMs(event.start);
     const lastDay = dateToDayMs(addDays(event.end, -1));
-    return `${lastDay > start ? allDayFormat.formatRange(start, lastDay) : allDayFormat.format(start)} (all day)`;
+    return lastDay > start ? allDayFormat.formatRange(start, lastDay) : allDayFormat.format(start);
   }
   const timedFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone });
   const start = new Date(event.start);

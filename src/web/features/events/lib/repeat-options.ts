@@ -9,9 +9,10 @@ import {
   type RecurrenceUntil,
   type Weekday,
 } from '../../../../shared/recurrence-rule.ts';
-import { addDays, EVENT_YEARS_MESSAGE, isDateOnly } from '../../../../shared/time.ts';
+import { addDays, isDateOnly } from '../../../../shared/time.ts';
 import { instantOfWallClock } from '../../../lib/zoned-time.ts';
-import { REPEAT_MESSAGES } from './recurrence-messages.ts';
+import type { FormMessage } from './event-form-messages.ts';
+import { REPEAT_ERRORS } from './recurrence-messages.ts';
 import { daysInMonth, lastDateOfUntil, seriesStart, withImpliedParts, type SeriesContext, type SeriesStart } from './series-start.ts';
 
 export const REPEAT_PRESETS = ['none', 'daily', 'weekdays', 'weekly', 'monthly-day', 'monthly-weekday', 'yearly', 'other', 'custom'] as const;
@@ -43,7 +44,7 @@ export interface RepeatValues {
 /** The Repeat control's inputs, in form order; also their `name`s, so the first invalid one can get focus. */
 export const REPEAT_FIELDS = ['repeat', 'repeatInterval', 'repeatDays', 'repeatUntil', 'repeatCount'] as const;
 export type RepeatField = (typeof REPEAT_FIELDS)[number];
-export type RepeatErrors = Partial<Record<RepeatField, string>>;
+export type RepeatErrors = Partial<Record<RepeatField, FormMessage>>;
 
 /** How many times a custom rule repeats when "after" is first chosen, as Outlook offers. */
 export const REPEAT_COUNT_DEFAULT = 10;
@@ -122,16 +123,16 @@ function patternRule(preset: Exclude<RepeatPreset, 'none' | 'other'>, values: Re
 function customErrors(values: RepeatValues, start: SeriesStart): RepeatErrors {
   const errors: RepeatErrors = {};
   const interval = WHOLE.test(values.interval.trim()) ? Number(values.interval) : Number.NaN;
-  if (!(interval >= 1 && interval <= RECURRENCE_INTERVAL_MAX)) errors.repeatInterval = REPEAT_MESSAGES.intervalInvalid;
-  if (values.frequency === 'WEEKLY' && values.days?.length === 0) errors.repeatDays = REPEAT_MESSAGES.daysMissing;
+  if (!(interval >= 1 && interval <= RECURRENCE_INTERVAL_MAX)) errors.repeatInterval = REPEAT_ERRORS.intervalInvalid;
+  if (values.frequency === 'WEEKLY' && values.days?.length === 0) errors.repeatDays = REPEAT_ERRORS.daysMissing;
   if (values.ends === 'after') {
     const count = WHOLE.test(values.count.trim()) ? Number(values.count) : Number.NaN;
-    if (!(count >= 1 && count <= RECURRENCE_COUNT_MAX)) errors.repeatCount = REPEAT_MESSAGES.countInvalid;
+    if (!(count >= 1 && count <= RECURRENCE_COUNT_MAX)) errors.repeatCount = REPEAT_ERRORS.countInvalid;
   }
   if (values.ends === 'on') {
-    if (values.untilDate === '') errors.repeatUntil = REPEAT_MESSAGES.untilMissing;
-    else if (!isDateOnly(values.untilDate) || values.untilDate > REPEAT_UNTIL_DATE_MAX) errors.repeatUntil = EVENT_YEARS_MESSAGE;
-    else if (values.untilDate < start.date) errors.repeatUntil = REPEAT_MESSAGES.untilBeforeStart;
+    if (values.untilDate === '') errors.repeatUntil = REPEAT_ERRORS.untilMissing;
+    else if (!isDateOnly(values.untilDate) || values.untilDate > REPEAT_UNTIL_DATE_MAX) errors.repeatUntil = REPEAT_ERRORS.yearsOutOfRange;
+    else if (values.untilDate < start.date) errors.repeatUntil = REPEAT_ERRORS.untilBeforeStart;
   }
   return errors;
 }
@@ -142,17 +143,17 @@ export type RepeatRuleResult = { ok: true; rrule: string } | { ok: false; errors
 export function repeatRule(values: RepeatValues, context: SeriesContext): RepeatRuleResult {
   if (values.preset === 'none') return { ok: true, rrule: '' };
   if (values.preset === 'other') {
-    // Kept as stored; one that was never valid says why rather than going to the server.
+    // Kept as stored; one that was never valid is refused here rather than by the server.
     const parsed = parseRecurrenceRule(values.otherRule);
-    return parsed.ok ? { ok: true, rrule: values.otherRule } : { ok: false, errors: { repeat: parsed.errors.join(' ') } };
+    return parsed.ok ? { ok: true, rrule: values.otherRule } : { ok: false, errors: { repeat: REPEAT_ERRORS.ruleInvalid } };
   }
   const start = seriesStart(context);
-  if (start === null) return { ok: false, errors: { repeat: REPEAT_MESSAGES.startMissing } };
+  if (start === null) return { ok: false, errors: { repeat: REPEAT_ERRORS.startMissing } };
   if (values.preset === 'custom') {
     const errors = customErrors(values, start);
     if (Object.keys(errors).length > 0) return { ok: false, errors };
   } else if (values.preset === 'weekly' && values.days?.length === 0) {
-    return { ok: false, errors: { repeatDays: REPEAT_MESSAGES.daysMissing } };
+    return { ok: false, errors: { repeatDays: REPEAT_ERRORS.daysMissing } };
   }
   const pattern = patternRule(values.preset, values, start);
   const custom = values.preset === 'custom';

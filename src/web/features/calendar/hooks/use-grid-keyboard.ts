@@ -1,0 +1,228 @@
+import type { CalendarApi, CalendarRef } from '@fullcalendar/react';
+import { useCallback, useEffect, useId, useMemo, useRef, type RefCallback, type RefObject } from 'react';
+import { useIntl } from 'react-intl';
+import { addDays, addMonths } from '../lib/grid-dates.ts';
+import { applyTabStop, dayCellOf, dayCells, eventCount, eventElement, tabStopDay } from '../lib/grid-focus.ts';
+import { GRID_KEYBOARD_MESSAGES } from '../lib/grid-keyboard-messages.ts';
+
+/** Where focus goes back to in the calendar once a dialog closes. */
+export interface FocusReturnTarget {
+  /** The event the dialog showed, or the one it saved: focused once it is on the calendar. */
+  eventId?: string | null;
+  /** What opened the dialog otherwise (a button, a day): focused while the event is awaited, or instead of it. */
+  opener?: HTMLElement | null;
+}
+
+export interface GridKeyboard {
+  /** For a hidden element (with descriptionId) that tells how many events the focused day holds. */
+  describeWith: RefCallback<HTMLElement>;
+  descriptionId: string;
+  restoreFocus(target: FocusReturnTarget): void;
+  /** Asks to create an event on the day focus is on (or in); false when focus is on none. */
+  createAtFocus(): boolean;
+}
+
+interface FocusState {
+  /** The month grid's tab stop. */
+  day: string | null;
+  /** A day the arrows went to beyond the grid shown: focused once the grid shows it. */
+  moveTo: string | null;
+  /** The period shown, to notice the grid changing. */
+  period: string;
+  /** An event awaited (just created, say): focused when it shows, if focus is still where it waits. */
+  pending: { eventId: string; interim: Element | null; until: number } | null;
+  /** What had focus in the calendar: when a new render takes it away, its successor gets focus. */
+  last: { element: HTMLElement; eventId: string | undefined; day: string | undefined } | null;
+}
+
+const PENDING_MS = 10_000;
+const MOVES: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
+
+/** The day a key moves to from a day of the grid, or null for other keys. */
+function dayFor(key: string, cell: HTMLElement, rtl: boolean): string | null {
+  const day = cell.dataset.date ?? '';
+  const step = MOVES[key];
+  if (step !== undefined) return addDays(day, rtl && Math.abs(step) === 1 ? -step : step);
+  if (key === 'PageUp' || key === 'PageDown') return addMonths(day, key === 'PageUp' ? -1 : 1);
+  if (key !== 'Home' && key !== 'End') return null;
+  const week = [...(cell.closest('[role=row]')?.querySelectorAll<HTMLElement>('[data-date]') ?? [])];
+  return (key === 'Home' ? week[0] : week.at(-1))?.dataset.date ?? null;
+}
+
+const focusable = (element: Element | null | undefined): element is HTMLElement =>
+  element instanceof HTMLElement && element.isConnected && element !== document.body && element.tabIndex >= 0;
+
+/**
+ * The month grid by keyboard: one tab stop (a day) moved by the arrows, Home and End (the week's ends), Page Up and
+ * Page Down (a month), Enter to create an event that day; Tab goes on into the day's events. Focus also survives
+ * FullCalendar's re-renders (a refetch replaces an event's element) and comes back after dialogs (restoreFocus).
+ * The work waits for a task after each render: nothing of it delays the first events' paint.
+ */
+export function useGridKeyboard(
+  rootRef: RefObject<HTMLElement | null>,
+  calendarRef: RefObject<CalendarRef | null>,
+  canCreate: boolean,
+): GridKeyboard {
+  const intl = useIntl();
+  const descriptionRef = useRef<HTMLElement | null>(null);
+  const describeWith = useCallback((element: HTMLElement | null) => {
+    descriptionRef.current = element;
+  }, []);
+  const descriptionId = useId();
+  const state = useRef<FocusState>({ day: null, moveTo: null, period: '', pending: null, last: null });
+  const apiOf = useCallback(() => calendarRef.current?.getApi() ?? null, [calendarRef]);
+
+  /** What focus falls back to: the grid's tab stop, else the first event, else the toolbar's first button. */
+  const fallback = useCallback((root: HTMLElement, api: CalendarApi): HTMLElement | null => {
+    const cell = dayCells(root, api).find((candidate) => candidate.dataset.date === state.current.day);
+    return cell ?? root.querySelector<HTMLElement>('[data-event-id]') ?? root.querySelector<HTMLElement>('button');
+  }, []);
+
+  const sync = useCallback(() => {
+    const root = rootRef.current;
+    const api = apiOf();
+    if (!root || !api) return;
+    const s = state.current;
+    const cells = dayCells(root, api);
+    const period = `${api.view.type} ${api.view.currentStart.getTime()}`;
+    if (period !== s.period) [s.period, s.day] = [period, s.moveTo];
+    s.day = tabStopDay(api, cells, s.day);
+    applyTabStop(cells, s.day);
+    const moved = s.moveTo && cells.find((cell) => cell.dataset.date === s.moveTo);
+    if (moved) [s.moveTo, s.day] = [null, moved.dataset.date ?? null];
+    if (moved) moved.focus();
+    settle(root, s);
+    recover(root, s, fallback(root, api));
+  }, [rootRef, apiOf, fallback]);
+
+  const moveTo = useCallback(
+    (day: string) => {
+      const root = rootRef.current;
+      const api = apiOf();
+      if (!root || !api) return;
+      const cell = dayCells(root, api).find((candidate) => candidate.dataset.date === day);
+      state.current.moveTo = day;
+      if (cell) sync();
+      else api.gotoDate(day);
+    },
+    [rootRef, apiOf, sync],
+  );
+
+  useEffect(() => {
+    const root = rootRef.current;
+    if (!root) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const schedule = () => {
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        sync();
+      }, 0);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      const cell = event.target instanceof HTMLElement && event.target.getAttribute('role') === 'gridcell' ? event.target : null;
+      const api = apiOf();
+      if (!cell?.dataset.date || !api || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (event.key === 'Enter') {
+        event.preventDefault();
+        if (canCreate) api.select(cell.dataset.date);
+        return;
+      }
+      const day = dayFor(event.key, cell, getComputedStyle(root).direction === 'rtl');
+      if (day === null) return;
+      event.preventDefault();
+      moveTo(day);
+    };
+    const onFocusIn = (event: FocusEvent) => {
+      const target = event.target instanceof HTMLElement ? event.target : null;
+      if (!target) return;
+      const cell = dayCellOf(target);
+      state.current.last = { element: target, eventId: target.closest<HTMLElement>('[data-event-id]')?.dataset.eventId, day: cell?.dataset.date };
+      if (cell?.dataset.date && cell.getAttribute('role') === 'gridcell') {
+        state.current.day = cell.dataset.date;
+        describe(cell);
+        schedule();
+      }
+    };
+    const describe = (cell: HTMLElement) => {
+      const api = apiOf();
+      if (!api || !descriptionRef.current || !cell.dataset.date) return;
+      descriptionRef.current.textContent = intl.formatMessage(GRID_KEYBOARD_MESSAGES.dayEvents, { count: eventCount(api, cell.dataset.date) });
+      root.querySelectorAll(`[aria-describedby="${CSS.escape(descriptionId)}"]`).forEach((other) => other.removeAttribute('aria-describedby'));
+      cell.setAttribute('aria-describedby', descriptionId);
+    };
+    // Focus the user moved elsewhere themselves is theirs: nothing is brought back to the calendar after that.
+    const onFocusOut = (event: FocusEvent) => {
+      if (event.relatedTarget instanceof Node && !root.contains(event.relatedTarget)) state.current.last = null;
+    };
+    const onPointerDown = () => {
+      state.current.last = null;
+      state.current.pending = null;
+    };
+    const observer = new MutationObserver(schedule);
+    observer.observe(root, { childList: true, subtree: true });
+    root.addEventListener('keydown', onKeyDown);
+    root.addEventListener('focusin', onFocusIn);
+    root.addEventListener('focusout', onFocusOut);
+    document.addEventListener('pointerdown', onPointerDown, true);
+    schedule();
+    return () => {
+      clearTimeout(timer);
+      observer.disconnect();
+      root.removeEventListener('keydown', onKeyDown);
+      root.removeEventListener('focusin', onFocusIn);
+      root.removeEventListener('focusout', onFocusOut);
+      document.removeEventListener('pointerdown', onPointerDown, true);
+    };
+  }, [rootRef, apiOf, sync, moveTo, canCreate, intl, descriptionId]);
+
+  const restoreFocus = useCallback(
+    ({ eventId, opener }: FocusReturnTarget) => {
+      const root = rootRef.current;
+      const api = apiOf();
+      if (!root || !api) return;
+      const event = eventId ? eventElement(root, eventId) : null;
+      const target = event ?? (focusable(opener) ? opener : fallback(root, api));
+      target?.focus();
+      state.current.pending = eventId && !event ? { eventId, interim: target, until: Date.now() + PENDING_MS } : null;
+    },
+    [rootRef, apiOf, fallback],
+  );
+
+  const createAtFocus = useCallback(() => {
+    const root = rootRef.current;
+    const api = apiOf();
+    const cell = root?.contains(document.activeElement) ? dayCellOf(document.activeElement) : null;
+    if (!api || !cell?.dataset.date) return false;
+    api.select(cell.dataset.date);
+    return true;
+  }, [rootRef, apiOf]);
+
+  return useMemo(
+    () => ({ describeWith, descriptionId, restoreFocus, createAtFocus }),
+    [describeWith, descriptionId, restoreFocus, createAtFocus],
+  );
+}
+
+/** An awaited event that now shows gets focus, if focus is still where it waited. */
+function settle(root: HTMLElement, s: FocusState): void {
+  const { pending } = s;
+  if (!pending) return;
+  if (Date.now() > pending.until) {
+    s.pending = null;
+    return;
+  }
+  const event = eventElement(root, pending.eventId);
+  const waiting = document.activeElement === pending.interim || document.activeElement === document.body;
+  if (!event || !waiting) return;
+  s.pending = null;
+  event.focus();
+}
+
+/** Focus a render took away (its element replaced or gone) goes to the same event's new element, else its day. */
+function recover(root: HTMLElement, s: FocusState, otherwise: HTMLElement | null): void {
+  const { last } = s;
+  if (!last || last.element.isConnected || (document.activeElement && document.activeElement !== document.body)) return;
+  const day = last.day ? root.querySelector<HTMLElement>(`[data-date="${CSS.escape(last.day)}"][role=gridcell]`) : null;
+  const successor = [last.eventId ? eventElement(root, last.eventId) : null, day, otherwise].find(focusable);
+  successor?.focus();
+}

@@ -1,0 +1,32 @@
+import type { FormatterInput } from '@fullcalendar/react';
+import { TIME_FORMATS, timeOfDayOptions, type TimeFormat } from '../../../lib/time-format.ts';
+
+type FormatterFunction = Extract<FormatterInput, (...args: never[]) => unknown>;
+/** What FullCalendar tells a formatter function: the instant (and the range's end), its zone and its locales. */
+export type TimeFormattingInfo = Parameters<FormatterFunction>[0];
+
+/**
+ * A FullCalendar formatter writing times exactly as Intl does with timeOfDayOptions, as the app's dialogs do.
+ * FullCalendar's own formatter from the same options would write "9:30AM" (it trims the space before a day period).
+ * The format is made once and kept while the calendar's locale and zone stay the same, which they do between changes.
+ */
+function intlTimeFormatter(format: TimeFormat): FormatterFunction {
+  let made: { key: string; intl: Intl.DateTimeFormat } | null = null;
+  return ({ start, end, timeZone, localeCodes }: TimeFormattingInfo) => {
+    const key = `${localeCodes.join()} ${timeZone}`;
+    if (made?.key !== key) {
+      // 'local' is FullCalendar's word for the device's zone, Intl's default.
+      const options = { ...timeOfDayOptions(format), ...(timeZone === 'local' ? {} : { timeZone }) };
+      made = { key, intl: new Intl.DateTimeFormat(localeCodes, options) };
+    }
+    return end ? made.intl.formatRange(start.instantMs, end.instantMs) : made.intl.format(start.instantMs);
+  };
+}
+
+// One function per format: FullCalendar compares options by identity.
+const FORMATTERS = Object.fromEntries(TIME_FORMATS.map((format) => [format, intlTimeFormatter(format)])) as Record<TimeFormat, FormatterFunction>;
+
+/** The formatter for the calendar's slot labels and event times in a time format. */
+export function calendarTimeFormatter(format: TimeFormat): FormatterFunction {
+  return FORMATTERS[format];
+}

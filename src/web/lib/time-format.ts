@@ -1,0 +1,38 @@
+import { useLocalStorageState } from './use-local-storage-state.ts';
+
+/** How times of day are written: the locale's own clock, or 12- or 24-hour whatever the locale. */
+export const TIME_FORMATS = ['locale', 'h12', 'h23'] as const;
+export type TimeFormat = (typeof TIME_FORMATS)[number];
+
+export const DEFAULT_TIME_FORMAT: TimeFormat = 'locale';
+const TIME_FORMAT_KEY = 'company-calendar:time-format';
+
+const isTimeFormat = (value: unknown): value is TimeFormat => TIME_FORMATS.includes(value as TimeFormat);
+
+type TimeOfDayOptions = Pick<Intl.DateTimeFormatOptions, 'hour' | 'minute' | 'hourCycle'>;
+
+// One frozen object per format: FullCalendar compares its options by identity.
+const OPTIONS: Record<TimeFormat, Readonly<TimeOfDayOptions>> = {
+  locale: Object.freeze({ hour: 'numeric', minute: '2-digit' }),
+  h12: Object.freeze({ hour: 'numeric', minute: '2-digit', hourCycle: 'h12' }),
+  h23: Object.freeze({ hour: 'numeric', minute: '2-digit', hourCycle: 'h23' }),
+};
+
+/**
+ * The Intl fields of every time of day the app writes: the hour and two-digit minutes ("9:00", never "9"), in the
+ * chosen clock. Spread into formats with a date, e.g. `{ weekday: 'long', day: 'numeric', ...timeOfDayOptions(f) }`;
+ * not with dateStyle/timeStyle, whose "short" time differs by locale from this ("09:30" in en-GB).
+ */
+export function timeOfDayOptions(format: TimeFormat): Readonly<TimeOfDayOptions> {
+  return OPTIONS[format];
+}
+
+/** The user's time format on this device, shared by everything that shows or sets it. */
+export function useTimeFormat(): [TimeFormat, (format: TimeFormat) => void] {
+  return useLocalStorageState(TIME_FORMAT_KEY, isTimeFormat, DEFAULT_TIME_FORMAT);
+}
+
+/** The Intl fields for times of day in the user's format: see timeOfDayOptions. */
+export function useTimeOfDayOptions(): Readonly<TimeOfDayOptions> {
+  return timeOfDayOptions(useTimeFormat()[0]);
+}

@@ -1,0 +1,118 @@
+import { describe, expect, test } from 'vitest';
+import type { CalendarEvent } from '../../src/shared/event-schema.ts';
+import { EVENT_TITLE_MAX } from '../../src/shared/limits.ts';
+import { CHARACTER_COUNT_SHOWN_FROM } from '../../src/web/features/events/lib/character-count.ts';
+import { ApiDriver } from './harness/api.ts';
+import { useAppAndBrowser } from './harness/app-and-browser.ts';
+import { newContext } from './harness/browser.ts';
+import { localDate, signIn, waitForEvents } from './harness/calendar-page.ts';
+
+const app = useAppAndBrowser();
+
+/** An event of Eddie's on the Company calendar, made through the API. */
+async function companyEvent(fields: { title: string; description: string; location: string; url: string }): Promise<CalendarEvent> {
+  const api = new ApiDriver(app.server.baseUrl);
+  const token = await api.token('eddie');
+  const today = localDate();
+  const created = await api.request<CalendarEvent>('POST', `/api/calendars/${await api.calendarId(token, 'Company')}/events`, {
+    token,
+    body: {
+      title: fields.title,
+      start: new Date(`${today}T13:00`).toISOString(),
+      end: new Date(`${today}T14:30`).toISOString(),
+      url: fields.url,
+      extendedProps: { location: fields.location, description: fields.description },
+    },
+  });
+  expect(created.status).toBe(201);
+  return created.body;
+}
+
+/** Eddie's calendar with an event's details open, through its link. */
+async function openDetails(event: CalendarEvent) {
+  const page = await (await newContext(app.browser, app.server.baseUrl)).newPage();
+  await signIn(page, /Eddie Editor/);
+  await waitForEvents(page);
+  await page.goto(`/?eventId=${event.id}`);
+  const details = page.getByRole('dialog', { name: event.title });
+  await details.waitFor();
+  return { page, details };
+}
+
+describe('the event details and form', () => {
+  test('a description’s web addresses are links that open in a new tab; other schemes stay text', async () => {
+    const event = await companyEvent({
+      title: 'Links in the description',
+      description: 'Agenda: https://example.com/agenda. Not a link: javascript:alert(1)',
+      location: '',
+      url: '',
+    });
+    const { page, details } = await openDetails(event);
+    const link = details.getByRole('link', { name: 'https://example.com/agenda' });
+    expect(await link.getAttribute('href')).toBe('https://example.com/agenda');
+    expect(await link.getAttribute('target')).toBe('_blank');
+    expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+    await details.getByText(/Not a link: javascript:alert\(1\)/).waitFor();
+    expect(await details.locator('a[href^="javascript"]').count()).toBe(0);
+    await page.close();
+  });
+
+  test('Duplicate opens a new event with the event’s fields, the title focused, and creates a copy', async () => {
+    const event = await companyEvent({ title: 'Design review', description: 'Bring sketches', location: 'Room 4', url: 'https://example.com/review' });
+    const { page, details } = await openDetails(event);
+    await details.getByRole('button', { name: 'Duplicate' }).click();
+    const form = page.getByRole('dialog', { name: 'New event' });
+    const title = form.getByRole('textbox', { name: /Title/ });
+    await expect.poll(() => title.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await title.inputValue()).toBe('Design review');
+    expect(await form.locator('input[name="location"]').inputValue()).toBe('Room 4');
+    expect(await form.locator('textarea[name="description"]').inputValue()).toBe('Bring sketches');
+    expect(await form.locator('input[name="url"]').inputValue()).toBe('https://example.com/review');
+
+    const posted = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname.endsWith('/events'));
+    await form.getByRole('button', { name: 'Create' }).click();
+    const response = await posted;
+    expect(response.status()).toBe(201);
+    const copy = (await response.json()) as CalendarEvent;
+    expect(copy.id).not.toBe(event.id);
+    expect([copy.title, copy.start, copy.end, copy.url]).toEqual([event.title, event.start, event.end, event.url]);
+    expect(copy.extendedProps.calendarId).toBe(event.extendedProps.calendarId);
+    await page.close();
+  });
+
+  test('a new-event link opens the New event form filled in with its valid parameters, once', async () => {
+    const page = await (await newContext(app.browser, app.server.baseUrl)).newPage();
+    await signIn(page, /Eddie Editor/);
+    await waitForEvents(page);
+    await page.goto('/?new=1&title=Offsite%20day&start=2027-03-09T10:00&end=2027-03-09T12:30&calendarId=no-such-calendar');
+    const form = page.getByRole('dialog', { name: 'New event' });
+    await form.waitFor();
+    expect(await form.getByRole('textbox', { name: /Title/ }).inputValue()).toBe('Offsite day');
+    const field = (name: string) => form.locator(`input[name="${name}"]`);
+    expect([await field('startDate').inputValue(), await field('startTime').inputValue()]).toEqual(['2027-03-09', '10:00']);
+    expect([await field('endDate').inputValue(), await field('endTime').inputValue()]).toEqual(['2027-03-09', '12:30']);
+    // A calendar the user cannot add to is ignored: the form offers its usual first one.
+    expect(await form.locator('select[name="calendarId"]').inputValue()).not.toBe('no-such-calendar');
+    expect(new URL(page.url()).searchParams.has('new')).toBe(false);
+    await page.close();
+  });
+
+  test('the title says how full it is near its limit, politely', async () => {
+    const page = await (await newContext(app.browser, app.server.baseUrl)).newPage();
+    await signIn(page, /Eddie Editor/);
+    await waitForEvents(page);
+    await page.getByRole('button', { name: 'New event' }).click();
+    const form = page.getByRole('dialog', { name: 'New event' });
+    const title = form.getByRole('textbox', { name: /Title/ });
+    const shownFrom = Math.ceil(EVENT_TITLE_MAX * CHARACTER_COUNT_SHOWN_FROM);
+    await title.fill('x'.repeat(shownFrom - 1));
+    expect(await form.getByText(/ of 200 characters/).count()).toBe(0);
+    await title.fill('x'.repeat(shownFrom));
+    const counter = form.getByText(`${shownFrom} of 200 characters`);
+    await counter.waitFor();
+    expect(await counter.getAttribute('aria-live')).toBe('polite');
+    // The counter describes the field, so it is heard with it too.
+    expect(await title.getAttribute('aria-describedby')).toBe(await counter.getAttribute('id'));
+    await page.close();
+  });
+});

@@ -1,0 +1,110 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { Calendar } from '../../src/shared/calendar-schema.ts';
+import { ApiDriver } from './harness/api.ts';
+import { useAppAndBrowser } from './harness/app-and-browser.ts';
+import { newContext } from './harness/browser.ts';
+import { localDate, signIn, waitForEvents } from './harness/calendar-page.ts';
+
+const app = useAppAndBrowser();
+
+/** What has focus, as the test reads it. */
+function focused(page: Page) {
+  return page.evaluate(() => {
+    const active = document.activeElement as HTMLElement | null;
+    const described = active?.getAttribute('aria-describedby');
+    return {
+      role: active?.getAttribute('role') ?? active?.tagName.toLowerCase(),
+      date: active?.dataset.date,
+      eventId: active?.dataset.eventId,
+      text: active?.textContent ?? '',
+      label: active?.getAttribute('aria-label'),
+      description: described ? document.getElementById(described)?.textContent : undefined,
+      eventsInCell: active?.querySelectorAll('[data-event-id]').length,
+    };
+  });
+}
+
+/** Presses Tab until focus is on what `until` accepts; fails after `limit` presses. */
+async function tabTo(page: Page, until: (current: Awaited<ReturnType<typeof focused>>) => boolean, limit = 40): Promise<number> {
+  for (let presses = 1; presses <= limit; presses++) {
+    await page.keyboard.press('Tab');
+    if (until(await focused(page))) return presses;
+  }
+  throw new Error('Tab never reached it');
+}
+
+describe('the calendar by keyboard only', () => {
+  test('a day reached with the arrows, an event created there with Enter, its details opened and closed: focus comes back each time', async () => {
+    const page = await (await newContext(app.browser, app.server.baseUrl)).newPage();
+    await signIn(page, /Eddie Editor/);
+    await waitForEvents(page);
+
+    // The month grid is one tab stop, today's day: the next Tab leaves today's cell for what is in it or beyond.
+    await tabTo(page, (current) => current.role === 'gridcell');
+    expect((await focused(page)).date).toBe(localDate(0));
+    const today = await focused(page);
+    expect(today.description).toBe(today.eventsInCell === 1 ? '1 event' : today.eventsInCell === 0 ? 'No events' : `${today.eventsInCell} events`);
+
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => (await focused(page)).date).toBe(localDate(8));
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(async () => (await focused(page)).date).toBe(localDate(0));
+    // On to the next Saturday, a day the seeded events leave free (a full day would show the new one behind "+ more").
+    const toSaturday = 6 - new Date().getDay() || 7;
+    for (let day = 0; day < toSaturday; day++) await page.keyboard.press('ArrowRight');
+    const saturday = localDate(toSaturday);
+    await expect.poll(async () => (await focused(page)).date).toBe(saturday);
+
+    await page.keyboard.press('Enter');
+    const form = page.getByRole('dialog', { name: 'New event' });
+    await form.waitFor();
+    await page.keyboard.type('Made by keyboard');
+    await page.keyboard.press('Enter');
+    await form.waitFor({ state: 'detached' });
+    // Focus on the new event (its day holds focus until it shows), on the day it was made on.
+    await expect.poll(async () => (await focused(page)).eventId, { timeout: 10_000 }).toBeTruthy();
+    const created = await focused(page);
+    expect(created.text).toContain('Made by keyboard');
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement).closest<HTMLElement>('[data-date]')?.dataset.date)).toBe(saturday);
+
+    await page.keyboard.press('Enter');
+    const details = page.getByRole('dialog', { name: 'Made by keyboard' });
+    await details.waitFor();
+    await page.keyboard.press('Escape');
+    await details.waitFor({ state: 'detached' });
+    await expect.poll(async () => (await focused(page)).eventId).toBe(created.eventId);
+    await page.close();
+  });
+
+  test('as admin: Manage calendars from its button, a calendar deleted, Esc closes the dialog, focus back on the button', async () => {
+    const api = new ApiDriver(app.server.baseUrl);
+    const token = await api.token('ada');
+    const made = await api.request<Calendar>('POST', '/api/calendars', { token, body: { name: 'Keyboard gone', color: '#0F6CBD' } });
+    expect(made.status).toBe(201);
+
+    const page = await (await newContext(app.browser, app.server.baseUrl)).newPage();
+    await signIn(page, /Ada Admin/);
+    await waitForEvents(page);
+    await tabTo(page, (current) => current.role === 'button' && current.text === 'Manage calendars');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Manage calendars' });
+    await dialog.waitFor();
+    await tabTo(page, (current) => current.role === 'button' && current.label === 'Delete Keyboard gone', 30);
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Keyboard gone?' });
+    await confirm.waitFor();
+    await tabTo(page, (current) => current.text === 'Delete calendar', 5);
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('button', { name: 'Delete Keyboard gone', exact: true }).waitFor({ state: 'detached' });
+    // Focus stays in the dialog, on New calendar, and the dialog still lists the calendars.
+    await expect.poll(async () => (await focused(page)).text).toBe('New calendar');
+    await dialog.getByRole('button', { name: 'New calendar' }).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(async () => (await focused(page)).text).toBe('Manage calendars');
+    await page.close();
+  });
+});
