@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_TENANT_ID } from '../../src/api/auth/dev-identity.ts';
 import { launchBrowser, newContext, TEST_TIME_ZONE } from './harness/browser.ts';
-import { chooseTimeZone, dayCell, localDate, timeZoneField, waitForEvents } from './harness/calendar-page.ts';
+import { chooseTimeZone, dayCell, localDate, timeZoneField, waitForEvents, WHEN_FORMAT } from './harness/calendar-page.ts';
 import { firstEventTimes, recordFirstRender } from './harness/first-render.ts';
 import { freePort, startServer, type AppServer } from './harness/server.ts';
 import { startTestIdentityProvider, type TestIdentityProvider } from './harness/test-identity-provider.ts';
@@ -120,7 +120,7 @@ describe('the standalone site', () => {
     await expect.poll(() => event.textContent()).not.toContain('10:00 AM');
     await event.click();
     const dialog = page.getByRole('dialog');
-    const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone: zone }).formatRange(
+    const when = new Intl.DateTimeFormat('en-US', { ...WHEN_FORMAT, timeZone: zone }).formatRange(
       new Date(`${localDate(2)}T10:00:00`),
       new Date(`${localDate(2)}T11:00:00`),
     );

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
 import { ApiDriver } from './harness/api.ts';
 import { TEST_TIME_ZONE } from './harness/browser.ts';
-import { localDate } from './harness/calendar-page.ts';
+import { localDate, WHEN_FORMAT } from './harness/calendar-page.ts';
 import { catalog } from './harness/catalogs.ts';
 import { firstRenderMs, recordFirstRender } from './harness/first-render.ts';
 import { openTab, startHostedTabRig, TEAMS_APP_ID, type HostedTabRig, type OpenTab } from './harness/hosted-tab.ts';
@@ -58,7 +58,7 @@ describe('a Teams personal tab', () => {
     await expect.poll(() => dialog.getByRole('heading').first().textContent()).toBe(event.title);
     recordFirstRender('teams-personal', await firstRenderMs(open.page, open.frame()));
     expect((await open.hostState()).notifiedSuccess).toBe(true);
-    const when = new Intl.DateTimeFormat('de-DE', { dateStyle: 'full', timeStyle: 'short', timeZone: TEST_TIME_ZONE }).formatRange(
+    const when = new Intl.DateTimeFormat('de-DE', { ...WHEN_FORMAT, timeZone: TEST_TIME_ZONE }).formatRange(
       new Date(event.start),
       new Date(event.end),
     );

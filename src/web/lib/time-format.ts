@@ -9,7 +9,7 @@ const TIME_FORMAT_KEY = 'company-calendar:time-format';
 
 const isTimeFormat = (value: unknown): value is TimeFormat => TIME_FORMATS.includes(value as TimeFormat);
 
-type TimeOfDayOptions = Pick<Intl.DateTimeFormatOptions, 'hour' | 'minute' | 'hourCycle'>;
+export type TimeOfDayOptions = Pick<Intl.DateTimeFormatOptions, 'hour' | 'minute' | 'hourCycle'>;
 
 // One frozen object per format: FullCalendar compares its options by identity.
 const OPTIONS: Record<TimeFormat, Readonly<TimeOfDayOptions>> = {

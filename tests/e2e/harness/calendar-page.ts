@@ -112,3 +112,6 @@ export async function resizeEndBy(page: Page, event: Locator, dy: number): Promi
   await page.mouse.move(x, source.y + source.height / 2);
   await drag(page, { x, y: source.y + source.height - 2 }, { x, y: source.y + source.height - 2 + dy });
 }
+
+/** How the event details write when an event happens: the full date and the locale's time of day (format-event-time.ts). */
+export const WHEN_FORMAT = { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' } as const;

@@ -31,6 +31,7 @@ import { useNotify } from '../../../components/notifications.tsx';
 import { useRegionalSettings } from '../../../host/regional-settings.tsx';
 import { errorMessage, isApiStatus } from '../../../lib/api-client.ts';
 import type { EventKey } from '../../../lib/event-key.ts';
+import { useTimeOfDayOptions } from '../../../lib/time-format.ts';
 import { useCopyEventLink } from '../hooks/use-copy-event-link.ts';
 import { useDeleteFailure } from '../hooks/use-delete-failure.ts';
 import { useDeleteEvent } from '../requests/delete-event.ts';
@@ -77,7 +78,7 @@ interface EventDetailsDialogProps {
 export function EventDetailsDialog({ eventKey, calendars, onClose, onEdit, onDuplicate, onChanged }: EventDetailsDialogProps) {
   const styles = useStyles();
   const query = useEvent(eventKey);
-  const display = useRegionalSettings();
+  const display = { ...useRegionalSettings(), timeOfDay: useTimeOfDayOptions() };
   const { copy, uncopiedLink } = useCopyEventLink(eventKey.eventId);
   const [conflict, setConflict] = useState(false);
   const event = query.data;
