@@ -25,10 +25,10 @@ function focused(page: Page) {
   });
 }
 
-/** Presses Tab until focus is on what `until` accepts; fails after `limit` presses. */
-async function tabTo(page: Page, until: (current: Awaited<ReturnType<typeof focused>>) => boolean, limit = 40): Promise<number> {
+/** Presses Tab (or `key`) until focus is on what `until` accepts; fails after `limit` presses. */
+async function tabTo(page: Page, until: (current: Awaited<ReturnType<typeof focused>>) => boolean, limit = 40, key = 'Tab'): Promise<number> {
   for (let presses = 1; presses <= limit; presses++) {
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(key);
     if (until(await focused(page))) return presses;
   }
   throw new Error('Tab never reached it');
@@ -76,6 +76,9 @@ describe('the calendar by keyboard only', () => {
     await page.keyboard.press('Escape');
     await details.waitFor({ state: 'detached' });
     await expect.poll(async () => (await focused(page)).eventId).toBe(created.eventId);
+    // Back to its day: what the day says it holds counts the new event.
+    await tabTo(page, (current) => current.role === 'gridcell', 5, 'Shift+Tab');
+    expect(await focused(page)).toMatchObject({ date: saturday, description: '1 event' });
     await page.close();
   });
 
@@ -88,6 +91,8 @@ describe('the calendar by keyboard only', () => {
     const page = await (await newContext(app.browser, app.server.baseUrl)).newPage();
     await signIn(page, /Ada Admin/);
     await waitForEvents(page);
+    // The header's commands come just after the first events.
+    await page.getByRole('button', { name: 'Manage calendars' }).waitFor();
     await tabTo(page, (current) => current.role === 'button' && current.text === 'Manage calendars');
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Manage calendars' });

@@ -29,7 +29,7 @@ import { useMediaQuery } from '../lib/use-media-query.ts';
 import { afterNextPaint } from '../lib/when-idle.ts';
 import { AppHeader } from './app-header.tsx';
 import { CalendarPanel, preloadCalendarDrawer } from './calendar-panel.tsx';
-import { PanelContents } from './lazy-chrome.tsx';
+import { PanelContents, preloadChrome } from './lazy-chrome.tsx';
 import { KeyboardShortcutsDialog } from './lazy-keyboard-shortcuts-dialog.tsx';
 import { useKeyboardShortcuts, type ShortcutAction } from './keyboard-shortcuts.ts';
 import { OfflineBar } from './offline-bar.tsx';
@@ -103,10 +103,11 @@ export function AppShell() {
   const chromeShown = calendarShown || calendarsQuery.isError;
   // Once the calendar's first events are painted, the rest comes: the chrome, the host told the app is ready, and the
   // dialogs' (and on phones the drawer's) code while the user looks, ready for the first tap. Not in the commit that
-  // draws the events: the chrome's render and the preloads' work would hold up their paint.
+  // draws the events: the chrome's render and the preloads' work would hold up their paint. The chrome renders once
+  // its code is here, all at once, rather than each part when it comes.
   const handleFirstRender = useCallback(() => {
     afterNextPaint(() => {
-      startTransition(() => setCalendarShown(true));
+      void preloadChrome().then(() => startTransition(() => setCalendarShown(true)));
       notifyReady();
       preloadEventDialogs();
       preloadStatusParts();

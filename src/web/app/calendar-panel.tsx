@@ -1,16 +1,13 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { lazyComponent } from '../components/lazy-component.tsx';
 import { useEverTrue } from '../lib/use-ever-true.ts';
 
 // The drawer's code loads when it first opens: it starts closed, and wider screens never use it.
-const loadCalendarDrawer = () => import('./calendar-drawer.tsx');
-const CalendarDrawer = lazy(() => loadCalendarDrawer().then((module) => ({ default: module.CalendarDrawer })));
+const CalendarDrawer = lazyComponent(() => import('./calendar-drawer.tsx').then((module) => module.CalendarDrawer));
 
 /** Fetches the drawer's code ahead of the first tap on ☰. */
-export function preloadCalendarDrawer(): void {
-  // A failure here is retried by the drawer's own import when it opens.
-  loadCalendarDrawer().catch(() => undefined);
-}
+export const preloadCalendarDrawer = CalendarDrawer.preload;
 
 const useStyles = makeStyles({
   panel: {
@@ -58,9 +55,5 @@ export function CalendarPanel({ phone, id, open, onOpenChange, children }: Calen
 /** The drawer, in the page from its first opening on: it stays while closed, so that it can animate away. */
 function PhoneDrawer(props: Omit<CalendarPanelProps, 'phone'>) {
   if (!useEverTrue(props.open)) return null;
-  return (
-    <Suspense fallback={null}>
-      <CalendarDrawer {...props} />
-    </Suspense>
-  );
+  return <CalendarDrawer {...props} />;
 }

@@ -1,41 +1,19 @@
-import { lazy, Suspense, type ComponentProps, type ReactNode } from 'react';
+import { lazyComponent } from '../components/lazy-component.tsx';
 
 // The header's commands and the panel's contents come just after the calendar's first events (see AppShell), and
 // their code with them: with the menu, tooltips, checkboxes and select they bring, the first screen would otherwise
 // fetch and evaluate it before it can draw its events. Each waits in the place its fallback keeps for it.
 
 const loadHeaderCommands = () => import('./header-commands.tsx');
-const loadPanelContents = () => import('./panel-contents.tsx');
 
-const LazyPanelToggle = lazy(() => loadHeaderCommands().then((module) => ({ default: module.PanelToggle })));
-const LazyHeaderCommandButtons = lazy(() => loadHeaderCommands().then((module) => ({ default: module.HeaderCommandButtons })));
-const LazyPanelContents = lazy(() => loadPanelContents().then((module) => ({ default: module.PanelContents })));
+/** The header's panel toggle (☰ on phones). */
+export const PanelToggle = lazyComponent(() => loadHeaderCommands().then((module) => module.PanelToggle));
+/** The header's New event, Manage calendars and the account menu. */
+export const HeaderCommandButtons = lazyComponent(() => loadHeaderCommands().then((module) => module.HeaderCommandButtons));
+/** The side panel's date navigator, calendar list and time zone. */
+export const PanelContents = lazyComponent(() => import('./panel-contents.tsx').then((module) => module.PanelContents));
 
-type WithFallback<P> = P & { fallback: ReactNode };
-
-/** PanelToggle, loaded on first use. */
-export function PanelToggle({ fallback, ...props }: WithFallback<ComponentProps<typeof LazyPanelToggle>>) {
-  return (
-    <Suspense fallback={fallback}>
-      <LazyPanelToggle {...props} />
-    </Suspense>
-  );
-}
-
-/** HeaderCommandButtons, loaded on first use. */
-export function HeaderCommandButtons({ fallback, ...props }: WithFallback<ComponentProps<typeof LazyHeaderCommandButtons>>) {
-  return (
-    <Suspense fallback={fallback}>
-      <LazyHeaderCommandButtons {...props} />
-    </Suspense>
-  );
-}
-
-/** PanelContents, loaded on first use. */
-export function PanelContents(props: ComponentProps<typeof LazyPanelContents>) {
-  return (
-    <Suspense fallback={null}>
-      <LazyPanelContents {...props} />
-    </Suspense>
-  );
+/** Fetches the chrome's code; settles when it is here (or failed to come). */
+export function preloadChrome(): Promise<void> {
+  return Promise.all([PanelToggle.preload(), HeaderCommandButtons.preload(), PanelContents.preload()]).then(() => undefined);
 }

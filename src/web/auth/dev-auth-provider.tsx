@@ -3,7 +3,7 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { DevelopmentAuthConfig } from '../../shared/user.ts';
 import { FullPageStatus } from '../components/full-page-status.tsx';
-import { lazyPart } from '../components/lazy-part.tsx';
+import { lazyComponent } from '../components/lazy-component.tsx';
 import { ActionButton } from '../components/status-parts.tsx';
 import { errorMessage } from '../lib/api-client.ts';
 import { useLocalStorageState } from '../lib/use-local-storage-state.ts';
@@ -14,7 +14,7 @@ import { createDevTokenSource, forgetDevToken } from './request-dev-token.ts';
 import { DEV_USER_KEY, resumedDevTokenSource } from './resume-session.ts';
 
 // Shown only before a demo user is chosen: its avatars and compound buttons stay out of a returning user's first screen.
-const DevSignInScreen = lazyPart(
+const DevSignInScreen = lazyComponent(
   () => import('./dev-sign-in-screen.tsx').then((module) => module.DevSignInScreen),
   DevSignInScreenMissing,
 );

@@ -1,4 +1,5 @@
-import { createContext, lazy, Suspense, use, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { createContext, use, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazyComponent } from './lazy-component.tsx';
 import type { QueuedToast } from './toast-host.tsx';
 
 interface Notify {
@@ -11,7 +12,7 @@ const NotifyContext = createContext<Notify | null>(null);
 let nextToastKey = 0;
 
 // Fluent's toasts load with the first toast, not with the first screen, which usually shows none.
-const ToastHost = lazy(() => import('./toast-host.tsx').then((module) => ({ default: module.ToastHost })));
+const ToastHost = lazyComponent(() => import('./toast-host.tsx').then((module) => module.ToastHost));
 
 /** Hosts the app's one Toaster; useNotify() raises toasts on it from anywhere below. */
 export function NotificationsProvider({ children }: { children: ReactNode }) {
@@ -34,11 +35,7 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   return (
     <NotifyContext value={notify}>
       {children}
-      {hosting && (
-        <Suspense fallback={null}>
-          <ToastHost queue={queue} onShown={handOver} />
-        </Suspense>
-      )}
+      {hosting && <ToastHost queue={queue} onShown={handOver} />}
     </NotifyContext>
   );
 }

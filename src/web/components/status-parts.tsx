@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { lazyPart } from './lazy-part.tsx';
+import { lazyComponent } from './lazy-component.tsx';
 
 // The app's buttons, bars and spinners for its loading, offline and failure states. A returning user's first screen
 // shows none of them, so their Fluent code (Button, MessageBar, Spinner, ProgressBar) loads when one first shows, or
@@ -43,7 +43,7 @@ export interface LoadingBarProps {
 const load = () => import('./fluent-status-parts.tsx');
 
 /** Fluent's Button for a state's way forward (Try again, Reload); a plain button if Fluent's code cannot load. */
-export const ActionButton = lazyPart(
+export const ActionButton = lazyComponent(
   () => load().then((module) => module.FluentActionButton),
   ({ children, onClick, disabled }: ActionButtonProps) => (
     <button type="button" onClick={onClick} disabled={disabled}>
@@ -53,7 +53,7 @@ export const ActionButton = lazyPart(
 );
 
 /** Fluent's MessageBar with a title, text and an action; the same text and action if Fluent's code cannot load. */
-export const Notice = lazyPart(
+export const Notice = lazyComponent(
   () => load().then((module) => module.FluentNotice),
   ({ title, children, action, className, testId }: NoticeProps) => (
     <div className={className} data-testid={testId}>
@@ -69,13 +69,13 @@ export const Notice = lazyPart(
 );
 
 /** Fluent's Spinner with its label; the label alone if Fluent's code cannot load. */
-export const LoadingSpinner = lazyPart(
+export const LoadingSpinner = lazyComponent(
   () => load().then((module) => module.FluentLoadingSpinner),
   ({ label }: LoadingSpinnerProps) => <div role="status">{label}</div>,
 );
 
 /** Fluent's indeterminate ProgressBar; nothing if Fluent's code cannot load (a status message says it). */
-export const LoadingBar = lazyPart(
+export const LoadingBar = lazyComponent(
   () => load().then((module) => module.FluentLoadingBar),
   () => null,
 );

@@ -1,7 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { ChevronDown16Regular } from '@fluentui/react-icons';
 import { useIntl } from 'react-intl';
-import { lazyPart } from '../../../components/lazy-part.tsx';
+import { lazyComponent } from '../../../components/lazy-component.tsx';
 import { NAVIGATOR_MESSAGES } from '../lib/navigator-messages.ts';
 import { goToDate, setPickerTarget, usePickerTarget, useShownPeriod } from '../lib/shown-period.ts';
 import { TOOLBAR_TITLE_CLASS } from './use-calendar-theme-styles.ts';
@@ -49,7 +49,7 @@ function PlainDatePicker({ onClose }: PickerProps) {
 }
 
 // The picker and its mini month load when first opened: the first screen draws its events without them.
-const DatePickerPopover = lazyPart<PickerProps>(
+const DatePickerPopover = lazyComponent<PickerProps>(
   () => import('./date-picker-popover.tsx').then((module) => module.DatePickerPopover),
   PlainDatePicker,
 );

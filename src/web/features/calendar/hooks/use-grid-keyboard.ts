@@ -30,12 +30,14 @@ interface FocusState {
   /** The period shown, to notice the grid changing. */
   period: string;
   /** An event awaited (just created, say): focused when it shows, if focus is still where it waits. */
-  pending: { eventId: string; interim: Element | null; until: number } | null;
+  pending: { eventId: string; interim: Element | null; until: number; retry?: ReturnType<typeof setTimeout> } | null;
   /** What had focus in the calendar: when a new render takes it away, its successor gets focus. */
   last: { element: HTMLElement; eventId: string | undefined; day: string | undefined } | null;
 }
 
 const PENDING_MS = 10_000;
+/** How soon an awaited event that is in the page but not yet focusable is tried again. */
+const SETTLE_RETRY_MS = 50;
 const MOVES: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
 
 /** The day a key moves to from a day of the grid, or null for other keys. */
@@ -78,6 +80,19 @@ export function useGridKeyboard(
     return cell ?? root.querySelector<HTMLElement>('[data-event-id]') ?? root.querySelector<HTMLElement>('button');
   }, []);
 
+  /** The focused day's description: how many events it holds (kept true as events come and go). */
+  const describe = useCallback(
+    (cell: HTMLElement) => {
+      const root = rootRef.current;
+      const api = apiOf();
+      if (!root || !api || !descriptionRef.current || !cell.dataset.date) return;
+      descriptionRef.current.textContent = intl.formatMessage(GRID_KEYBOARD_MESSAGES.dayEvents, { count: eventCount(api, cell.dataset.date) });
+      root.querySelectorAll(`[aria-describedby="${CSS.escape(descriptionId)}"]`).forEach((other) => other.removeAttribute('aria-describedby'));
+      cell.setAttribute('aria-describedby', descriptionId);
+    },
+    [rootRef, apiOf, intl, descriptionId],
+  );
+
   const sync = useCallback(() => {
     const root = rootRef.current;
     const api = apiOf();
@@ -93,7 +108,9 @@ export function useGridKeyboard(
     if (moved) moved.focus();
     settle(root, s);
     recover(root, s, fallback(root, api));
-  }, [rootRef, apiOf, fallback]);
+    const focused = document.activeElement instanceof HTMLElement && root.contains(document.activeElement) ? document.activeElement : null;
+    if (focused?.getAttribute('role') === 'gridcell') describe(focused);
+  }, [rootRef, apiOf, fallback, describe]);
 
   const moveTo = useCallback(
     (day: string) => {
@@ -143,13 +160,6 @@ export function useGridKeyboard(
         schedule();
       }
     };
-    const describe = (cell: HTMLElement) => {
-      const api = apiOf();
-      if (!api || !descriptionRef.current || !cell.dataset.date) return;
-      descriptionRef.current.textContent = intl.formatMessage(GRID_KEYBOARD_MESSAGES.dayEvents, { count: eventCount(api, cell.dataset.date) });
-      root.querySelectorAll(`[aria-describedby="${CSS.escape(descriptionId)}"]`).forEach((other) => other.removeAttribute('aria-describedby'));
-      cell.setAttribute('aria-describedby', descriptionId);
-    };
     // Focus the user moved elsewhere themselves is theirs: nothing is brought back to the calendar after that.
     const onFocusOut = (event: FocusEvent) => {
       if (event.relatedTarget instanceof Node && !root.contains(event.relatedTarget)) state.current.last = null;
@@ -173,7 +183,7 @@ export function useGridKeyboard(
       root.removeEventListener('focusout', onFocusOut);
       document.removeEventListener('pointerdown', onPointerDown, true);
     };
-  }, [rootRef, apiOf, sync, moveTo, canCreate, intl, descriptionId]);
+  }, [rootRef, apiOf, sync, moveTo, canCreate, describe]);
 
   const restoreFocus = useCallback(
     ({ eventId, opener }: FocusReturnTarget) => {
@@ -214,8 +224,16 @@ function settle(root: HTMLElement, s: FocusState): void {
   const event = eventElement(root, pending.eventId);
   const waiting = document.activeElement === pending.interim || document.activeElement === document.body;
   if (!event || !waiting) return;
-  s.pending = null;
   event.focus();
+  // FullCalendar hides an event until it has placed it, and a hidden element takes no focus: try again shortly.
+  if (document.activeElement === event) {
+    s.pending = null;
+    return;
+  }
+  pending.retry ??= setTimeout(() => {
+    pending.retry = undefined;
+    settle(root, s);
+  }, SETTLE_RETRY_MS);
 }
 
 /** Focus a render took away (its element replaced or gone) goes to the same event's new element, else its day. */

@@ -1,15 +1,7 @@
-import { lazy, Suspense, type ComponentProps } from 'react';
+import { lazyComponent } from '../../../components/lazy-component.tsx';
 
-// Admins only, and only when asked for: its editor and the shared calendar schema (zod) stay off the first screen.
-const LazyManageCalendarsDialog = lazy(() =>
-  import('./manage-calendars-dialog.tsx').then((module) => ({ default: module.ManageCalendarsDialog })),
-);
-
-/** ManageCalendarsDialog, loaded on first use. */
-export function ManageCalendarsDialog(props: ComponentProps<typeof LazyManageCalendarsDialog>) {
-  return (
-    <Suspense fallback={null}>
-      <LazyManageCalendarsDialog {...props} />
-    </Suspense>
-  );
-}
+/**
+ * ManageCalendarsDialog, loaded on first use: admins only, and only when asked for, so its editor and the shared
+ * calendar schema (zod) stay off the first screen.
+ */
+export const ManageCalendarsDialog = lazyComponent(() => import('./manage-calendars-dialog.tsx').then((module) => module.ManageCalendarsDialog));
