@@ -25,7 +25,7 @@ describe('a component whose code loads later', () => {
   });
 
   it('settles a failed preload without an error, and tries again next time', async () => {
-    const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(Greeting);
+    const load = vi.fn<() => Promise<typeof Greeting>>().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(Greeting);
     const Part = lazyComponent(load);
     await expect(Part.preload()).resolves.toBeUndefined();
     await Part.preload();

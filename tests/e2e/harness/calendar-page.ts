@@ -63,6 +63,8 @@ interface Box extends Point {
 }
 
 async function box(locator: Locator): Promise<Box> {
+  // FullCalendar hides an event while it places it (a refetch drawing it anew, say): it is measured once shown.
+  await locator.waitFor({ state: 'visible' });
   const found = await locator.boundingBox();
   if (!found) throw new Error('drag: element not visible');
   return found;

@@ -46,6 +46,7 @@ import { usePrintLayout } from '../hooks/use-print-layout.ts';
 import { SLOT_DURATION, useTapToCreate } from '../hooks/use-tap-to-create.ts';
 import { CALENDAR_MESSAGES } from '../lib/calendar-messages.ts';
 import { useEventSource } from '../requests/get-events.ts';
+import { CalendarStatus, type CalendarStatusHandle } from './calendar-status.tsx';
 import { PrintHeader } from './print-header.tsx';
 import { DatePicker } from './date-title.tsx';
 import {
@@ -104,16 +105,7 @@ const markEventElement: NonNullable<CalendarOptions['eventDidMount']> = ({ el, e
 const useStyles = makeStyles({
   root: { position: 'relative', height: '100%', display: 'flex', flexDirection: 'column', '@media print': { display: 'block', height: 'auto' } },
   calendar: { flexGrow: 1, minHeight: 0, '@media print': { display: 'block' } },
-  progress: { position: 'absolute', insetInline: 0, top: 0, zIndex: 1 },
   tooFull: { flexShrink: 0 },
-  statusText: {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    overflow: 'hidden',
-    clipPath: 'inset(50%)',
-    whiteSpace: 'nowrap',
-  },
 });
 
 interface CalendarViewProps {
@@ -162,7 +154,7 @@ function LocalizedCalendarView({
   const notify = useNotify();
   const { locale: language, timeZone } = useRegionalSettings();
   const calendarRef = useRef<CalendarRef>(null);
-  const [loading, setLoading] = useState(false);
+  const status = useRef<CalendarStatusHandle>(null);
   // The most events a window holds, while the server refuses the one shown for holding more.
   const [tooFullLimit, setTooFullLimit] = useState<number | null>(null);
   const shownView = useCallback(() => calendarRef.current?.getApi().view ?? null, []);
@@ -193,14 +185,13 @@ function LocalizedCalendarView({
   const { onDatesSet: layoutDatesSet } = layout;
   const { onDatesSet: locationDatesSet } = location;
   // Each move after the first is announced ("November 2026"), politely: the period is the calendar's own title for it.
-  const [movedTo, setMovedTo] = useState<string | null>(null);
   const datesShown = useRef(false);
   const handleDatesSet = useCallback(
     (info: DatesSetInfo) => {
       layoutDatesSet(info);
       locationDatesSet(info);
       publishShownPeriod(shownPeriodOf(info, locale));
-      if (datesShown.current) setMovedTo(info.view.title);
+      if (datesShown.current) status.current?.announce(info.view.title);
       datesShown.current = true;
     },
     [layoutDatesSet, locationDatesSet, locale],
@@ -255,7 +246,7 @@ function LocalizedCalendarView({
   );
   const handleLoading = useCallback(
     (isLoading: boolean) => {
-      setLoading(isLoading);
+      status.current?.setLoading(isLoading);
       if (!isLoading && calendarRef.current?.getApi().getEvents().length === 0) reportFirstRender();
     },
     [reportFirstRender],
@@ -284,13 +275,7 @@ function LocalizedCalendarView({
 
   return (
     <div className={mergeClasses(styles.root, themeStyles.root, phone && themeStyles.phone)}>
-      {loading && <LoadingBar className={styles.progress} label={intl.formatMessage(CALENDAR_MESSAGES.loadingEvents)} />}
-      <div role="status" className={styles.statusText}>
-        {loading ? intl.formatMessage(CALENDAR_MESSAGES.loadingEvents) : ''}
-      </div>
-      <div role="status" className={styles.statusText} data-testid="period-announcement">
-        {movedTo}
-      </div>
+      <CalendarStatus ref={status} />
       <div role="status">
         {tooFullLimit !== null && (
           <Notice intent="warning" className={styles.tooFull}>

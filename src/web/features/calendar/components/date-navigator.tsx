@@ -1,13 +1,13 @@
-import { Calendar, DateRangeType, type CalendarStrings, type DayOfWeek } from '@fluentui/react-calendar-compat';
+import { Calendar, DateRangeType, type CalendarStrings, type DateFormatting, type DayOfWeek } from '@fluentui/react-calendar-compat';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { useMemo } from 'react';
+import { memo, useDeferredValue, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { EVENT_YEAR_MAX, EVENT_YEAR_MIN } from '../../../../shared/limits.ts';
 import { useRegionalSettings } from '../../../host/regional-settings.tsx';
 import { useViewOptions } from '../hooks/use-view-options.ts';
 import { dateFormatting, dateNames, firstWeekOfYear } from '../lib/navigator-locale.ts';
 import { NAVIGATOR_MESSAGES } from '../lib/navigator-messages.ts';
-import { goToDate, isoDateOf, localDateOf, useShownPeriod } from '../lib/shown-period.ts';
+import { goToDate, isoDateOf, localDateOf, useShownPeriod, type ShownPeriod } from '../lib/shown-period.ts';
 
 // The calendar goes no further than the supported years: nor does its navigator.
 const MIN_DATE = new Date(EVENT_YEAR_MIN, 0, 1);
@@ -46,43 +46,59 @@ interface DateNavigatorProps {
 
 /**
  * A mini month showing the calendar's period, in the host's locale (names, first day, week numbering): picking a
- * day takes the calendar there in the view it shows. It follows the calendar as that moves.
+ * day takes the calendar there in the view it shows. It follows the calendar as that moves, just after it: the
+ * calendar's own render comes first, and the mini month's (Fluent's Calendar is no small render) follows it.
  */
 export function DateNavigator({ onPicked, className }: DateNavigatorProps) {
   const styles = useStyles();
   const intl = useIntl();
   const { locale } = useRegionalSettings();
-  const shown = useShownPeriod();
+  const shown = useDeferredValue(useShownPeriod());
   const [{ weekNumbers }] = useViewOptions();
   const strings = useNavigatorStrings(locale);
   const formatting = useMemo(() => dateFormatting(locale), [locale]);
-  const value = useMemo(() => (shown ? localDateOf(shown.start) : undefined), [shown]);
-  const month = shown?.view === 'month';
   return (
     <div role="group" className={mergeClasses(styles.root, className)} aria-label={intl.formatMessage(NAVIGATOR_MESSAGES.label)}>
-      <Calendar
-        value={value}
-        // The period shown is what is selected: its month, or its days.
-        dateRangeType={month ? DateRangeType.Month : DateRangeType.Day}
-        calendarDayProps={month ? {} : { daysToSelectInDayView: shown?.days ?? 1 }}
-        firstDayOfWeek={(shown?.firstDay ?? 0) as DayOfWeek}
-        firstWeekOfYear={firstWeekOfYear(shown?.weekOneDay ?? 1)}
-        showWeekNumbers={weekNumbers}
-        isMonthPickerVisible={false}
-        showGoToToday
-        highlightSelectedMonth
-        strings={strings}
-        dateTimeFormatter={formatting}
-        minDate={MIN_DATE}
-        maxDate={MAX_DATE}
-        // The mini month takes Escape for itself: a picker closes on it.
-        onDismiss={onPicked}
-        // The picker closes before the calendar moves under it.
-        onSelectDate={(date) => {
-          onPicked?.();
-          goToDate(isoDateOf(date));
-        }}
-      />
+      <MiniMonth shown={shown} weekNumbers={weekNumbers} strings={strings} formatting={formatting} onPicked={onPicked} />
     </div>
   );
 }
+
+interface MiniMonthProps {
+  shown: ShownPeriod | null;
+  weekNumbers: boolean;
+  strings: CalendarStrings;
+  formatting: DateFormatting;
+  onPicked: (() => void) | undefined;
+}
+
+/** Fluent's Calendar for a period: rendered again only when what it shows changes. */
+const MiniMonth = memo(function MiniMonth({ shown, weekNumbers, strings, formatting, onPicked }: MiniMonthProps) {
+  const value = useMemo(() => (shown ? localDateOf(shown.start) : undefined), [shown]);
+  const month = shown?.view === 'month';
+  return (
+    <Calendar
+      value={value}
+      // The period shown is what is selected: its month, or its days.
+      dateRangeType={month ? DateRangeType.Month : DateRangeType.Day}
+      calendarDayProps={month ? {} : { daysToSelectInDayView: shown?.days ?? 1 }}
+      firstDayOfWeek={(shown?.firstDay ?? 0) as DayOfWeek}
+      firstWeekOfYear={firstWeekOfYear(shown?.weekOneDay ?? 1)}
+      showWeekNumbers={weekNumbers}
+      isMonthPickerVisible={false}
+      showGoToToday
+      highlightSelectedMonth
+      strings={strings}
+      dateTimeFormatter={formatting}
+      minDate={MIN_DATE}
+      maxDate={MAX_DATE}
+      // The mini month takes Escape for itself: a picker closes on it.
+      onDismiss={onPicked}
+      // The picker closes before the calendar moves under it.
+      onSelectDate={(date) => {
+        onPicked?.();
+        goToDate(isoDateOf(date));
+      }}
+    />
+  );
+});

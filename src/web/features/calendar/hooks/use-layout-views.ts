@@ -12,6 +12,12 @@ import { useUpcomingDays } from './use-upcoming-days.ts';
 
 /** Days the phone's time grid shows: as many columns as keep "09:30" and a title readable on 360 px. */
 export const PHONE_TIME_GRID_DAYS = 3;
+/** The days each view without a unit of its own steps by (the Upcoming view by its first days, however many it lists). */
+const STEP_DAYS: Readonly<Record<string, number>> = {
+  [AGENDA_VIEW]: AGENDA_DAYS,
+  [PHONE_TIME_GRID_VIEW]: PHONE_TIME_GRID_DAYS,
+  [UPCOMING_VIEW]: UPCOMING_DAYS,
+};
 
 // The period's title, in place of FullCalendar's: a button that opens a date picker.
 const DATE_TITLE = 'dateTitle';
@@ -142,14 +148,15 @@ export function useLayoutViews(
     if (counterpart && counterpart !== api.view.type) api.changeView(counterpart);
   }, [phone, calendarRef]);
 
-  // The days the view shown spans, for the hints: known once it has set its dates.
+  // The days the view shown steps by, for the hints of views without a unit: known once it has set its dates. Views
+  // with a unit (month, week, day) leave it: a change would remake the calendar's options, and so its render.
   const [days, setDays] = useState(1);
   const { onDatesSet: upcomingDatesSet } = upcoming;
   const onDatesSet = useCallback(
     (info: DatesSetInfo) => {
       upcomingDatesSet(info);
-      // The Upcoming view steps by its first days, however many it lists.
-      setDays(info.view.type === UPCOMING_VIEW ? UPCOMING_DAYS : Math.round((info.end.getTime() - info.start.getTime()) / DAY_MS));
+      const step = STEP_DAYS[info.view.type];
+      if (step !== undefined) setDays(step);
     },
     [upcomingDatesSet],
   );
