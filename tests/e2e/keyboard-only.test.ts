@@ -82,6 +82,41 @@ describe('the calendar by keyboard only', () => {
     await page.close();
   });
 
+  test('an event deleted from its details by keyboard: focus goes to the day it was on', async () => {
+    const api = new ApiDriver(app.server.baseUrl);
+    const token = await api.token('eddie');
+    const calendars = await api.request<Calendar[]>('GET', '/api/calendars', { token });
+    const calendarId = calendars.body.find((calendar) => calendar.canEdit)!.id;
+    const day = localDate(1);
+    const made = await api.request<{ id: string }>('POST', `/api/calendars/${calendarId}/events`, {
+      token,
+      body: { title: 'Deleted by keyboard', start: day, end: localDate(2), allDay: true },
+    });
+    expect(made.status).toBe(201);
+
+    const page = await (await newContext(app.browser, app.server.baseUrl)).newPage();
+    await signIn(page, /Eddie Editor/);
+    await waitForEvents(page);
+    await tabTo(page, (current) => current.role === 'gridcell');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => (await focused(page)).date).toBe(day);
+    await tabTo(page, (current) => current.eventId === made.body.id, 5);
+    await page.keyboard.press('Enter');
+    const details = page.getByRole('dialog', { name: 'Deleted by keyboard' });
+    await details.waitFor();
+    await tabTo(page, (current) => current.text === 'Delete', 15);
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('alertdialog', { name: 'Delete this event?' });
+    await confirm.waitFor();
+    await tabTo(page, (current) => current.text === 'Delete', 5);
+    await page.keyboard.press('Enter');
+    await details.waitFor({ state: 'detached' });
+    // The event is gone: its day, the grid's tab stop now, has focus.
+    await expect.poll(async () => (await focused(page)).date).toBe(day);
+    expect((await focused(page)).role).toBe('gridcell');
+    await page.close();
+  });
+
   test('as admin: Manage calendars from its button, a calendar deleted, Esc closes the dialog, focus back on the button', async () => {
     const api = new ApiDriver(app.server.baseUrl);
     const token = await api.token('ada');
