@@ -82,6 +82,49 @@ describe('the calendar by keyboard only', () => {
     await page.close();
   });
 
+  test('a time slot in the week reached with the arrows, an event created there with Enter: the form has that slot', async () => {
+    const page = await (await newContext(app.browser, app.server.baseUrl)).newPage();
+    await signIn(page, /Eddie Editor/);
+    await waitForEvents(page);
+    await page.keyboard.press('w');
+    await page.locator('.cc-day-lane').first().waitFor();
+    // The week's one tab stop is a day's lane, named by its slot: where the grid opens (working hours, or now).
+    await tabTo(page, (current) => current.role === 'gridcell');
+    const first = await focused(page);
+    const slotOf = (label: string | null | undefined) => {
+      const [, hour, minute, period] = /(\d{1,2}):(\d{2})\s([AP]M)$/.exec(label ?? '') ?? [];
+      expect(hour, `a slot's time in "${label}"`).toBeDefined();
+      return ((Number(hour) % 12) + (period === 'PM' ? 12 : 0)) * 60 + Number(minute);
+    };
+    const firstSlot = slotOf(first.label);
+    // A band marks the slot in the lane.
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement!).backgroundImage)).toMatch(/gradient/);
+
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(async () => slotOf((await focused(page)).label)).toBe(firstSlot + 30);
+    const day = first.date!;
+    const nextDay = localDate(Math.round((Date.parse(day) - Date.parse(localDate(0))) / 86_400_000) + 1);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => (await focused(page)).date).toBe(nextDay);
+    expect(slotOf((await focused(page)).label)).toBe(firstSlot + 30);
+
+    await page.keyboard.press('Enter');
+    const form = page.getByRole('dialog', { name: 'New event' });
+    await form.waitFor();
+    const clock = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+    expect(await form.getByLabel('Start date').inputValue()).toBe(nextDay);
+    expect(await form.getByLabel('Start time').inputValue()).toBe(clock(firstSlot + 30));
+    expect(await form.getByLabel('End time').inputValue()).toBe(clock(firstSlot + 60));
+    await page.keyboard.press('Escape');
+    await form.waitFor({ state: 'detached' });
+    // Back on the day, its slot kept.
+    await expect.poll(async () => (await focused(page)).date).toBe(nextDay);
+    expect(slotOf((await focused(page)).label)).toBe(firstSlot + 30);
+    await page.close();
+  });
+
   test('an event deleted from its details by keyboard: focus goes to the day it was on', async () => {
     const api = new ApiDriver(app.server.baseUrl);
     const token = await api.token('eddie');

@@ -113,7 +113,7 @@ describe('on a phone (390×844, touch)', () => {
     const sevenOClock = page.locator('.cc-calendar [data-time="07:00:00"]').first();
     await sevenOClock.scrollIntoViewIfNeeded();
     const row = await box(sevenOClock);
-    const column = await box(page.locator(`.cc-calendar [role=cell][data-date="${localDate(1)}"]`).last());
+    const column = await box(page.locator(`.cc-calendar .cc-day-lane[data-date="${localDate(1)}"]`));
     await page.touchscreen.tap(column.x + column.width / 2, row.y + row.height / 2);
 
     const form = page.getByRole('dialog', { name: 'New event' });

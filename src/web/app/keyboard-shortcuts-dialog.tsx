@@ -27,7 +27,14 @@ const useStyles = makeStyles({
 export function KeyboardShortcutsDialog({ onClose }: { onClose(): void }) {
   const styles = useStyles();
   const intl = useIntl();
-  const rows = [...SHORTCUTS.map(({ keys, label }) => ({ keys, label })), { keys: ['Esc'], label: SHORTCUT_MESSAGES.closeDialog }];
+  // The grid's own keys too: they work where a day of the calendar has focus.
+  const rows = [
+    ...SHORTCUTS.map(({ keys, label }) => ({ keys, label })),
+    { keys: ['←', '→'], label: SHORTCUT_MESSAGES.gridDays },
+    { keys: ['↑', '↓'], label: SHORTCUT_MESSAGES.gridWeeksOrTimes },
+    { keys: ['Enter'], label: SHORTCUT_MESSAGES.gridCreate },
+    { keys: ['Esc'], label: SHORTCUT_MESSAGES.closeDialog },
+  ];
   return (
     <Dialog open onOpenChange={(_event, data) => !data.open && onClose()}>
       <DialogSurface>

@@ -14,5 +14,8 @@ export const SHORTCUT_MESSAGES = defineMessages({
   create: { id: 'shortcuts.create', defaultMessage: 'New event' },
   help: { id: 'shortcuts.help', defaultMessage: 'Show keyboard shortcuts' },
   closeDialog: { id: 'shortcuts.closeDialog', defaultMessage: 'Close a dialog or menu' },
+  gridDays: { id: 'shortcuts.gridDays', defaultMessage: 'On the calendar: the day before or after' },
+  gridWeeksOrTimes: { id: 'shortcuts.gridWeeksOrTimes', defaultMessage: 'On the calendar: the week before or after; in the week and day views, the time' },
+  gridCreate: { id: 'shortcuts.gridCreate', defaultMessage: 'On the calendar: a new event on that day or at that time' },
   notWhileTyping: { id: 'shortcuts.notWhileTyping', defaultMessage: 'Shortcuts do nothing while you type in a field.' },
 });

@@ -52,8 +52,10 @@ import { DatePicker } from './date-title.tsx';
 import {
   BLOCK_EVENT_CLASS,
   CALENDAR_CLASS,
+  DAY_LANE_CLASS,
   NAV_LINK_CLASS,
   NON_BUSINESS_CLASS,
+  SLOT_LANE_CLASS,
   EVENT_CLASS,
   EVENT_TIME_CLASS,
   EVENT_TITLE_CLASS,
@@ -317,6 +319,8 @@ function LocalizedCalendarView({
           weekNumbers={viewOptions.weekNumbers}
           navLinkClass={NAV_LINK_CLASS}
           nonBusinessHoursClass={NON_BUSINESS_CLASS}
+          dayLaneClass={DAY_LANE_CLASS}
+          slotLaneClass={SLOT_LANE_CLASS}
           navLinkDayClick={goToDay}
           navLinkWeekClick={goToWeek}
           eventInteractive

@@ -15,6 +15,10 @@ export const EVENT_TIME_CLASS = 'cc-event-time';
 /** A day's or week's number that goes to it, and the hours outside the working day in time grids. */
 export const NAV_LINK_CLASS = 'cc-nav-link';
 export const NON_BUSINESS_CLASS = 'cc-non-business';
+/** A day's column in a time grid: a keyboard moves through its slots (see useGridKeyboard). */
+export const DAY_LANE_CLASS = 'cc-day-lane';
+/** A time grid's row of one slot, across the days; data-time names its time. */
+export const SLOT_LANE_CLASS = 'cc-slot-lane';
 export const TOOLBAR_CLASS = 'cc-toolbar';
 export const TOOLBAR_TITLE_CLASS = 'cc-toolbar-title';
 
@@ -77,6 +81,13 @@ export const useCalendarThemeStyles = makeStyles({
     [`& .${CALENDAR_CLASS} [role=gridcell]:focus-visible`]: {
       outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`,
       outlineOffset: `calc(-1 * ${tokens.strokeWidthThick})`,
+    },
+    // A time grid's day with focus marks its slot: a band where --cc-slot-top and --cc-slot-height say.
+    [`& .${DAY_LANE_CLASS}:focus-visible`]: {
+      backgroundImage: `linear-gradient(${tokens.colorBrandBackground2}, ${tokens.colorBrandBackground2})`,
+      backgroundRepeat: 'no-repeat',
+      backgroundPosition: '0 var(--cc-slot-top, 0)',
+      backgroundSize: '100% var(--cc-slot-height, 0)',
     },
     // A title too long for its day ends in an ellipsis; the whole of it is the event's tooltip (see useTitleHints).
     [`& .${EVENT_TITLE_CLASS}`]: { textOverflow: 'ellipsis' },

@@ -2,8 +2,11 @@ import type { CalendarApi, CalendarRef } from '@fullcalendar/react';
 import { useCallback, useEffect, useId, useMemo, useRef, type RefCallback, type RefObject } from 'react';
 import { useIntl } from 'react-intl';
 import { addDays, addMonths } from '../lib/grid-dates.ts';
-import { applyTabStop, dayCellOf, dayCells, eventCount, eventElement, tabStopDay } from '../lib/grid-focus.ts';
+import { useTimeOfDayOptions } from '../../../lib/time-format.ts';
+import { applyTabStop, dayCellOf, dayCells, eventCount, eventElement, isDayLane, tabStopDay } from '../lib/grid-focus.ts';
 import { GRID_KEYBOARD_MESSAGES } from '../lib/grid-keyboard-messages.ts';
+import { clampSlot, firstSlot, showSlot, slotRange } from '../lib/slot-cursor.ts';
+import { SLOT_MINUTES } from './use-tap-to-create.ts';
 
 /** Where focus goes back to in the calendar once a dialog closes. */
 export interface FocusReturnTarget {
@@ -23,8 +26,10 @@ export interface GridKeyboard {
 }
 
 interface FocusState {
-  /** The month grid's tab stop. */
+  /** The grid's tab stop: a month's day, or a time grid's. */
   day: string | null;
+  /** In a time grid, the slot of the day with focus: minutes into the day. */
+  slot: number | null;
   /** A day the arrows went to beyond the grid shown: focused once the grid shows it. */
   moveTo: string | null;
   /** The period shown, to notice the grid changing. */
@@ -71,7 +76,8 @@ export function useGridKeyboard(
     descriptionRef.current = element;
   }, []);
   const descriptionId = useId();
-  const state = useRef<FocusState>({ day: null, moveTo: null, period: '', pending: null, last: null });
+  const state = useRef<FocusState>({ day: null, slot: null, moveTo: null, period: '', pending: null, last: null });
+  const timeOfDay = useTimeOfDayOptions();
   const apiOf = useCallback(() => calendarRef.current?.getApi() ?? null, [calendarRef]);
 
   /** What focus falls back to: the grid's tab stop, else the first event, else the toolbar's first button. */
@@ -80,18 +86,36 @@ export function useGridKeyboard(
     return cell ?? root.querySelector<HTMLElement>('[data-event-id]') ?? root.querySelector<HTMLElement>('button');
   }, []);
 
-  /** The focused day's description: how many events it holds (kept true as events come and go). */
+  /**
+   * The focused day's description: how many events it holds (kept true as events come and go). A time grid's day is
+   * named by its slot ("Tuesday, November 24, 9:00 AM"), which its band shows.
+   */
   const describe = useCallback(
     (cell: HTMLElement) => {
       const root = rootRef.current;
       const api = apiOf();
-      if (!root || !api || !descriptionRef.current || !cell.dataset.date) return;
-      descriptionRef.current.textContent = intl.formatMessage(GRID_KEYBOARD_MESSAGES.dayEvents, { count: eventCount(api, cell.dataset.date) });
+      const day = cell.dataset.date;
+      if (!root || !api || !descriptionRef.current || !day) return;
+      descriptionRef.current.textContent = intl.formatMessage(GRID_KEYBOARD_MESSAGES.dayEvents, { count: eventCount(api, day) });
       root.querySelectorAll(`[aria-describedby="${CSS.escape(descriptionId)}"]`).forEach((other) => other.removeAttribute('aria-describedby'));
       cell.setAttribute('aria-describedby', descriptionId);
+      if (!isDayLane(cell)) return;
+      const slot = (state.current.slot ??= firstSlot(api));
+      const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+      const wallClock = Date.UTC(year, month - 1, date, Math.floor(slot / 60), slot % 60);
+      cell.setAttribute('aria-label', intl.formatDate(wallClock, { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric', ...timeOfDay }));
+      showSlot(root, cell, slot);
     },
-    [rootRef, apiOf, intl, descriptionId],
+    [rootRef, apiOf, intl, descriptionId, timeOfDay],
   );
+
+  /** Asks to create an event where a day of the grid has focus: the day, or in a time grid its slot. */
+  const createAt = useCallback((api: CalendarApi, cell: HTMLElement) => {
+    const day = cell.dataset.date;
+    if (!day) return;
+    if (isDayLane(cell)) api.select(slotRange(day, state.current.slot ?? firstSlot(api)));
+    else api.select(day);
+  }, []);
 
   const sync = useCallback(() => {
     const root = rootRef.current;
@@ -141,7 +165,14 @@ export function useGridKeyboard(
       if (!cell?.dataset.date || !api || event.altKey || event.ctrlKey || event.metaKey) return;
       if (event.key === 'Enter') {
         event.preventDefault();
-        if (canCreate) api.select(cell.dataset.date);
+        if (canCreate) createAt(api, cell);
+        return;
+      }
+      if (isDayLane(cell) && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
+        event.preventDefault();
+        const slot = state.current.slot ?? firstSlot(api);
+        state.current.slot = clampSlot(slot + (event.key === 'ArrowUp' ? -SLOT_MINUTES : SLOT_MINUTES));
+        describe(cell);
         return;
       }
       const day = dayFor(event.key, cell, getComputedStyle(root).direction === 'rtl');
@@ -183,7 +214,7 @@ export function useGridKeyboard(
       root.removeEventListener('focusout', onFocusOut);
       document.removeEventListener('pointerdown', onPointerDown, true);
     };
-  }, [rootRef, apiOf, sync, moveTo, canCreate, describe]);
+  }, [rootRef, apiOf, sync, moveTo, canCreate, describe, createAt]);
 
   const restoreFocus = useCallback(
     ({ eventId, opener }: FocusReturnTarget) => {
@@ -203,9 +234,9 @@ export function useGridKeyboard(
     const api = apiOf();
     const cell = root?.contains(document.activeElement) ? dayCellOf(document.activeElement) : null;
     if (!api || !cell?.dataset.date) return false;
-    api.select(cell.dataset.date);
+    createAt(api, cell);
     return true;
-  }, [rootRef, apiOf]);
+  }, [rootRef, apiOf, createAt]);
 
   return useMemo(
     () => ({ describeWith, descriptionId, restoreFocus, createAtFocus }),

@@ -1,20 +1,36 @@
 import type { CalendarApi } from '@fullcalendar/react';
+import { DAY_LANE_CLASS, SLOT_LANE_CLASS } from '../components/use-calendar-theme-styles.ts';
 import { eventDays } from './grid-dates.ts';
 
 // The month grid as FullCalendar draws it: a table of day cells (data-date), each with its day's number (a link to
 // the day) and its events. Made a grid with one tab stop here, the way ARIA's date grids work, so that screen readers
 // pass the arrow keys on rather than read the table with them.
 
+// A time grid's days are made the same way: each day's column (its lane) a cell of the grid, in which Up and Down
+// move through the day's slots.
+
 export const MONTH_VIEW = 'dayGridMonth';
-const DAY_CELL = '[data-date]:is([role=cell],[role=gridcell])';
+const DAY_CELL = `[data-date]:is([role=cell],[role=gridcell]):not(.${DAY_LANE_CLASS})`;
+const DAY_LANE = `.${DAY_LANE_CLASS}[data-date]`;
 const FOCUSABLE = '[tabindex], a[href], button';
 
-/** The month grid's day cells, in order; none in other views. */
+/** The grid's days, in order: the month's day cells, or a time grid's lanes; none in other views. */
 export function dayCells(root: HTMLElement, api: CalendarApi): HTMLElement[] {
-  return api.view.type === MONTH_VIEW ? [...root.querySelectorAll<HTMLElement>(DAY_CELL)] : [];
+  if (api.view.type === MONTH_VIEW) return [...root.querySelectorAll<HTMLElement>(DAY_CELL)];
+  return api.view.type.startsWith('timeGrid') ? [...root.querySelectorAll<HTMLElement>(DAY_LANE)] : [];
 }
 
-export const dayCellOf = (element: Element | null): HTMLElement | null => element?.closest<HTMLElement>(DAY_CELL) ?? null;
+export const dayCellOf = (element: Element | null): HTMLElement | null => element?.closest<HTMLElement>(`${DAY_CELL}, ${DAY_LANE}`) ?? null;
+
+export const isDayLane = (element: Element | null): element is HTMLElement => element instanceof HTMLElement && element.classList.contains(DAY_LANE_CLASS);
+
+/** Where a slot (its time, HH:MM:SS) lies in a lane, from the time grid's row for it; null when the grid has none. */
+export function slotBand(root: HTMLElement, lane: HTMLElement, time: string): { row: HTMLElement; top: number; height: number } | null {
+  const row = root.querySelector<HTMLElement>(`.${SLOT_LANE_CLASS}[data-time="${time}"]`);
+  if (!row) return null;
+  const { top, height } = row.getBoundingClientRect();
+  return { row, top: top - lane.getBoundingClientRect().top, height };
+}
 
 /** An event's element on the calendar: the event itself, or a series' first occurrence shown. */
 export function eventElement(root: HTMLElement, eventId: string): HTMLElement | null {
