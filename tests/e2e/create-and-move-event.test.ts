@@ -5,6 +5,7 @@ import { ApiDriver } from './harness/api.ts';
 import { launchBrowser, newContext } from './harness/browser.ts';
 import { calendarEvent, dayCell, dragTo, localDate, signIn } from './harness/calendar-page.ts';
 import { startServer, type AppServer } from './harness/server.ts';
+import { typeInto } from './harness/event-form.ts';
 
 let server: AppServer;
 let browser: Browser;
@@ -36,10 +37,10 @@ describe('creating and moving an event', () => {
     const form = page.getByRole('dialog', { name: 'New event' });
     await form.getByLabel('Title').fill(title);
     await form.getByLabel('Calendar').selectOption({ label: 'Company' });
-    await form.getByLabel('Start date').fill(today);
-    await form.getByLabel('Start time').fill('10:00');
-    await form.getByLabel('End date').fill(today);
-    await form.getByLabel('End time').fill('11:00');
+    await typeInto(form.getByRole('combobox', { name: 'Start date' }), today);
+    await typeInto(form.getByRole('combobox', { name: 'Start time' }), '10:00');
+    await typeInto(form.getByRole('combobox', { name: 'End date' }), today);
+    await typeInto(form.getByRole('combobox', { name: 'End time' }), '11:00');
     await form.getByLabel('Location').fill('Room 2');
     await form.getByLabel('Link').fill(link);
 

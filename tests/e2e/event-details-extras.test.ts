@@ -6,6 +6,7 @@ import { ApiDriver } from './harness/api.ts';
 import { useAppAndBrowser } from './harness/app-and-browser.ts';
 import { newContext } from './harness/browser.ts';
 import { localDate, signIn, waitForEvents } from './harness/calendar-page.ts';
+import { shownDate, shownTime, shownValue } from './harness/event-form.ts';
 
 const app = useAppAndBrowser();
 
@@ -89,8 +90,8 @@ describe('the event details and form', () => {
     await form.waitFor();
     expect(await form.getByRole('textbox', { name: /Title/ }).inputValue()).toBe('Offsite day');
     const field = (name: string) => form.locator(`input[name="${name}"]`);
-    expect([await field('startDate').inputValue(), await field('startTime').inputValue()]).toEqual(['2027-03-09', '10:00']);
-    expect([await field('endDate').inputValue(), await field('endTime').inputValue()]).toEqual(['2027-03-09', '12:30']);
+    expect([await shownValue(field('startDate')), await shownValue(field('startTime'))]).toEqual([shownDate('2027-03-09'), shownTime('10:00')]);
+    expect([await shownValue(field('endDate')), await shownValue(field('endTime'))]).toEqual([shownDate('2027-03-09'), shownTime('12:30')]);
     // A calendar the user cannot add to is ignored: the form offers its usual first one.
     expect(await form.locator('select[name="calendarId"]').inputValue()).not.toBe('no-such-calendar');
     expect(new URL(page.url()).searchParams.has('new')).toBe(false);

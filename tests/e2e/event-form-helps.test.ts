@@ -3,6 +3,7 @@ import type { CalendarEvent } from '../../src/shared/event-schema.ts';
 import { useAppAndBrowser } from './harness/app-and-browser.ts';
 import { newContext } from './harness/browser.ts';
 import { signIn, waitForEvents } from './harness/calendar-page.ts';
+import { shownDate, shownTime, shownValue, typeInto } from './harness/event-form.ts';
 
 const app = useAppAndBrowser();
 
@@ -36,18 +37,18 @@ describe('the event form', () => {
   test('moving the start moves the end with it; changing the end alone changes the length', async () => {
     const { page, dialog } = await newEventForm();
     const field = (name: string) => dialog.locator(`input[name="${name}"]`);
-    await field('startDate').fill('2026-12-01');
-    await field('startTime').fill('09:00');
-    await field('endDate').fill('2026-12-01');
-    await field('endTime').fill('10:30');
-    await field('startTime').fill('16:00');
-    expect([await field('endDate').inputValue(), await field('endTime').inputValue()]).toEqual(['2026-12-01', '17:30']);
-    await field('startDate').fill('2026-12-03');
-    expect([await field('endDate').inputValue(), await field('endTime').inputValue()]).toEqual(['2026-12-03', '17:30']);
-    await field('endTime').fill('18:00');
-    expect(await field('startTime').inputValue()).toBe('16:00');
-    await field('startTime').fill('17:00');
-    expect(await field('endTime').inputValue()).toBe('19:00');
+    await typeInto(field('startDate'), '2026-12-01');
+    await typeInto(field('startTime'), '09:00');
+    await typeInto(field('endDate'), '2026-12-01');
+    await typeInto(field('endTime'), '10:30');
+    await typeInto(field('startTime'), '16:00');
+    expect([await shownValue(field('endDate')), await shownValue(field('endTime'))]).toEqual([shownDate('2026-12-01'), shownTime('17:30')]);
+    await typeInto(field('startDate'), '2026-12-03');
+    expect([await shownValue(field('endDate')), await shownValue(field('endTime'))]).toEqual([shownDate('2026-12-03'), shownTime('17:30')]);
+    await typeInto(field('endTime'), '6:00 pm');
+    expect(await shownValue(field('startTime'))).toBe(shownTime('16:00'));
+    await typeInto(field('startTime'), '17:00');
+    expect(await shownValue(field('endTime'))).toBe(shownTime('19:00'));
     await page.close();
   });
 });

@@ -5,6 +5,7 @@ import { ApiDriver } from './harness/api.ts';
 import { useAppAndBrowser } from './harness/app-and-browser.ts';
 import { newContext } from './harness/browser.ts';
 import { localDate, signIn, waitForEvents } from './harness/calendar-page.ts';
+import { shownDate, shownTime, shownValue } from './harness/event-form.ts';
 
 const app = useAppAndBrowser();
 
@@ -41,7 +42,7 @@ describe('the calendar by keyboard only', () => {
     await waitForEvents(page);
 
     // The month grid is one tab stop, today's day: the next Tab leaves today's cell for what is in it or beyond.
-    await tabTo(page, (current) => current.role === 'gridcell');
+    await tabTo(page, (current) => current.role === 'gridcell' && current.date !== undefined);
     expect((await focused(page)).date).toBe(localDate(0));
     const today = await focused(page);
     expect(today.description).toBe(today.eventsInCell === 1 ? '1 event' : today.eventsInCell === 0 ? 'No events' : `${today.eventsInCell} events`);
@@ -77,7 +78,7 @@ describe('the calendar by keyboard only', () => {
     await details.waitFor({ state: 'detached' });
     await expect.poll(async () => (await focused(page)).eventId).toBe(created.eventId);
     // Back to its day: what the day says it holds counts the new event.
-    await tabTo(page, (current) => current.role === 'gridcell', 5, 'Shift+Tab');
+    await tabTo(page, (current) => current.role === 'gridcell' && current.date !== undefined, 5, 'Shift+Tab');
     expect(await focused(page)).toMatchObject({ date: saturday, description: '1 event' });
     await page.close();
   });
@@ -89,7 +90,7 @@ describe('the calendar by keyboard only', () => {
     await page.keyboard.press('w');
     await page.locator('.cc-day-lane').first().waitFor();
     // The week's one tab stop is a day's lane, named by its slot: where the grid opens (working hours, or now).
-    await tabTo(page, (current) => current.role === 'gridcell');
+    await tabTo(page, (current) => current.role === 'gridcell' && current.date !== undefined);
     const first = await focused(page);
     const slotOf = (label: string | null | undefined) => {
       const [, hour, minute, period] = /(\d{1,2}):(\d{2})\s([AP]M)$/.exec(label ?? '') ?? [];
@@ -114,9 +115,9 @@ describe('the calendar by keyboard only', () => {
     const form = page.getByRole('dialog', { name: 'New event' });
     await form.waitFor();
     const clock = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-    expect(await form.getByLabel('Start date').inputValue()).toBe(nextDay);
-    expect(await form.getByLabel('Start time').inputValue()).toBe(clock(firstSlot + 30));
-    expect(await form.getByLabel('End time').inputValue()).toBe(clock(firstSlot + 60));
+    expect(await shownValue(form.getByRole('combobox', { name: 'Start date' }))).toBe(shownDate(nextDay));
+    expect(await shownValue(form.getByRole('combobox', { name: 'Start time' }))).toBe(shownTime(clock(firstSlot + 30)));
+    expect(await shownValue(form.getByRole('combobox', { name: 'End time' }))).toBe(shownTime(clock(firstSlot + 60)));
     await page.keyboard.press('Escape');
     await form.waitFor({ state: 'detached' });
     // Back on the day, its slot kept.
@@ -140,7 +141,7 @@ describe('the calendar by keyboard only', () => {
     const page = await (await newContext(app.browser, app.server.baseUrl)).newPage();
     await signIn(page, /Eddie Editor/);
     await waitForEvents(page);
-    await tabTo(page, (current) => current.role === 'gridcell');
+    await tabTo(page, (current) => current.role === 'gridcell' && current.date !== undefined);
     await page.keyboard.press('ArrowRight');
     await expect.poll(async () => (await focused(page)).date).toBe(day);
     await tabTo(page, (current) => current.eventId === made.body.id, 5);

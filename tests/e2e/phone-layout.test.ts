@@ -8,6 +8,7 @@ import { axeViolations } from './harness/axe.ts';
 import { newContext } from './harness/browser.ts';
 import { dayCell, localDate, signIn, waitForEvents } from './harness/calendar-page.ts';
 import { useAppAndBrowser } from './harness/app-and-browser.ts';
+import { shownDate, shownTime, shownValue } from './harness/event-form.ts';
 
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const DRAWER = 'Calendars and time zone';
@@ -118,9 +119,9 @@ describe('on a phone (390×844, touch)', () => {
 
     const form = page.getByRole('dialog', { name: 'New event' });
     await form.waitFor();
-    expect(await form.getByLabel('Start date').inputValue()).toBe(localDate(1));
-    expect(await form.getByLabel('Start time').inputValue()).toBe('07:00');
-    expect(await form.getByLabel('End time').inputValue()).toBe('07:30');
+    expect(await shownValue(form.getByRole('combobox', { name: 'Start date' }))).toBe(shownDate(localDate(1)));
+    expect(await shownValue(form.getByRole('combobox', { name: 'Start time' }))).toBe(shownTime('07:00'));
+    expect(await shownValue(form.getByRole('combobox', { name: 'End time' }))).toBe(shownTime('07:30'));
     await form.getByRole('button', { name: 'Cancel' }).tap();
     await form.waitFor({ state: 'detached' });
   });
@@ -134,8 +135,8 @@ describe('on a phone (390×844, touch)', () => {
     const form = page.getByRole('dialog', { name: 'New event' });
     await form.waitFor();
     expect(await form.getByRole('switch', { name: 'All day' }).isChecked()).toBe(true);
-    expect(await form.getByLabel('Start date').inputValue()).toBe(localDate(1));
-    expect(await form.getByLabel('End date').inputValue()).toBe(localDate(1));
+    expect(await shownValue(form.getByRole('combobox', { name: 'Start date' }))).toBe(shownDate(localDate(1)));
+    expect(await shownValue(form.getByRole('combobox', { name: 'End date' }))).toBe(shownDate(localDate(1)));
     await form.getByRole('button', { name: 'Cancel' }).tap();
     await form.waitFor({ state: 'detached' });
     await viewTab(page, 'Agenda').tap();

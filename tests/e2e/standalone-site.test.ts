@@ -9,6 +9,7 @@ import { chooseTimeZone, dayCell, localDate, timeZoneField, waitForEvents, WHEN_
 import { firstEventTimes, recordFirstRender } from './harness/first-render.ts';
 import { freePort, startServer, type AppServer } from './harness/server.ts';
 import { startTestIdentityProvider, type TestIdentityProvider } from './harness/test-identity-provider.ts';
+import { typeInto } from './harness/event-form.ts';
 
 let certificateDir: string;
 let idp: TestIdentityProvider;
@@ -82,10 +83,10 @@ describe('the standalone site', () => {
     await page.getByRole('button', { name: 'New event' }).click();
     const form = page.getByRole('dialog', { name: 'New event' });
     await form.getByLabel('Title').fill('Standalone planning');
-    await form.getByLabel('Start date').fill(localDate(2));
-    await form.getByLabel('Start time').fill('10:00');
-    await form.getByLabel('End date').fill(localDate(2));
-    await form.getByLabel('End time').fill('11:00');
+    await form.getByRole('combobox', { name: 'Start date' }).fill(localDate(2));
+    await typeInto(form.getByRole('combobox', { name: 'Start time' }), '10:00');
+    await form.getByRole('combobox', { name: 'End date' }).fill(localDate(2));
+    await typeInto(form.getByRole('combobox', { name: 'End time' }), '11:00');
     const created = page.waitForResponse((response) => response.request().method() === 'POST' && response.url().includes('/events'));
     await form.getByRole('button', { name: 'Create' }).click();
     expect((await created).status()).toBe(201);

@@ -1,6 +1,6 @@
 import { FirstWeekOfYear } from '@fluentui/react-calendar-compat';
 import { describe, expect, test } from 'vitest';
-import { dateFormatting, dateNames, firstWeekOfYear } from '../../src/web/features/calendar/lib/navigator-locale.ts';
+import { dateFormatting, dateNames, firstWeekOfYear } from '../../src/web/lib/fluent-calendar-locale.ts';
 import { goToDate, isoDateOf, localDateOf, registerNavigator } from '../../src/web/features/calendar/lib/shown-period.ts';
 import { atEnd, todayIn, UPCOMING_DAYS, UPCOMING_END_MARGIN_PX } from '../../src/web/features/calendar/lib/upcoming.ts';
 

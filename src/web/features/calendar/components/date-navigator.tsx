@@ -1,11 +1,11 @@
 import { Calendar, DateRangeType, type CalendarStrings, type DateFormatting, type DayOfWeek } from '@fluentui/react-calendar-compat';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { memo, useDeferredValue, useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { EVENT_YEAR_MAX, EVENT_YEAR_MIN } from '../../../../shared/limits.ts';
 import { useRegionalSettings } from '../../../host/regional-settings.tsx';
 import { useViewOptions } from '../hooks/use-view-options.ts';
-import { dateFormatting, dateNames, firstWeekOfYear } from '../lib/navigator-locale.ts';
+import { dateFormatting, firstWeekOfYear, useFluentCalendarStrings } from '../../../lib/fluent-calendar-locale.ts';
 import { NAVIGATOR_MESSAGES } from '../lib/navigator-messages.ts';
 import { goToDate, isoDateOf, localDateOf, useShownPeriod, type ShownPeriod } from '../lib/shown-period.ts';
 
@@ -20,24 +20,6 @@ const useStyles = makeStyles({
   },
 });
 
-function useNavigatorStrings(locale: string): CalendarStrings {
-  const intl = useIntl();
-  return useMemo(
-    () => ({
-      ...dateNames(locale),
-      goToToday: intl.formatMessage(NAVIGATOR_MESSAGES.goToToday),
-      prevMonthAriaLabel: intl.formatMessage(NAVIGATOR_MESSAGES.previousMonth),
-      nextMonthAriaLabel: intl.formatMessage(NAVIGATOR_MESSAGES.nextMonth),
-      prevYearAriaLabel: intl.formatMessage(NAVIGATOR_MESSAGES.previousYear),
-      nextYearAriaLabel: intl.formatMessage(NAVIGATOR_MESSAGES.nextYear),
-      prevYearRangeAriaLabel: intl.formatMessage(NAVIGATOR_MESSAGES.previousYears),
-      nextYearRangeAriaLabel: intl.formatMessage(NAVIGATOR_MESSAGES.nextYears),
-      closeButtonAriaLabel: intl.formatMessage(NAVIGATOR_MESSAGES.close),
-    }),
-    [locale, intl],
-  );
-}
-
 interface DateNavigatorProps {
   /** Told after a day is picked, or on Escape (a picker closes). */
   onPicked?: () => void;
@@ -46,16 +28,15 @@ interface DateNavigatorProps {
 
 /**
  * A mini month showing the calendar's period, in the host's locale (names, first day, week numbering): picking a
- * day takes the calendar there in the view it shows. It follows the calendar as that moves, just after it: the
- * calendar's own render comes first, and the mini month's (Fluent's Calendar is no small render) follows it.
+ * day takes the calendar there in the view it shows. It follows the calendar as that moves.
  */
 export function DateNavigator({ onPicked, className }: DateNavigatorProps) {
   const styles = useStyles();
   const intl = useIntl();
   const { locale } = useRegionalSettings();
-  const shown = useDeferredValue(useShownPeriod());
+  const shown = useShownPeriod();
   const [{ weekNumbers }] = useViewOptions();
-  const strings = useNavigatorStrings(locale);
+  const strings = useFluentCalendarStrings(locale);
   const formatting = useMemo(() => dateFormatting(locale), [locale]);
   return (
     <div role="group" className={mergeClasses(styles.root, className)} aria-label={intl.formatMessage(NAVIGATOR_MESSAGES.label)}>

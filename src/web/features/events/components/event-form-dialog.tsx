@@ -32,6 +32,7 @@ import { useCreateEvent } from '../requests/create-event.ts';
 import { useFetchLatestEvent } from '../requests/get-event.ts';
 import { useUpdateEvent } from '../requests/update-event.ts';
 import { occurrenceKeyOf, useUpdateOccurrence, type OccurrenceScope } from '../requests/update-occurrence.ts';
+import { DateInput, TimeInput } from './date-time-inputs.tsx';
 import { RepeatField } from './repeat-field.tsx';
 import { characterCount, TEXT_FIELD_LIMITS } from '../lib/character-count.ts';
 import { REPEAT_FIELDS } from '../lib/repeat-options.ts';
@@ -109,18 +110,11 @@ function DateTimeRow({ edge, values, timeZone, setEdge, fieldProps, className }:
   return (
     <div className={className}>
       <Field label={intl.formatMessage(M[date])} required {...fieldProps(date)}>
-        <Input
-          name={date}
-          type="date"
-          min={EVENT_DATE_INPUT_MIN}
-          max={EVENT_DATE_INPUT_MAX}
-          value={values[date]}
-          onChange={(_, data) => setEdge(date, data.value)}
-        />
+        <DateInput name={date} min={EVENT_DATE_INPUT_MIN} max={EVENT_DATE_INPUT_MAX} value={values[date]} onChange={(value) => setEdge(date, value)} />
       </Field>
       {!values.allDay && (
         <Field label={intl.formatMessage(M[time])} required hint={timeZone} {...fieldProps(time)}>
-          <Input name={time} type="time" value={values[time]} onChange={(_, data) => setEdge(time, data.value)} />
+          <TimeInput name={time} day={values[date]} value={values[time]} onChange={(value) => setEdge(time, value)} />
         </Field>
       )}
     </div>

@@ -18,6 +18,7 @@ import {
   type RepeatValues,
 } from '../lib/repeat-options.ts';
 import { seriesStart, type SeriesStart } from '../lib/series-start.ts';
+import { DateInput } from './date-time-inputs.tsx';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -209,13 +210,12 @@ function EndsFields({ value, onChange, start, fieldProps }: PartProps & { start:
       </Field>
       {value.ends === 'on' && (
         <Field label={intl.formatMessage(REPEAT_MESSAGES.untilDate)} {...fieldProps('repeatUntil')}>
-          <Input
+          <DateInput
             name="repeatUntil"
-            type="date"
             min={start?.date}
             max={REPEAT_UNTIL_DATE_MAX}
             value={value.untilDate}
-            onChange={(_, data) => onChange({ ...value, untilDate: data.value })}
+            onChange={(untilDate) => onChange({ ...value, untilDate })}
           />
         </Field>
       )}

@@ -1,4 +1,7 @@
 import { FirstWeekOfYear, type CalendarStrings, type DateFormatting } from '@fluentui/react-calendar-compat';
+import { useMemo } from 'react';
+import { useIntl } from 'react-intl';
+import { FLUENT_CALENDAR_MESSAGES as M } from './fluent-calendar-messages.ts';
 
 /** The names a mini month shows, in a locale, from the browser's own (Intl): none to ship or translate. */
 export type DateNames = Pick<CalendarStrings, 'months' | 'shortMonths' | 'days' | 'shortDays'>;
@@ -45,4 +48,23 @@ export function dateFormatting(locale: string): DateFormatting {
 export function firstWeekOfYear(weekOneDay: number): FirstWeekOfYear {
   if (weekOneDay >= 7) return FirstWeekOfYear.FirstFullWeek;
   return weekOneDay >= 4 ? FirstWeekOfYear.FirstFourDayWeek : FirstWeekOfYear.FirstDay;
+}
+
+/** Everything a Fluent month (Calendar, DatePicker) says, in the locale: Intl's names and the catalogues' words. */
+export function useFluentCalendarStrings(locale: string): CalendarStrings {
+  const intl = useIntl();
+  return useMemo(
+    () => ({
+      ...dateNames(locale),
+      goToToday: intl.formatMessage(M.goToToday),
+      prevMonthAriaLabel: intl.formatMessage(M.previousMonth),
+      nextMonthAriaLabel: intl.formatMessage(M.nextMonth),
+      prevYearAriaLabel: intl.formatMessage(M.previousYear),
+      nextYearAriaLabel: intl.formatMessage(M.nextYear),
+      prevYearRangeAriaLabel: intl.formatMessage(M.previousYears),
+      nextYearRangeAriaLabel: intl.formatMessage(M.nextYears),
+      closeButtonAriaLabel: intl.formatMessage(M.close),
+    }),
+    [locale, intl],
+  );
 }
