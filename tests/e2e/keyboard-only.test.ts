@@ -28,11 +28,14 @@ function focused(page: Page) {
 
 /** Presses Tab (or `key`) until focus is on what `until` accepts; fails after `limit` presses. */
 async function tabTo(page: Page, until: (current: Awaited<ReturnType<typeof focused>>) => boolean, limit = 40, key = 'Tab'): Promise<number> {
+  const passed: string[] = [];
   for (let presses = 1; presses <= limit; presses++) {
     await page.keyboard.press(key);
-    if (until(await focused(page))) return presses;
+    const current = await focused(page);
+    if (until(current)) return presses;
+    passed.push(`${current.role} ${current.date ?? current.eventId ?? current.label ?? current.text.slice(0, 30)}`);
   }
-  throw new Error('Tab never reached it');
+  throw new Error(`${key} never reached it, passing ${passed.join(' → ')}`);
 }
 
 describe('the calendar by keyboard only', () => {
@@ -144,7 +147,7 @@ describe('the calendar by keyboard only', () => {
     await tabTo(page, (current) => current.role === 'gridcell' && current.date !== undefined);
     await page.keyboard.press('ArrowRight');
     await expect.poll(async () => (await focused(page)).date).toBe(day);
-    await tabTo(page, (current) => current.eventId === made.body.id, 5);
+    await tabTo(page, (current) => current.eventId === made.body.id, 12);
     await page.keyboard.press('Enter');
     const details = page.getByRole('dialog', { name: 'Deleted by keyboard' });
     await details.waitFor();

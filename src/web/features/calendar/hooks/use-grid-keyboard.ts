@@ -125,11 +125,12 @@ export function useGridKeyboard(
     const cells = dayCells(root, api);
     const period = `${api.view.type} ${api.view.currentStart.getTime()}`;
     if (period !== s.period) [s.period, s.day] = [period, s.moveTo];
+    // A day the arrows went to becomes the tab stop before it takes focus: a Tab straight after reaches its events.
+    const moved = s.moveTo ? cells.find((cell) => cell.dataset.date === s.moveTo) : undefined;
+    if (moved) [s.moveTo, s.day] = [null, moved.dataset.date ?? null];
     s.day = tabStopDay(api, cells, s.day);
     applyTabStop(cells, s.day);
-    const moved = s.moveTo && cells.find((cell) => cell.dataset.date === s.moveTo);
-    if (moved) [s.moveTo, s.day] = [null, moved.dataset.date ?? null];
-    if (moved) moved.focus();
+    moved?.focus();
     settle(root, s);
     recover(root, s, fallback(root, api));
     const focused = document.activeElement instanceof HTMLElement && root.contains(document.activeElement) ? document.activeElement : null;
