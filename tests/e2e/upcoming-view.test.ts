@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
+import type { Calendar } from '../../src/shared/calendar-schema.ts';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
 import { UPCOMING_DAYS } from '../../src/web/features/calendar/lib/upcoming.ts';
 import { ApiDriver } from './harness/api.ts';
@@ -77,13 +78,39 @@ describe('the Upcoming view', () => {
     await page.close();
   });
 
+  test('too short to scroll, it lengthens by itself until it ends off screen', async () => {
+    // A calendar of its own, with two events: one tomorrow, one beyond the first 30 days.
+    const api = new ApiDriver(app.server.baseUrl);
+    const token = await api.token('ada');
+    const quiet = await api.request<Calendar>('POST', '/api/calendars', { token, body: { name: 'Quiet', color: '#0F6CBD' } });
+    expect(quiet.status).toBe(201);
+    for (const [title, day] of [['Quiet tomorrow', localDate(1)], ['Quiet later', localDate(UPCOMING_DAYS + 15)]] as const) {
+      const body = { title, start: new Date(`${day}T10:00`).toISOString(), end: new Date(`${day}T11:00`).toISOString() };
+      expect((await api.request('POST', `/api/calendars/${quiet.body.id}/events`, { token, body })).status).toBe(201);
+    }
+    const page = await (await newContext(app.browser, app.server.baseUrl)).newPage();
+    await signIn(page, /Ada Admin/);
+    await page.goto(`/?view=upcoming&calendars=${quiet.body.id}`);
+    await page.getByText('Quiet tomorrow').waitFor();
+    // The first 30 days' list ends on screen: the days after come without a scroll.
+    await page.getByText('Quiet later').waitFor();
+    await page.close();
+    // Gone again: the other tests see the tenant's usual calendars.
+    const removed = await api.request('DELETE', `/api/calendars/${quiet.body.id}`, { token, ifMatch: `"${quiet.body.version}"` });
+    expect(removed.status).toBe(204);
+  });
+
   test('with nothing coming it says what to do, and looks further ahead when asked', async () => {
     const page = await upcoming();
     for (const name of ['Company', 'Engineering', 'Holidays']) await page.getByRole('checkbox', { name }).uncheck();
-    await page.getByText(`Nothing in the next ${UPCOMING_DAYS} days. Create an event or look further ahead.`).waitFor();
+    // As its calendars went, the list grew too short to scroll and may have lengthened: it says how far it looked.
+    const emptyState = page.getByText(/^Nothing in the next \d+ days\. Create an event or look further ahead\.$/);
+    await emptyState.waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    const looked = Number(/\d+/.exec((await emptyState.textContent()) ?? '')![0]);
+    expect(looked % UPCOMING_DAYS).toBe(0);
     await page.getByRole('button', { name: 'Look further ahead' }).click();
-    await page.getByText(`Nothing in the next ${2 * UPCOMING_DAYS} days. Create an event or look further ahead.`).waitFor();
+    await page.getByText(`Nothing in the next ${looked + UPCOMING_DAYS} days. Create an event or look further ahead.`).waitFor();
     await page.getByRole('checkbox', { name: 'Company' }).check();
     await page.getByText('Stand-up 1', { exact: true }).waitFor();
     await page.close();

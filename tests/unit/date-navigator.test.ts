@@ -2,7 +2,7 @@ import { FirstWeekOfYear } from '@fluentui/react-calendar-compat';
 import { describe, expect, test } from 'vitest';
 import { dateFormatting, dateNames, firstWeekOfYear } from '../../src/web/lib/fluent-calendar-locale.ts';
 import { goToDate, isoDateOf, localDateOf, registerNavigator } from '../../src/web/features/calendar/lib/shown-period.ts';
-import { atEnd, todayIn, UPCOMING_DAYS, UPCOMING_END_MARGIN_PX } from '../../src/web/features/calendar/lib/upcoming.ts';
+import { atEnd, lengthensItself, todayIn, UPCOMING_DAYS, UPCOMING_END_MARGIN_PX, UPCOMING_FILL_MAX_DAYS } from '../../src/web/features/calendar/lib/upcoming.ts';
 
 describe('the date navigator', () => {
   test('names months and days in the locale, Sunday first as date pickers take them', () => {
@@ -49,6 +49,14 @@ describe('the Upcoming view', () => {
     expect(UPCOMING_DAYS).toBe(30);
     expect(atEnd({ scrollTop: 500, clientHeight: 400, scrollHeight: 900 + UPCOMING_END_MARGIN_PX })).toBe(true);
     expect(atEnd({ scrollTop: 499, clientHeight: 400, scrollHeight: 900 + UPCOMING_END_MARGIN_PX })).toBe(false);
+  });
+
+  test(`a list too short to scroll lengthens by itself, up to ${UPCOMING_FILL_MAX_DAYS} days`, () => {
+    expect(UPCOMING_FILL_MAX_DAYS).toBe(90);
+    expect(lengthensItself(30, { clientHeight: 600, scrollHeight: 600 })).toBe(true);
+    expect(lengthensItself(60, { clientHeight: 600, scrollHeight: 300 })).toBe(true);
+    expect(lengthensItself(30, { clientHeight: 600, scrollHeight: 602 })).toBe(false);
+    expect(lengthensItself(UPCOMING_FILL_MAX_DAYS, { clientHeight: 600, scrollHeight: 300 })).toBe(false);
   });
 
   test('starts on today in the calendar’s zone, not the device’s', () => {

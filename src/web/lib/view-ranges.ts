@@ -1,3 +1,4 @@
+import { DAY_MS } from '../../shared/limits.ts';
 import { instantOfWallClock, wallClockAt } from './zoned-time.ts';
 
 /**
@@ -11,7 +12,6 @@ export const MONTH_GRID_VIEW = 'dayGridMonth';
 
 /** Days of a month grid from its first row: six weeks, as FullCalendar draws every month. */
 const MONTH_GRID_DAYS = 42;
-const DAY_MS = 86_400_000;
 
 export interface TimeRange {
   fromMs: number;

@@ -2,9 +2,33 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** How long the page must go without a change to count as settled, and the longest wait for that. */
+const SETTLE_QUIET_MS = 150;
+const SETTLE_MAX_MS = 3000;
 
 /** WCAG 2.1 A/AA violations on the page, one readable line each (empty when there are none). */
 export async function axeViolations(page: Page): Promise<string[]> {
+  // Parts that come after the first events (the header's commands, the side panel) may still be arriving, and fade
+  // in when they do: the page is first let settle (no change for a moment, or the most waited for that).
+  await page.evaluate(
+    ({ quietMs, maxMs }) =>
+      new Promise<void>((resolve) => {
+        let timer = setTimeout(finish, quietMs);
+        const observer = new MutationObserver(() => {
+          clearTimeout(timer);
+          timer = setTimeout(finish, quietMs);
+        });
+        const cap = setTimeout(finish, maxMs);
+        function finish() {
+          clearTimeout(timer);
+          clearTimeout(cap);
+          observer.disconnect();
+          resolve();
+        }
+        observer.observe(document, { subtree: true, childList: true, attributes: true });
+      }),
+    { quietMs: SETTLE_QUIET_MS, maxMs: SETTLE_MAX_MS },
+  );
   // Mid-fade, text is translucent and its contrast is not what the user will read.
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   const results = await new AxeBuilder({ page })

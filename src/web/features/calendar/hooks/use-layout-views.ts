@@ -1,6 +1,7 @@
 import type { CalendarOptions, CalendarRef, DatesSetInfo, FormatterInput, LocaleInput, NoEventsInfo, ViewOptions } from '@fullcalendar/react';
 import { createElement, useCallback, useEffect, useMemo, useState, type RefObject } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
+import { DAY_MS } from '../../../../shared/limits.ts';
 import { AGENDA_DAYS } from '../../../lib/phone-layout.ts';
 import { CALENDAR_MESSAGES, dayCount } from '../lib/calendar-messages.ts';
 import { AGENDA_VIEW, calendarViewFor, PHONE_TIME_GRID_VIEW, UPCOMING_VIEW, urlViewOf } from '../lib/view-location.ts';
@@ -51,8 +52,6 @@ interface LayoutViews {
   /** Lists further days in the Upcoming view. */
   extendUpcoming: () => void;
 }
-
-const DAY_MS = 86_400_000;
 
 /**
  * "Previous" and "Next" named for the step they take: FullCalendar names it by the view's unit ("Next month"), but

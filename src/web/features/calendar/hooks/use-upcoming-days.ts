@@ -1,7 +1,12 @@
 import type { CalendarRef, DatesSetInfo } from '@fullcalendar/react';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { atEnd, UPCOMING_DAYS } from '../lib/upcoming.ts';
+import { LIST_DAY_CLASS } from '../components/use-calendar-theme-styles.ts';
+import { atEnd, lengthensItself, UPCOMING_DAYS } from '../lib/upcoming.ts';
 import { UPCOMING_VIEW } from '../lib/view-location.ts';
+import { DAY_MS } from '../../../../shared/limits.ts';
+
+/** How long after the list last changed it is measured: FullCalendar draws a list in more than one pass. */
+const FILL_CHECK_DELAY_MS = 100;
 
 interface UpcomingDays {
   /** How many days the Upcoming view lists now. */
@@ -41,17 +46,49 @@ export function useUpcomingDays(calendarRef: RefObject<CalendarRef | null>): Upc
   return { days, extend, onDatesSet };
 }
 
-/** Calls `extend` when the Upcoming view's list, somewhere within `root`, is scrolled to its end. */
+/** The element a list scrolls in: its nearest ancestor that may scroll. */
+function scrollerOf(element: Element): Element | null {
+  for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+    if (/auto|scroll/.test(getComputedStyle(parent).overflowY)) return parent;
+  }
+  return null;
+}
+
+/**
+ * Calls `extend` when the Upcoming view's list, somewhere within `root`, is scrolled to its end; and, while the list
+ * is too short to scroll (a quiet month, a tall screen), after it renders, so that it fills the view by itself.
+ */
 export function useEndlessUpcoming(root: RefObject<HTMLElement | null>, calendarRef: RefObject<CalendarRef | null>, extend: () => void): void {
   useEffect(() => {
     const element = root.current;
     if (!element) return;
+    const upcomingView = () => {
+      const view = calendarRef.current?.getApi().view;
+      return view?.type === UPCOMING_VIEW ? view : null;
+    };
     // Scroll events do not bubble: the list's scroller is found by listening in the capture phase.
     const onScroll = (event: Event) => {
-      if (calendarRef.current?.getApi().view.type !== UPCOMING_VIEW) return;
-      if (event.target instanceof Element && atEnd(event.target)) extend();
+      if (upcomingView() && event.target instanceof Element && atEnd(event.target)) extend();
     };
+    // An empty list says what to do instead (and offers to look further ahead): only a list of some days lengthens.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const fill = () => {
+      timer = undefined;
+      const view = upcomingView();
+      const lastDay = [...element.querySelectorAll(`.${LIST_DAY_CLASS}`)].at(-1);
+      const scroller = lastDay && scrollerOf(lastDay);
+      if (!view || !scroller) return;
+      if (lengthensItself(Math.round((view.currentEnd.getTime() - view.currentStart.getTime()) / DAY_MS), scroller)) extend();
+    };
+    const observer = new MutationObserver(() => {
+      timer ??= setTimeout(fill, FILL_CHECK_DELAY_MS);
+    });
+    observer.observe(element, { childList: true, subtree: true });
     element.addEventListener('scroll', onScroll, { capture: true, passive: true });
-    return () => element.removeEventListener('scroll', onScroll, { capture: true });
+    return () => {
+      clearTimeout(timer);
+      observer.disconnect();
+      element.removeEventListener('scroll', onScroll, { capture: true });
+    };
   }, [root, calendarRef, extend]);
 }

@@ -1,7 +1,7 @@
+import { DAY_MS } from '../../../../shared/limits.ts';
+
 // Calendar days as the grid names them (data-date, YYYY-MM-DD in the calendar's zone): counted as UTC dates, so no
 // time zone or daylight saving change moves them.
-
-const DAY_MS = 86_400_000;
 
 const parse = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
 const format = (ms: number) => new Date(ms).toISOString().slice(0, 10);

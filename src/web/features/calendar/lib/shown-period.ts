@@ -1,5 +1,6 @@
 import type { DatesSetInfo, LocaleInput } from '@fullcalendar/react';
 import { useSyncExternalStore } from 'react';
+import { DAY_MS } from '../../../../shared/limits.ts';
 import { urlViewOf, type UrlView } from './view-location.ts';
 
 /** What the calendar shows, for the parts of the page that follow it (the mini month, the toolbar's title). */
@@ -25,7 +26,6 @@ interface LocaleWeek {
 
 // FullCalendar's own English, without a locale file: Sunday first, and week 1 holds 3 January.
 const ENGLISH_WEEK: LocaleWeek = { dow: 0, doy: 4 };
-const DAY_MS = 86_400_000;
 
 /** What a calendar that has just set its dates shows. */
 export function shownPeriodOf({ view }: DatesSetInfo, locale: LocaleInput | null): ShownPeriod {

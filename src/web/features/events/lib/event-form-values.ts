@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { eventWriteSchema, normaliseEvent, type CalendarEvent } from '../../../../shared/event-schema.ts';
 import {
+  DAY_MS,
   EVENT_DESCRIPTION_MAX,
   EVENT_LOCATION_MAX,
   EVENT_MAX_DURATION_DAYS,
@@ -294,7 +295,6 @@ export function validateEventForm(
   return { ok: true, event: parsed.data };
 }
 
-const DAY_MS = 86_400_000;
 const TIME = /^\d{2}:\d{2}$/;
 
 /** The start's and end's instants of timed values, or null while a date or time is missing or malformed. */

@@ -1,4 +1,4 @@
-import { EVENT_MAX_DURATION_DAYS, EVENT_TITLE_MAX, EVENT_YEAR_MAX, EVENT_YEAR_MIN } from '../../../../shared/limits.ts';
+import { DAY_MS, EVENT_MAX_DURATION_DAYS, EVENT_TITLE_MAX, EVENT_YEAR_MAX, EVENT_YEAR_MIN } from '../../../../shared/limits.ts';
 import { addDays, isDateOnly } from '../../../../shared/time.ts';
 import type { DateSpan } from '../../../lib/date-span.ts';
 import { instantOfWallClock } from '../../../lib/zoned-time.ts';
@@ -14,7 +14,6 @@ export interface NewEventLink {
 }
 
 const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
 const WALL_CLOCK = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2})?$/;
 const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/;
 /** A calendar id as the API takes it. */
