@@ -51,4 +51,20 @@ describe('the event form', () => {
     expect(await shownValue(field('endTime'))).toBe(shownTime('19:00'));
     await page.close();
   });
+
+  test('a typed time that is no time leaves the field without one: the form asks for a time and saves nothing', async () => {
+    const { page, dialog } = await newEventForm();
+    await dialog.getByRole('textbox', { name: /Title/ }).fill('No time');
+    const field = (name: string) => dialog.locator(`input[name="${name}"]`);
+    await typeInto(field('startTime'), 'half past nine');
+    let posted = false;
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posted = true;
+    });
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.getByText('Enter a start time').waitFor();
+    expect(await field('startTime').inputValue()).toBe('half past nine');
+    expect(posted).toBe(false);
+    await page.close();
+  });
 });

@@ -1,13 +1,13 @@
-import { Calendar, DateRangeType, type CalendarStrings, type DateFormatting, type DayOfWeek } from '@fluentui/react-calendar-compat';
+import { Calendar, DateRangeType, type DayOfWeek } from '@fluentui/react-calendar-compat';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { memo, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { EVENT_YEAR_MAX, EVENT_YEAR_MIN } from '../../../../shared/limits.ts';
 import { useRegionalSettings } from '../../../host/regional-settings.tsx';
 import { useViewOptions } from '../hooks/use-view-options.ts';
 import { dateFormatting, firstWeekOfYear, useFluentCalendarStrings } from '../../../lib/fluent-calendar-locale.ts';
 import { NAVIGATOR_MESSAGES } from '../lib/navigator-messages.ts';
-import { goToDate, isoDateOf, localDateOf, useShownPeriod, type ShownPeriod } from '../lib/shown-period.ts';
+import { goToDate, isoDateOf, localDateOf, useShownPeriod } from '../lib/shown-period.ts';
 
 // The calendar goes no further than the supported years: nor does its navigator.
 const MIN_DATE = new Date(EVENT_YEAR_MIN, 0, 1);
@@ -38,48 +38,33 @@ export function DateNavigator({ onPicked, className }: DateNavigatorProps) {
   const [{ weekNumbers }] = useViewOptions();
   const strings = useFluentCalendarStrings(locale);
   const formatting = useMemo(() => dateFormatting(locale), [locale]);
-  return (
-    <div role="group" className={mergeClasses(styles.root, className)} aria-label={intl.formatMessage(NAVIGATOR_MESSAGES.label)}>
-      <MiniMonth shown={shown} weekNumbers={weekNumbers} strings={strings} formatting={formatting} onPicked={onPicked} />
-    </div>
-  );
-}
-
-interface MiniMonthProps {
-  shown: ShownPeriod | null;
-  weekNumbers: boolean;
-  strings: CalendarStrings;
-  formatting: DateFormatting;
-  onPicked: (() => void) | undefined;
-}
-
-/** Fluent's Calendar for a period: rendered again only when what it shows changes. */
-const MiniMonth = memo(function MiniMonth({ shown, weekNumbers, strings, formatting, onPicked }: MiniMonthProps) {
   const value = useMemo(() => (shown ? localDateOf(shown.start) : undefined), [shown]);
   const month = shown?.view === 'month';
   return (
-    <Calendar
-      value={value}
-      // The period shown is what is selected: its month, or its days.
-      dateRangeType={month ? DateRangeType.Month : DateRangeType.Day}
-      calendarDayProps={month ? {} : { daysToSelectInDayView: shown?.days ?? 1 }}
-      firstDayOfWeek={(shown?.firstDay ?? 0) as DayOfWeek}
-      firstWeekOfYear={firstWeekOfYear(shown?.weekOneDay ?? 1)}
-      showWeekNumbers={weekNumbers}
-      isMonthPickerVisible={false}
-      showGoToToday
-      highlightSelectedMonth
-      strings={strings}
-      dateTimeFormatter={formatting}
-      minDate={MIN_DATE}
-      maxDate={MAX_DATE}
-      // The mini month takes Escape for itself: a picker closes on it.
-      onDismiss={onPicked}
-      // The picker closes before the calendar moves under it.
-      onSelectDate={(date) => {
-        onPicked?.();
-        goToDate(isoDateOf(date));
-      }}
-    />
+    <div role="group" className={mergeClasses(styles.root, className)} aria-label={intl.formatMessage(NAVIGATOR_MESSAGES.label)}>
+      <Calendar
+        value={value}
+        // The period shown is what is selected: its month, or its days.
+        dateRangeType={month ? DateRangeType.Month : DateRangeType.Day}
+        calendarDayProps={month ? {} : { daysToSelectInDayView: shown?.days ?? 1 }}
+        firstDayOfWeek={(shown?.firstDay ?? 0) as DayOfWeek}
+        firstWeekOfYear={firstWeekOfYear(shown?.weekOneDay ?? 1)}
+        showWeekNumbers={weekNumbers}
+        isMonthPickerVisible={false}
+        showGoToToday
+        highlightSelectedMonth
+        strings={strings}
+        dateTimeFormatter={formatting}
+        minDate={MIN_DATE}
+        maxDate={MAX_DATE}
+        // The mini month takes Escape for itself: a picker closes on it.
+        onDismiss={onPicked}
+        // The picker closes before the calendar moves under it.
+        onSelectDate={(date) => {
+          onPicked?.();
+          goToDate(isoDateOf(date));
+        }}
+      />
+    </div>
   );
-});
+}

@@ -9,6 +9,8 @@ import { useTimeOfDayOptions } from '../../../lib/time-format.ts';
 // The form keeps dates as YYYY-MM-DD and times as HH:MM (wall-clock, in the form's zone); the pickers work in Dates.
 // Both are read and written as local wall-clock fields, so the device's own zone never shifts them.
 
+/** The times a time field lists: every half hour, as the calendar's slots. */
+const TIME_LIST_STEP_MINUTES = 30;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -123,8 +125,10 @@ export function TimeInput({ name, value, day, onChange }: TimeInputProps) {
   const forgetOption = () => setTimeout(() => input.current?.removeAttribute('aria-activedescendant'), 0);
   const commit = (data: TimeSelectionData) => {
     const time = data.selectedTime;
-    if (time) onChange(`${pad(time.getHours())}:${pad(time.getMinutes())}`);
-    else if (!data.selectedTimeText?.trim()) onChange('');
+    // Text that is no time leaves the field without one: the form then says a time is wanted, rather than keep the last.
+    onChange(time ? `${pad(time.getHours())}:${pad(time.getMinutes())}` : '');
+    // What the field now shows is its own doing, not a change from outside to write over it.
+    setShownBefore(time ? format.format(time) : '');
     setText(time ? format.format(time) : (data.selectedTimeText ?? ''));
   };
   return (
@@ -135,7 +139,7 @@ export function TimeInput({ name, value, day, onChange }: TimeInputProps) {
       selectedTime={selected}
       formatDateToTimeString={(date) => format.format(date)}
       parseTimeStringToDate={(typed) => parseTypedTime(typed, anchor)}
-      increment={30}
+      increment={TIME_LIST_STEP_MINUTES}
       value={text}
       input={{ ref: input, onBlur: forgetOption }}
       onOpenChange={(_, data) => !data.open && forgetOption()}
