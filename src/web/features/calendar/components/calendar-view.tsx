@@ -163,7 +163,7 @@ function LocalizedCalendarView({
   const events = useEventSource(calendars, visibleCalendarIds, timeZone, setTooFullLimit, shownView);
   const layout = useLayoutViews(phone, calendarRef, { language, english, locale });
   const calendarBox = useRef<HTMLDivElement>(null);
-  useEndlessUpcoming(calendarBox, calendarRef, layout.extendUpcoming);
+  const endlessDatesSet = useEndlessUpcoming(calendarBox, calendarRef, layout.extendUpcoming);
   const { descriptionId, describeWith, restoreFocus, createAtFocus } = useGridKeyboard(calendarBox, calendarRef, canCreate);
   useTitleHints(calendarBox);
   const location = useViewLocation(calendarRef, phone, layout.options.initialView);
@@ -191,12 +191,13 @@ function LocalizedCalendarView({
   const handleDatesSet = useCallback(
     (info: DatesSetInfo) => {
       layoutDatesSet(info);
+      endlessDatesSet(info);
       locationDatesSet(info);
       publishShownPeriod(shownPeriodOf(info, locale));
       if (datesShown.current) status.current?.announce(info.view.title);
       datesShown.current = true;
     },
-    [layoutDatesSet, locationDatesSet, locale],
+    [layoutDatesSet, endlessDatesSet, locationDatesSet, locale],
   );
   const handleDateClick = useTapToCreate(canCreate);
   const print = usePrintLayout(calendars, visibleCalendarIds, calendarRef);

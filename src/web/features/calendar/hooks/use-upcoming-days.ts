@@ -56,9 +56,16 @@ function scrollerOf(element: Element): Element | null {
 
 /**
  * Calls `extend` when the Upcoming view's list, somewhere within `root`, is scrolled to its end; and, while the list
- * is too short to scroll (a quiet month, a tall screen), after it renders, so that it fills the view by itself.
+ * is too short to scroll (a quiet month, a tall screen), after it renders, so that it fills the view by itself. The
+ * renders are watched only while the Upcoming view shows (the returned function is to be told each time the view
+ * sets its dates): a month's thousands of events are none of its business.
  */
-export function useEndlessUpcoming(root: RefObject<HTMLElement | null>, calendarRef: RefObject<CalendarRef | null>, extend: () => void): void {
+export function useEndlessUpcoming(
+  root: RefObject<HTMLElement | null>,
+  calendarRef: RefObject<CalendarRef | null>,
+  extend: () => void,
+): (info: DatesSetInfo) => void {
+  const watch = useRef<((on: boolean) => void) | null>(null);
   useEffect(() => {
     const element = root.current;
     if (!element) return;
@@ -83,12 +90,22 @@ export function useEndlessUpcoming(root: RefObject<HTMLElement | null>, calendar
     const observer = new MutationObserver(() => {
       timer ??= setTimeout(fill, FILL_CHECK_DELAY_MS);
     });
-    observer.observe(element, { childList: true, subtree: true });
+    watch.current = (on) => {
+      if (on) {
+        observer.observe(element, { childList: true, subtree: true });
+        return;
+      }
+      observer.disconnect();
+      clearTimeout(timer);
+      timer = undefined;
+    };
+    watch.current(upcomingView() !== null);
     element.addEventListener('scroll', onScroll, { capture: true, passive: true });
     return () => {
-      clearTimeout(timer);
-      observer.disconnect();
+      watch.current?.(false);
+      watch.current = null;
       element.removeEventListener('scroll', onScroll, { capture: true });
     };
   }, [root, calendarRef, extend]);
+  return useCallback((info: DatesSetInfo) => watch.current?.(info.view.type === UPCOMING_VIEW), []);
 }
