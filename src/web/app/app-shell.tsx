@@ -88,7 +88,6 @@ export function AppShell() {
   const [managingCalendars, setManagingCalendars] = useState(false);
   // Where a link took the user: the calendar shows that period, once it is there.
   const [focusDate, setFocusDate] = useState<string | null>(null);
-  const { onEventChange: handleEventMove, scopeDialog } = useEventMoveHandler();
   const [shortcutsShown, setShortcutsShown] = useState(false);
 
   const visibleCalendarIds = useMemo(
@@ -97,6 +96,7 @@ export function AppShell() {
   );
   const canCreate = calendars.some((calendar) => calendar.canEdit);
   const refetchEvents = useCallback(() => calendarView.current?.refetchEvents(), []);
+  const { onEventChange: handleEventMove, scopeDialog } = useEventMoveHandler(refetchEvents);
   // The header's commands and the panel's contents come just after the calendar's first events, in their kept place:
   // on a slow phone the events show first. Without a calendar to wait for (its calendars failed) they come at once.
   const [calendarShown, setCalendarShown] = useState(false);

@@ -195,25 +195,24 @@ export function takeArrivedFirstLoadCalendars(getAccessToken: GetAccessToken): C
   return take(getAccessToken, 'calendars', true)?.arrived;
 }
 
-export interface WindowRequest {
-  /** The view's range, as FullCalendar gives it: ISO date-times with their offset. */
-  startStr: string;
-  endStr: string;
-  timeZone: string;
-  calendarIds: readonly string[];
+/** The first window the session preloaded, for the calendars shown: its range, and its events or their promise. */
+export interface PreloadedEvents {
+  range: TimeRange;
+  events: CalendarEvent[] | Promise<CalendarEvent[]>;
 }
 
 /**
- * The session's preloaded events for the view's first range, once: those of the calendars it shows, when it asks
- * for exactly the preloaded range in the same zone; the events themselves when they are in already. Null otherwise.
+ * The session's preloaded first window, once: the events of the calendars shown, when it was asked for in the same
+ * zone; the events themselves when they are in already. Null otherwise. Whatever view the calendar opens in, the
+ * window holds what it holds for its range.
  */
-export function takeFirstLoadEvents(getAccessToken: GetAccessToken, request: WindowRequest): CalendarEvent[] | Promise<CalendarEvent[]> | null {
+export function takeFirstLoadEvents(getAccessToken: GetAccessToken, timeZone: string, calendarIds: readonly string[]): PreloadedEvents | null {
   if (current?.getAccessToken !== getAccessToken || current.window === null) return null;
   const preloaded = current.window;
   current.window = null;
-  const sameRange = Date.parse(request.startStr) === preloaded.fromMs && Date.parse(request.endStr) === preloaded.toMs;
-  if (!sameRange || request.timeZone !== preloaded.timeZone) return null;
-  const wanted = new Set(request.calendarIds);
+  if (timeZone !== preloaded.timeZone) return null;
+  const wanted = new Set(calendarIds);
   const shown = (events: CalendarEvent[]) => events.filter((event) => wanted.has(event.extendedProps.calendarId));
-  return preloaded.events.arrived ? shown(preloaded.events.arrived) : preloaded.events.promise.then(shown);
+  const range = { fromMs: preloaded.fromMs, toMs: preloaded.toMs };
+  return { range, events: preloaded.events.arrived ? shown(preloaded.events.arrived) : preloaded.events.promise.then(shown) };
 }

@@ -25,13 +25,14 @@ import { LoadingBar, Notice } from '../../../components/status-parts.tsx';
 import { useRegionalSettings } from '../../../host/regional-settings.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { displayColor } from '../../../lib/color-contrast.ts';
-import { FIRST_EVENTS_MARK, timeFirstPaint } from '../../../lib/first-load.ts';
+import { afterNextPaint } from '../../../lib/when-idle.ts';
 import type { DateSpan } from '../../../lib/date-span.ts';
 import type { EventKey } from '../../../lib/event-key.ts';
 import { useTimeFormat } from '../../../lib/time-format.ts';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
 import { wallClockAt } from '../../../lib/zoned-time.ts';
 import { useCalendarLocale } from '../hooks/use-calendar-locale.ts';
+import { useFirstRender } from '../hooks/use-first-render.ts';
 import { publishShownPeriod, registerNavigator, shownPeriodOf } from '../lib/shown-period.ts';
 import { useLayoutViews } from '../hooks/use-layout-views.ts';
 import { useEndlessUpcoming } from '../hooks/use-upcoming-days.ts';
@@ -45,7 +46,7 @@ import { useViewOptions } from '../hooks/use-view-options.ts';
 import { usePrintLayout } from '../hooks/use-print-layout.ts';
 import { SLOT_DURATION, useTapToCreate } from '../hooks/use-tap-to-create.ts';
 import { CALENDAR_MESSAGES } from '../lib/calendar-messages.ts';
-import { useEventSource } from '../requests/get-events.ts';
+import { useEventWindows } from '../requests/get-events.ts';
 import { CalendarStatus, type CalendarStatusHandle } from './calendar-status.tsx';
 import { PrintHeader } from './print-header.tsx';
 import { DatePicker } from './date-title.tsx';
@@ -159,8 +160,18 @@ function LocalizedCalendarView({
   const status = useRef<CalendarStatusHandle>(null);
   // The most events a window holds, while the server refuses the one shown for holding more.
   const [tooFullLimit, setTooFullLimit] = useState<number | null>(null);
+  const reportFirstRender = useFirstRender(onFirstRender);
   const shownView = useCallback(() => calendarRef.current?.getApi().view ?? null, []);
-  const events = useEventSource(calendars, visibleCalendarIds, timeZone, setTooFullLimit, shownView);
+  const source = useEventWindows(calendars, visibleCalendarIds, timeZone, {
+    loading: (loading) => status.current?.setLoading(loading),
+    // Once the calendar has drawn what the period holds: an event drawn was reported already, as the first one.
+    settled: () => afterNextPaint(() => reportFirstRender()),
+    tooFull: setTooFullLimit,
+    failed: (error) => {
+      notify.error(intl.formatMessage(CALENDAR_MESSAGES.eventsFailed), errorMessage(error, intl));
+      reportFirstRender();
+    },
+  }, shownView);
   const layout = useLayoutViews(phone, calendarRef, { language, english, locale });
   const calendarBox = useRef<HTMLDivElement>(null);
   const endlessDatesSet = useEndlessUpcoming(calendarBox, calendarRef, layout.extendUpcoming);
@@ -190,6 +201,7 @@ function LocalizedCalendarView({
   const datesShown = useRef(false);
   const handleDatesSet = useCallback(
     (info: DatesSetInfo) => {
+      source.onDatesSet(info);
       layoutDatesSet(info);
       endlessDatesSet(info);
       locationDatesSet(info);
@@ -197,7 +209,7 @@ function LocalizedCalendarView({
       if (datesShown.current) status.current?.announce(info.view.title);
       datesShown.current = true;
     },
-    [layoutDatesSet, endlessDatesSet, locationDatesSet, locale],
+    [source, layoutDatesSet, endlessDatesSet, locationDatesSet, locale],
   );
   const handleDateClick = useTapToCreate(canCreate);
   const print = usePrintLayout(calendars, visibleCalendarIds, calendarRef);
@@ -211,7 +223,7 @@ function LocalizedCalendarView({
   useImperativeHandle(
     ref,
     () => ({
-      refetchEvents: () => calendarRef.current?.getApi().refetchEvents(),
+      refetchEvents: source.refetch,
       today: () => calendarRef.current?.getApi().today(),
       next: () => calendarRef.current?.getApi().next(),
       previous: () => calendarRef.current?.getApi().prev(),
@@ -219,7 +231,7 @@ function LocalizedCalendarView({
       restoreFocus,
       createAtFocus,
     }),
-    [showView, restoreFocus, createAtFocus],
+    [source.refetch, showView, restoreFocus, createAtFocus],
   );
 
   useEffect(() => {
@@ -227,19 +239,6 @@ function LocalizedCalendarView({
   }, [focusDate]);
   useEffect(() => registerNavigator((date) => calendarRef.current?.getApi().gotoDate(date)), []);
 
-  // The first load ended: its events on screen, none to show, or a failure shown in a toast with the calendar
-  // still usable (so it too is a start, not a failure to start). Reported once.
-  const firstLoad = useRef({ settled: false, onFirstRender });
-  useEffect(() => {
-    firstLoad.current.onFirstRender = onFirstRender;
-  }, [onFirstRender]);
-  const reportFirstRender = useCallback((firstEvent?: Element) => {
-    if (firstLoad.current.settled) return;
-    firstLoad.current.settled = true;
-    performance.mark(FIRST_EVENTS_MARK);
-    if (firstEvent) timeFirstPaint(firstEvent);
-    firstLoad.current.onFirstRender();
-  }, []);
   const handleEventDidMount = useCallback<NonNullable<CalendarOptions['eventDidMount']>>(
     (info) => {
       markEventElement(info);
@@ -247,14 +246,6 @@ function LocalizedCalendarView({
     },
     [reportFirstRender],
   );
-  const handleLoading = useCallback(
-    (isLoading: boolean) => {
-      status.current?.setLoading(isLoading);
-      if (!isLoading && calendarRef.current?.getApi().getEvents().length === 0) reportFirstRender();
-    },
-    [reportFirstRender],
-  );
-
   const handleEventClick = useCallback(
     (info: EventClickInfo) => {
       onOpenEvent({ calendarId: String(info.event.extendedProps.calendarId), eventId: info.event.id });
@@ -268,14 +259,6 @@ function LocalizedCalendarView({
     },
     [onSelectRange],
   );
-  const handleEventSourceFailure = useCallback(
-    (error: unknown) => {
-      notify.error(intl.formatMessage(CALENDAR_MESSAGES.eventsFailed), errorMessage(error, intl));
-      reportFirstRender();
-    },
-    [notify, reportFirstRender, intl],
-  );
-
   return (
     <div className={mergeClasses(styles.root, themeStyles.root, phone && themeStyles.phone)}>
       <CalendarStatus ref={status} />
@@ -327,9 +310,7 @@ function LocalizedCalendarView({
           eventInteractive
           selectable={canCreate}
           selectMirror
-          events={events}
-          // A refused window counts as fetched: while it shows, a narrower view within it must ask again.
-          lazyFetching={tooFullLimit === null}
+          events={source.events}
           eventClass={EVENT_CLASS}
           blockEventClass={BLOCK_EVENT_CLASS}
           listItemEventClass={LIST_EVENT_CLASS}
@@ -344,8 +325,6 @@ function LocalizedCalendarView({
           datesSet={handleDatesSet}
           eventDrop={onEventChange}
           eventResize={onEventChange}
-          loading={handleLoading}
-          eventSourceFailure={handleEventSourceFailure}
         />
       </div>
     </div>

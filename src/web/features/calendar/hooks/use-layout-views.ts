@@ -126,7 +126,7 @@ export function useLayoutViews(
   const intl = useIntl();
   // Only read when the calendar is made.
   const [initialView] = useState(() => (phone ? AGENDA_VIEW : 'dayGridMonth'));
-  const upcoming = useUpcomingDays(calendarRef);
+  const upcoming = useUpcomingDays();
   const upcomingDays = upcoming.days;
   const views = useMemo(() => layoutViews(phone, upcomingDays), [phone, upcomingDays]);
   const buttons = useMemo(

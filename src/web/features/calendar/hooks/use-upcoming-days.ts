@@ -19,9 +19,10 @@ interface UpcomingDays {
 
 /**
  * The Upcoming view's length: UPCOMING_DAYS, and UPCOMING_DAYS more each time its list is scrolled to its end. A
- * move to other days (Previous, Next, Today) starts again from UPCOMING_DAYS.
+ * move to other days (Previous, Next, Today) starts again from UPCOMING_DAYS. A new length is a new range, which the
+ * calendar's datesSet tells its events' source.
  */
-export function useUpcomingDays(calendarRef: RefObject<CalendarRef | null>): UpcomingDays {
+export function useUpcomingDays(): UpcomingDays {
   const [days, setDays] = useState(UPCOMING_DAYS);
   // Asked for and not yet shown: one scroll to the end asks once.
   const extending = useRef(false);
@@ -31,11 +32,6 @@ export function useUpcomingDays(calendarRef: RefObject<CalendarRef | null>): Upc
     extending.current = true;
     setDays((current) => current + UPCOMING_DAYS);
   }, []);
-  useEffect(() => {
-    if (days === UPCOMING_DAYS) return;
-    // A view's new length comes as an option, which FullCalendar does not fetch for: the added days are fetched here.
-    calendarRef.current?.getApi().refetchEvents();
-  }, [days, calendarRef]);
   const onDatesSet = useCallback((info: DatesSetInfo) => {
     extending.current = false;
     if (info.view.type !== UPCOMING_VIEW) return;

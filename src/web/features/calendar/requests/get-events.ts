@@ -1,5 +1,5 @@
-import type { EventInput, EventSourceFunc, EventSourceFuncInfo } from '@fullcalendar/react';
-import { useMemo } from 'react';
+import type { DatesSetInfo, EventInput } from '@fullcalendar/react';
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import type { CalendarEvent } from '../../../../shared/event-schema.ts';
 import { WINDOW_TOO_FULL_TYPE } from '../../../../shared/problem.ts';
@@ -7,13 +7,13 @@ import { useAuth } from '../../../auth/auth-context.ts';
 import { useApiClient } from '../../../auth/use-api-client.ts';
 import { ApiError, type ApiClient } from '../../../lib/api-client.ts';
 import { takeFirstLoadEvents } from '../../../lib/first-load.ts';
-import { offlineWindow, saveWindow, type UserRef } from '../../../lib/offline-copy.ts';
+import { offlineWindow, saveWindow } from '../../../lib/offline-copy.ts';
 import { isNetworkFailure, reportOfflineCopyShown } from '../../../lib/offline-status.ts';
 import type { WindowQuery } from '../../../lib/offline-windows.ts';
 import { readableTextOn } from '../../../lib/color-contrast.ts';
 import { neighbourRanges, type TimeRange } from '../../../lib/view-ranges.ts';
 import { whenIdle } from '../../../lib/when-idle.ts';
-import { createWindowPrefetch } from '../lib/window-prefetch.ts';
+import { createWindowSource, type WindowListener, type WindowSourceDeps } from '../lib/window-source.ts';
 
 export interface EventsQuery {
   /** ISO date or date-time, as FullCalendar gives it. */
@@ -22,6 +22,15 @@ export interface EventsQuery {
   timeZone: string;
   calendarIds: readonly string[];
 }
+
+const queryOf = ({ fromMs, toMs }: TimeRange, timeZone: string, calendarIds: readonly string[]): EventsQuery => ({
+  start: new Date(fromMs).toISOString(),
+  end: new Date(toMs).toISOString(),
+  timeZone,
+  calendarIds,
+});
+
+const rangeOf = (info: { startStr: string; endStr: string }): TimeRange => ({ fromMs: Date.parse(info.startStr), toMs: Date.parse(info.endStr) });
 
 export async function getEvents(api: ApiClient, { start, end, timeZone, calendarIds }: EventsQuery): Promise<CalendarEvent[]> {
   const query = new URLSearchParams({ start, end, timeZone });
@@ -54,108 +63,78 @@ function windowTooFullLimit(error: unknown): number | null {
   return typeof error.problem.limit === 'number' ? error.problem.limit : null;
 }
 
-/** Offline: the window's events from the user's offline copy, when it holds them; else the request's own failure. */
-async function offlineEvents(user: UserRef, query: WindowQuery, error: unknown): Promise<CalendarEvent[]> {
-  const kept = isNetworkFailure(error) ? await offlineWindow(user, query) : null;
-  if (kept === null) throw error;
-  reportOfflineCopyShown(kept.fetchedAt, 'events');
-  return kept.data;
-}
-
-/** The view on screen, as far as fetching ahead needs it: its type and the range it shows. */
-export interface ShownView {
-  type: string;
-  activeStart: Date;
-  activeEnd: Date;
-}
-
 /** Whether windows may be fetched ahead: online, and not where the user asked the browser to save data. */
 function mayFetchAhead(): boolean {
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
   return navigator.onLine && connection?.saveData !== true;
 }
 
-const rangeOf = (info: { startStr: string; endStr: string }): TimeRange => ({ fromMs: Date.parse(info.startStr), toMs: Date.parse(info.endStr) });
+/** The view on screen, as far as its events' source needs it: its type and the range it shows. */
+export interface ShownView {
+  type: string;
+  activeStart: Date;
+  activeEnd: Date;
+}
+
+export interface EventWindowsSource {
+  /** The events for FullCalendar: every window held, as one list that changes only when a window comes in. */
+  events: EventInput[];
+  /** To be told each time the calendar sets its dates. */
+  onDatesSet(info: DatesSetInfo): void;
+  /** Fetches the period shown again, after a change. */
+  refetch(): void;
+}
 
 /**
- * FullCalendar's event source for the visible calendars. A function rather than the JSON feed,
- * because the feed cannot send the Authorization header. Stable while its inputs are, so
- * FullCalendar only refetches when the visible calendars change.
- * A window too full to answer is no failure: it shows no events, and onWindowTooFull gets the limit (null again
- * once a window loads), so the calendar can ask for a narrower view rather than raise an error.
- * Once a window shows, the windows either side are fetched ahead when the page is idle, so "previous" and "next"
- * draw at once; a new source (another user, zone or set of calendars) starts with none.
+ * The events of the visible calendars, by windows of time (see createWindowSource), for FullCalendar as a plain
+ * list: a move to a period held draws at once, with nothing for the calendar to fetch or read in. A new source (another
+ * user, zone or set of calendars) starts with the session's first window if it is for it, else with none.
  */
-export function useEventSource(
+export function useEventWindows(
   calendars: readonly Calendar[],
   visibleCalendarIds: readonly string[],
   timeZone: string,
-  onWindowTooFull: (limit: number | null) => void,
+  listener: WindowListener,
   shownView: () => ShownView | null,
-): EventSourceFunc {
+): EventWindowsSource {
   const { getAccessToken, me } = useAuth();
   const api = useApiClient();
-  return useMemo(() => {
-    // Worked out once a calendar, not once an event: a window can hold thousands.
-    const looks = new Map(calendars.map((calendar) => [calendar.id, lookOf(calendar)]));
-    // Only the latest fetch speaks: an older window answering late must not bring back or clear the message.
-    let latest = 0;
-    const toInputs = (events: CalendarEvent[]) => events.map((event) => toEventInput(event, looks.get(event.extendedProps.calendarId)));
-    const queryOf = ({ fromMs, toMs }: TimeRange): EventsQuery => ({
-      start: new Date(fromMs).toISOString(),
-      end: new Date(toMs).toISOString(),
-      timeZone,
-      calendarIds: visibleCalendarIds,
-    });
+  const latestListener = useRef(listener);
+  useEffect(() => {
+    latestListener.current = listener;
+  });
+  const source = useMemo(() => {
     const windowOf = (range: TimeRange): WindowQuery => ({ ...range, timeZone, calendarIds: visibleCalendarIds });
-    const ahead = createWindowPrefetch((range) => getEvents(api, queryOf(range)));
-    // Only while the view still shows the window: by idle time the user may have moved on.
-    const fetchAround = (range: TimeRange) =>
-      whenIdle(() => {
-        const view = shownView();
-        if (!view || !mayFetchAhead() || view.activeStart.getTime() !== range.fromMs || view.activeEnd.getTime() !== range.toMs) return;
-        ahead.prefetch(neighbourRanges(view.type, range, timeZone));
-      });
-    // The offline copy and the windows either side wait for the window to be on screen.
-    const shown = (range: TimeRange, events: CalendarEvent[]) => {
-      whenIdle(() => saveWindow(me, windowOf(range), events));
-      fetchAround(range);
-      return toInputs(events);
-    };
-    const load = async (range: TimeRange, report: (limit: number | null) => void, pending: Promise<CalendarEvent[]> | null): Promise<EventInput[]> => {
-      try {
-        const events = await (pending ?? getEvents(api, queryOf(range)));
-        report(null);
-        return shown(range, events);
-      } catch (error) {
-        const limit = windowTooFullLimit(error);
-        report(limit);
-        return limit === null ? toInputs(await offlineEvents(me, windowOf(range), error)) : [];
-      }
-    };
-    return (info: EventSourceFuncInfo, success: (events: EventInput[]) => void): Promise<EventInput[]> | undefined => {
-      const fetchNumber = ++latest;
-      const report = (limit: number | null) => {
-        if (fetchNumber === latest) onWindowTooFull(limit);
-      };
+    const deps: WindowSourceDeps = {
       // No calendar ids would mean "all calendars" to the API.
-      if (visibleCalendarIds.length === 0) {
-        report(null);
-        return Promise.resolve([]);
-      }
-      const range = rangeOf(info);
-      // The first range from the session's first load, when it asked for that range, else one fetched ahead; a
-      // failure of either is this request's.
-      const request = { startStr: info.startStr, endStr: info.endStr, timeZone, calendarIds: visibleCalendarIds };
-      const pending = takeFirstLoadEvents(getAccessToken, request) ?? ahead.take(range);
-      if (Array.isArray(pending)) {
-        // In already: handed over at once, so FullCalendar draws them in this render rather than an empty grid first.
-        // The message waits for the render to end: a state change in the middle of another component's is refused.
-        queueMicrotask(() => report(null));
-        success(shown(range, pending));
-        return undefined;
-      }
-      return load(range, report, pending);
+      fetchWindow: async (range) => (visibleCalendarIds.length === 0 ? [] : getEvents(api, queryOf(range, timeZone, visibleCalendarIds))),
+      fallback: async (range, error) => {
+        const kept = isNetworkFailure(error) ? await offlineWindow(me, windowOf(range)) : null;
+        if (kept === null) throw error;
+        reportOfflineCopyShown(kept.fetchedAt, 'events');
+        return { events: kept.data, fetchedAt: kept.fetchedAt };
+      },
+      tooFullLimit: windowTooFullLimit,
+      neighbours: (viewType, range) => neighbourRanges(viewType, range, timeZone),
+      mayFetchAhead,
+      whenIdle,
+      shown: (range, events) => whenIdle(() => saveWindow(me, windowOf(range), [...events])),
+      now: Date.now,
     };
-  }, [getAccessToken, me, api, calendars, visibleCalendarIds, timeZone, onWindowTooFull, shownView]);
+    return createWindowSource(deps, takeFirstLoadEvents(getAccessToken, timeZone, visibleCalendarIds));
+  }, [getAccessToken, me, api, visibleCalendarIds, timeZone]);
+  const held = useSyncExternalStore(source.subscribe, source.events);
+  // Worked out once a calendar, not once an event: a window can hold thousands.
+  const events = useMemo(() => {
+    const looks = new Map(calendars.map((calendar) => [calendar.id, lookOf(calendar)]));
+    return held.map((event) => toEventInput(event, looks.get(event.extendedProps.calendarId)));
+  }, [held, calendars]);
+  // The calendar says nothing when only its events' source changes (another set of calendars): the new source is
+  // told what it shows here.
+  useEffect(() => {
+    const view = shownView();
+    if (view) source.show(view.type, rangeOf({ startStr: view.activeStart.toISOString(), endStr: view.activeEnd.toISOString() }), latestListener.current);
+  }, [source, shownView]);
+  const onDatesSet = useCallback((info: DatesSetInfo) => source.show(info.view.type, rangeOf(info), latestListener.current), [source]);
+  return { events, onDatesSet, refetch: source.refetch };
 }

@@ -50,13 +50,13 @@ function seriesPatch(series: CalendarEvent, before: DatesPatch, after: DatesPatc
 
 /**
  * Saves a drag or resize with If-Match. On any failure the event goes back where it was, the user is told,
- * and the calendar reloads what the server has. An occurrence of a series first asks which events move;
+ * and the calendar reloads what the server has (`refetchEvents`). An occurrence of a series first asks which events move;
  * cancelling puts it back.
  *
  * Each drag awaits its own request rather than one shared mutation's callbacks, which TanStack Query only runs
  * for the latest call: a failed first drag still reverts when a second follows.
  */
-export function useEventMoveHandler(): { onEventChange(info: MoveInfo): void; scopeDialog: RecurrenceScopeDialogState } {
+export function useEventMoveHandler(refetchEvents: () => void): { onEventChange(info: MoveInfo): void; scopeDialog: RecurrenceScopeDialogState } {
   const notify = useNotify();
   const intl = useIntl();
   const api = useApiClient();
@@ -98,9 +98,9 @@ export function useEventMoveHandler(): { onEventChange(info: MoveInfo): void; sc
           },
         )
         // Anything else that changed meanwhile; for a series, every occurrence the change touched.
-        .finally(() => info.view.calendar.refetchEvents());
+        .finally(refetchEvents);
     },
-    [save, notify, intl],
+    [save, notify, intl, refetchEvents],
   );
 
   return { onEventChange, scopeDialog: dialog };
