@@ -26,7 +26,6 @@ import type { DateSpan } from '../lib/date-span.ts';
 import type { EventKey } from '../lib/event-key.ts';
 import { PHONE_LAYOUT_QUERY } from '../lib/phone-layout.ts';
 import { useMediaQuery } from '../lib/use-media-query.ts';
-import { afterNextPaint } from '../lib/when-idle.ts';
 import { AppHeader } from './app-header.tsx';
 import { CalendarPanel, preloadCalendarDrawer } from './calendar-panel.tsx';
 import { PanelContents, preloadChrome } from './lazy-chrome.tsx';
@@ -101,18 +100,16 @@ export function AppShell() {
   // on a slow phone the events show first. Without a calendar to wait for (its calendars failed) they come at once.
   const [calendarShown, setCalendarShown] = useState(false);
   const chromeShown = calendarShown || calendarsQuery.isError;
-  // Once the calendar's first events are painted, the rest comes: the chrome, the host told the app is ready, and the
-  // dialogs' (and on phones the drawer's) code while the user looks, ready for the first tap. Not in the commit that
-  // draws the events: the chrome's render and the preloads' work would hold up their paint. The chrome renders once
-  // its code is here, all at once, rather than each part when it comes.
+  // Once the calendar's first events are painted (it says so after their paint), the rest comes: the chrome, the host
+  // told the app is ready, and the dialogs' (and on phones the drawer's) code while the user looks, ready for the
+  // first tap. Not before: the chrome's render and the preloads' work would hold up that paint. The chrome renders
+  // once its code is here, all at once, rather than each part when it comes.
   const handleFirstRender = useCallback(() => {
-    afterNextPaint(() => {
-      void preloadChrome().then(() => startTransition(() => setCalendarShown(true)));
-      notifyReady();
-      preloadEventDialogs();
-      preloadStatusParts();
-      if (phone) preloadCalendarDrawer();
-    });
+    void preloadChrome().then(() => startTransition(() => setCalendarShown(true)));
+    notifyReady();
+    preloadEventDialogs();
+    preloadStatusParts();
+    if (phone) preloadCalendarDrawer();
   }, [notifyReady, phone]);
   // A touch that both selects and taps a slot asks once: the form already open stays.
   const openCreateForm = useCallback(

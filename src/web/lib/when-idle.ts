@@ -31,3 +31,27 @@ export function afterNextPaint(work: () => void, clock: FrameClock = window): vo
   clock.requestAnimationFrame(() => clock.setTimeout(once, 0));
   clock.setTimeout(once, AFTER_PAINT_WAIT_MAX_MS);
 }
+
+/** The longest work meant for after an element is drawn waits: it may stay hidden, or the tab draw nothing. */
+export const DRAWN_WAIT_MAX_MS = 300;
+
+/**
+ * Runs work after the paint of the first frame in which `isDrawn` holds, checked as each frame starts. FullCalendar
+ * keeps an event hidden until it has placed it, a frame or more after it enters the page: work run after the first
+ * paint alone could hold up the one that shows it.
+ */
+export function afterDrawn(isDrawn: () => boolean, work: () => void, clock: FrameClock = window): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    work();
+  };
+  const check = () => {
+    if (done) return;
+    if (isDrawn()) clock.setTimeout(once, 0);
+    else clock.requestAnimationFrame(check);
+  };
+  clock.requestAnimationFrame(check);
+  clock.setTimeout(once, DRAWN_WAIT_MAX_MS);
+}

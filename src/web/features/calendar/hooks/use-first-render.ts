@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { FIRST_EVENTS_MARK, timeFirstPaint } from '../../../lib/first-load.ts';
+import { afterDrawn, afterNextPaint } from '../../../lib/when-idle.ts';
 
 /**
- * Reports the end of the calendar's first load, once: its events on screen (the first one drawn is timed), none to
+ * Reports the end of the calendar's first load, once, after its paint: its first event drawn (and timed), none to
  * show, or a failure shown in a toast with the calendar still usable (so it too is a start, not a failure to start).
+ * The mark is set at once, as the first event enters the page.
  */
 export function useFirstRender(onFirstRender: () => void): (firstEvent?: Element) => void {
   const firstLoad = useRef({ settled: false, onFirstRender });
@@ -14,7 +16,9 @@ export function useFirstRender(onFirstRender: () => void): (firstEvent?: Element
     if (firstLoad.current.settled) return;
     firstLoad.current.settled = true;
     performance.mark(FIRST_EVENTS_MARK);
-    if (firstEvent) timeFirstPaint(firstEvent);
-    firstLoad.current.onFirstRender();
+    const report = () => firstLoad.current.onFirstRender();
+    if (!firstEvent) return afterNextPaint(report);
+    timeFirstPaint(firstEvent);
+    afterDrawn(() => getComputedStyle(firstEvent).visibility !== 'hidden', report);
   }, []);
 }
