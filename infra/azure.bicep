@@ -162,6 +162,24 @@ resource calendarsContainer 'Microsoft.DocumentDB/databaseAccounts/sqlDatabases/
   }
 }
 
+// Each person's settings (src/api/stores/cosmos/cosmos-user-settings.ts): one small document per user, by tenant.
+resource userSettingsContainer 'Microsoft.DocumentDB/databaseAccounts/sqlDatabases/containers@2025-04-15' = {
+  parent: cosmosDatabase
+  name: 'userSettings'
+  properties: {
+    resource: {
+      id: 'userSettings'
+      partitionKey: {
+        paths: [
+          '/tenantId'
+        ]
+        kind: 'Hash'
+        version: 2
+      }
+    }
+  }
+}
+
 resource eventsContainer 'Microsoft.DocumentDB/databaseAccounts/sqlDatabases/containers@2025-04-15' = {
   parent: cosmosDatabase
   name: 'events'

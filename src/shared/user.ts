@@ -1,3 +1,5 @@
+import type { VersionedSettings } from './user-settings-schema.ts';
+
 export type Role = 'reader' | 'editor' | 'admin';
 
 /** GET /api/me */
@@ -6,6 +8,8 @@ export interface Me {
   name: string;
   tenantId: string;
   roles: Role[];
+  /** Their settings, so the first screen is drawn with them (GET and PATCH /api/me/settings read and change them). */
+  settings: VersionedSettings;
 }
 
 /** How the web app signs people in while no identity provider is configured. */

@@ -4,6 +4,10 @@ import type { Calendar } from '../../src/shared/calendar-schema.ts';
 import type { Problem } from '../../src/shared/problem.ts';
 import type { ClientConfig, Me } from '../../src/shared/user.ts';
 import { build, type TestServer } from './helpers/test-server.ts';
+import { DEFAULT_USER_SETTINGS } from '../../src/shared/user-settings-schema.ts';
+
+/** A person who has changed no setting: the defaults, at version 0. */
+const NO_SETTINGS = { values: DEFAULT_USER_SETTINGS, version: 0 };
 
 let api: TestServer;
 beforeAll(async () => {
@@ -58,7 +62,7 @@ describe('GET /api/me', () => {
   ] as const)('tells %s who they are and what they may do', async (id, name, roles) => {
     const response = await api.request<Me>('GET', '/api/me', { token: await api.tokenFor(id) });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ id, name, tenantId: DEMO_TENANT_ID, roles });
+    expect(response.body).toEqual({ id, name, tenantId: DEMO_TENANT_ID, roles, settings: NO_SETTINGS });
   });
 
   it('gives the editor role as soon as a write through any instance grants it, and takes it back as soon', async () => {

@@ -5,6 +5,10 @@ import type { Calendar } from '../../src/shared/calendar-schema.ts';
 import type { ClientConfig, Me } from '../../src/shared/user.ts';
 import { startJwksServer, type JwksServer } from './helpers/jwks-server.ts';
 import { build, OTHER_TENANT_ID, type TestServer } from './helpers/test-server.ts';
+import { DEFAULT_USER_SETTINGS } from '../../src/shared/user-settings-schema.ts';
+
+/** A person who has changed no setting: the defaults, at version 0. */
+const NO_SETTINGS = { values: DEFAULT_USER_SETTINGS, version: 0 };
 
 const CLIENT_ID = '11111111-2222-4333-8444-555555555555';
 const APP_ID_URI = `api://calendar.contoso.test/${CLIENT_ID}`;
@@ -46,7 +50,7 @@ describe('Entra ID v2 tokens', () => {
     const token = await jwks.sign(entraClaims({ roles: ['Calendar.Admin'] }));
     const me = await api.request<Me>('GET', '/api/me', { token });
     expect(me.status).toBe(200);
-    expect(me.body).toEqual({ id: 'aaaaaaaa-0000-4000-8000-000000000001', name: 'Megan Bowen', tenantId: DEMO_TENANT_ID, roles: ['reader', 'editor', 'admin'] });
+    expect(me.body).toEqual({ id: 'aaaaaaaa-0000-4000-8000-000000000001', name: 'Megan Bowen', tenantId: DEMO_TENANT_ID, roles: ['reader', 'editor', 'admin'], settings: NO_SETTINGS });
   });
 
   it('accepts the client id as audience as well as the App ID URI', async () => {
@@ -137,7 +141,7 @@ describe('a generic OpenID Connect provider', () => {
     });
     const token = await jwks.sign({ iss: 'https://idp.contoso.test', aud: 'https://calendar.contoso.test/api', sub: 'user-42', name: 'Casey', tid: OTHER_TENANT_ID });
     const me = await oidc.request<Me>('GET', '/api/me', { token });
-    expect(me.body).toEqual({ id: 'user-42', name: 'Casey', tenantId: DEMO_TENANT_ID, roles: ['reader'] });
+    expect(me.body).toEqual({ id: 'user-42', name: 'Casey', tenantId: DEMO_TENANT_ID, roles: ['reader'], settings: NO_SETTINGS });
     const calendars = await oidc.request<Calendar[]>('GET', '/api/calendars', { token });
     expect(calendars.body.map((c) => c.name)).toEqual(['Company', 'Engineering', 'Holidays']);
     const wrongAudience = await jwks.sign({ iss: 'https://idp.contoso.test', aud: 'something-else', sub: 'user-42' });

@@ -8,6 +8,7 @@ import {
   COSMOS_PARTITION_KEY_PATH,
   EVENTS_INDEXING_POLICY,
 } from '../../src/api/stores/cosmos/cosmos-store.ts';
+import { COSMOS_USER_SETTINGS_CONTAINER } from '../../src/api/stores/cosmos/cosmos-user-settings.ts';
 import { BicepExpression, parseBicep, resourceNamed, valueAt, type BicepObject, type BicepValue } from './helpers/bicep.ts';
 import { dependencyClosure, isShipped, parseIgnoreFile, type PackageLock } from './helpers/deploy-package.ts';
 import { readEnvironments } from './helpers/env-files.ts';
@@ -395,7 +396,8 @@ describe('infra/azure.bicep', () => {
     const partitionKey = { paths: [COSMOS_PARTITION_KEY_PATH], kind: 'Hash', version: 2 };
     expect(container('calendarsContainer')).toEqual({ id: COSMOS_CALENDARS_CONTAINER, partitionKey });
     expect(container('eventsContainer')).toEqual({ id: COSMOS_EVENTS_CONTAINER, partitionKey, indexingPolicy: EVENTS_INDEXING_POLICY });
-    for (const symbol of ['calendarsContainer', 'eventsContainer']) {
+    expect(container('userSettingsContainer')).toEqual({ id: COSMOS_USER_SETTINGS_CONTAINER, partitionKey });
+    for (const symbol of ['calendarsContainer', 'eventsContainer', 'userSettingsContainer']) {
       expect(resourceNamed(TEMPLATE, symbol).body.name).toBe(container(symbol).id);
     }
   });

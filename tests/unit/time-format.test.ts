@@ -1,12 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_TIME_FORMAT, TIME_FORMATS, timeOfDayOptions } from '../../src/web/lib/time-format.ts';
+import { DEFAULT_USER_SETTINGS, TIME_FORMATS } from '../../src/shared/user-settings-schema.ts';
+import { timeOfDayOptions } from '../../src/web/lib/time-format.ts';
 
 const format = (locale: string, choice: (typeof TIME_FORMATS)[number], hour: number, minute = 0) =>
   new Intl.DateTimeFormat(locale, { ...timeOfDayOptions(choice), timeZone: 'UTC' }).format(Date.UTC(2026, 0, 15, hour, minute));
 
 describe('time format', () => {
   test('the language’s own clock until the user picks one', () => {
-    expect(DEFAULT_TIME_FORMAT).toBe('locale');
+    expect(DEFAULT_USER_SETTINGS.timeFormat).toBe('locale');
     expect(TIME_FORMATS).toEqual(['locale', 'h12', 'h23']);
     expect(format('en-US', 'locale', 14)).toBe('2:00 PM');
     expect(format('de-DE', 'locale', 14)).toBe('14:00');

@@ -1,6 +1,7 @@
 import type { Calendar, CalendarInput, CalendarPatch } from '../../shared/calendar-schema.ts';
 import { exactDraft, type CalendarEvent, type EventAuthorship, type EventDraft, type FlatEvent, type UserRef } from '../../shared/event-schema.ts';
 import { eventTimeMs, isDateOnly } from '../../shared/time.ts';
+import type { UserSettings, VersionedSettings } from '../../shared/user-settings-schema.ts';
 import { seriesRange } from '../recurrence/expand-series.ts';
 
 /** A calendar as stored: what the API returns, less the per-caller fields. */
@@ -206,10 +207,26 @@ export interface ChangeVersions {
   version(params: InTenant): Promise<string>;
 }
 
+export interface UserKey extends InTenant {
+  userId: string;
+}
+
+/**
+ * Each person's settings, one record per tenant and user. A person with none stored has version 0 (the defaults):
+ * a write expecting 0 creates the record, and of several writes expecting one version exactly one succeeds.
+ */
+export interface UserSettingsRepository {
+  /** The settings as stored (any fields, as an older build may have written them), or null when there are none. */
+  get(params: UserKey): Promise<{ values: unknown; version: number } | null>;
+  /** Stores these settings as the next version. Throws PreconditionFailedError when the version is not `expected`. */
+  put(params: UserKey & Conditional & { values: UserSettings }): Promise<VersionedSettings>;
+}
+
 export interface Store {
   readonly kind: string;
   readonly calendars: CalendarRepository;
   readonly events: EventRepository;
+  readonly userSettings: UserSettingsRepository;
   readonly changes: ChangeVersions;
   /** Whether the store can serve requests now. */
   isReady(): Promise<boolean>;

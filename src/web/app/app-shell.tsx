@@ -35,6 +35,7 @@ import { OfflineBar } from './offline-bar.tsx';
 import { useCalendarPanel } from './use-calendar-panel.ts';
 import { useFocusReturn } from './use-focus-return.ts';
 import { SHELL_MESSAGES } from './shell-messages.ts';
+import { useDeviceSettingsCarriedOver } from '../lib/user-settings/use-user-settings.ts';
 
 const NO_CALENDARS: Calendar[] = [];
 
@@ -63,6 +64,7 @@ export function AppShell() {
   const { me, signOut } = useAuth();
   const { notifyReady, notifyExpectedFailure } = useHost();
   const { timeZoneChoice } = useRegionalSettings();
+  useDeviceSettingsCarriedOver();
   // A Teams or SharePoint tab shows the calendars chosen when it was added.
   const [tabCalendars] = useState(() => tabCalendarIds(window.location.search));
   const calendarsQuery = useCalendars();

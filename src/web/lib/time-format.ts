@@ -1,13 +1,6 @@
-import { useLocalStorageState } from './use-local-storage-state.ts';
-
-/** How times of day are written: the locale's own clock, or 12- or 24-hour whatever the locale. */
-export const TIME_FORMATS = ['locale', 'h12', 'h23'] as const;
-export type TimeFormat = (typeof TIME_FORMATS)[number];
-
-export const DEFAULT_TIME_FORMAT: TimeFormat = 'locale';
-const TIME_FORMAT_KEY = 'company-calendar:time-format';
-
-const isTimeFormat = (value: unknown): value is TimeFormat => TIME_FORMATS.includes(value as TimeFormat);
+import { useCallback } from 'react';
+import type { TimeFormat } from '../../shared/user-settings-schema.ts';
+import { useChangeUserSettings, useUserSettings } from './user-settings/use-user-settings.ts';
 
 export type TimeOfDayOptions = Pick<Intl.DateTimeFormatOptions, 'hour' | 'minute' | 'hourCycle'>;
 
@@ -27,9 +20,10 @@ export function timeOfDayOptions(format: TimeFormat): Readonly<TimeOfDayOptions>
   return OPTIONS[format];
 }
 
-/** The user's time format on this device, shared by everything that shows or sets it. */
+/** The user's time format (one of their settings), shared by everything that shows or sets it. */
 export function useTimeFormat(): [TimeFormat, (format: TimeFormat) => void] {
-  return useLocalStorageState(TIME_FORMAT_KEY, isTimeFormat, DEFAULT_TIME_FORMAT);
+  const change = useChangeUserSettings();
+  return [useUserSettings().timeFormat, useCallback((timeFormat: TimeFormat) => change({ timeFormat }), [change])];
 }
 
 /** The Intl fields for times of day in the user's format: see timeOfDayOptions. */

@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createCalendarService, type CalendarService } from '../../calendars/calendar-service.ts';
 import { createEventService, type EventService } from '../../events/event-service.ts';
+import { createUserSettingsService, type UserSettingsService } from '../../users/user-settings-service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     calendarService: CalendarService;
     eventService: EventService;
+    userSettingsService: UserSettingsService;
   }
 }
 
@@ -15,6 +17,7 @@ export default fp(
   async function servicesPlugin(app: FastifyInstance) {
     app.decorate('calendarService', createCalendarService(app.store));
     app.decorate('eventService', createEventService(app.store));
+    app.decorate('userSettingsService', createUserSettingsService(app.store));
   },
   { name: 'services', dependencies: ['store'] },
 );

@@ -30,6 +30,7 @@ import { CONFLICT_ATTEMPTS, writeExpectedVersion } from './conditional-write.ts'
 import { codeOf, readDoc } from './cosmos-documents.ts';
 import { calendarEventIdsQuery, calendarsQuery, PENDING_DELETES_QUERY, seriesWindowQuery, windowQuery, type PartitionQuery } from './cosmos-queries.ts';
 import { withRetries } from './cosmos-retry.ts';
+import { COSMOS_USER_SETTINGS_CONTAINER, CosmosUserSettingsRepository } from './cosmos-user-settings.ts';
 
 export const COSMOS_CALENDARS_CONTAINER = 'calendars';
 export const COSMOS_EVENTS_CONTAINER = 'events';
@@ -359,6 +360,7 @@ export async function openCosmosStore(options: CosmosStoreOptions): Promise<Stor
   const database = client.database(options.database);
   const calendarsContainer = database.container(COSMOS_CALENDARS_CONTAINER);
   const eventsContainer = database.container(COSMOS_EVENTS_CONTAINER);
+  const userSettingsContainer = database.container(COSMOS_USER_SETTINGS_CONTAINER);
   if (options.createResources) {
     await ignoringConflict(() => client.databases.createIfNotExists({ id: options.database }));
     await ignoringConflict(() =>
@@ -371,6 +373,9 @@ export async function openCosmosStore(options: CosmosStoreOptions): Promise<Stor
         indexingPolicy: EVENTS_INDEXING_POLICY,
       }),
     );
+    await ignoringConflict(() =>
+      database.containers.createIfNotExists({ id: COSMOS_USER_SETTINGS_CONTAINER, partitionKey: { paths: [COSMOS_PARTITION_KEY_PATH] } }),
+    );
   }
 
   const calendars = new CosmosCalendarRepository(calendarsContainer, eventsContainer);
@@ -381,6 +386,7 @@ export async function openCosmosStore(options: CosmosStoreOptions): Promise<Stor
     kind: 'cosmos',
     calendars,
     events,
+    userSettings: new CosmosUserSettingsRepository(userSettingsContainer),
     changes: new CosmosChangeVersions(calendarsContainer, eventsContainer),
     isReady: async () => {
       try {

@@ -75,4 +75,15 @@ export const MIGRATIONS: readonly string[] = [
     version   INTEGER NOT NULL
   ) WITHOUT ROWID;
   `,
+  `
+  -- Each person's settings (issue 10), as the JSON of shared/user-settings-schema.ts: read back field by field.
+  CREATE TABLE user_settings (
+    tenant_id  TEXT NOT NULL,
+    user_id    TEXT NOT NULL,
+    settings   TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    version    INTEGER NOT NULL,
+    PRIMARY KEY (tenant_id, user_id)
+  ) WITHOUT ROWID;
+  `,
 ];

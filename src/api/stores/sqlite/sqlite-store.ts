@@ -25,8 +25,11 @@ import {
   seriesWindowBounds,
   type Store,
   type StoredCalendar,
+  type UserKey,
+  type UserSettingsRepository,
   type WindowQuery,
 } from '../repository.ts';
+import type { UserSettings, VersionedSettings } from '../../../shared/user-settings-schema.ts';
 import { MIGRATIONS } from './migrations.ts';
 
 export const SQLITE_FILE_NAME = 'company-calendar.db';
@@ -172,6 +175,7 @@ export function openSqliteStore({ dataDir, fileName = SQLITE_FILE_NAME }: Sqlite
     kind: 'sqlite',
     calendars,
     events,
+    userSettings: new SqliteUserSettingsRepository(db),
     changes,
     isReady: async () => db.open && db.prepare('SELECT 1 AS ok').get() !== undefined,
     // One process owns the file, so empty means unclaimed.
@@ -215,6 +219,38 @@ class SqliteChangeVersions implements ChangeVersions {
   /** Only inside a write's transaction. */
   bump(tenantId: string): void {
     this.increment.run(tenantId, Date.now());
+  }
+}
+
+class SqliteUserSettingsRepository implements UserSettingsRepository {
+  private readonly db: Database.Database;
+  private readonly read: Database.Statement<[string, string], { settings: string; version: number }>;
+  private readonly write: Database.Statement<{ tenant_id: string; user_id: string; settings: string; updated_at: string; version: number }>;
+
+  constructor(db: Database.Database) {
+    this.db = db;
+    this.read = db.prepare('SELECT settings, version FROM user_settings WHERE tenant_id = ? AND user_id = ?');
+    this.write = db.prepare(
+      `INSERT INTO user_settings (tenant_id, user_id, settings, updated_at, version) VALUES (@tenant_id, @user_id, @settings, @updated_at, @version)
+       ON CONFLICT (tenant_id, user_id) DO UPDATE SET settings = @settings, updated_at = @updated_at, version = @version`,
+    );
+  }
+
+  async get({ tenantId, userId }: UserKey): Promise<{ values: unknown; version: number } | null> {
+    const row = this.read.get(tenantId, userId);
+    return row ? { values: JSON.parse(row.settings) as unknown, version: row.version } : null;
+  }
+
+  async put({ tenantId, userId, values, expected }: UserKey & Conditional & { values: UserSettings }): Promise<VersionedSettings> {
+    return this.db
+      .transaction(() => {
+        const current = this.read.get(tenantId, userId)?.version ?? 0;
+        if (!versionMatches(expected, current)) throw new PreconditionFailedError();
+        const version = current + 1;
+        this.write.run({ tenant_id: tenantId, user_id: userId, settings: JSON.stringify(values), updated_at: new Date().toISOString(), version });
+        return { values, version };
+      })
+      .immediate();
   }
 }
 

@@ -1,6 +1,7 @@
 import { Field, Select, Subtitle2, Switch, makeStyles, tokens, useId } from '@fluentui/react-components';
 import { useIntl } from 'react-intl';
-import { TIME_FORMATS, timeOfDayOptions, useTimeFormat, type TimeFormat } from '../../../lib/time-format.ts';
+import { TIME_FORMATS, type TimeFormat } from '../../../../shared/user-settings-schema.ts';
+import { timeOfDayOptions, useTimeFormat } from '../../../lib/time-format.ts';
 import { useViewOptions } from '../hooks/use-view-options.ts';
 import { CALENDAR_MESSAGES } from '../lib/calendar-messages.ts';
 import type { ViewOptions } from '../lib/view-options.ts';
@@ -28,7 +29,7 @@ export function ViewOptionsForm() {
   const headingId = useId('view-options-heading');
   const [options, setOptions] = useViewOptions();
   const { startHour, endHour } = options.workingHours;
-  const setHours = (workingHours: ViewOptions['workingHours']) => setOptions({ ...options, workingHours });
+  const setHours = (workingHours: ViewOptions['workingHours']) => setOptions({ workingHours });
   const [timeFormat, setTimeFormat] = useTimeFormat();
   const hourLabel = (hour: number) => intl.formatTime(new Date(2000, 0, 1, hour), timeOfDayOptions(timeFormat));
   return (
@@ -39,7 +40,7 @@ export function ViewOptionsForm() {
       <Switch
         label={intl.formatMessage(CALENDAR_MESSAGES.weekNumbers)}
         checked={options.weekNumbers}
-        onChange={(_, data) => setOptions({ ...options, weekNumbers: data.checked })}
+        onChange={(_, data) => setOptions({ weekNumbers: data.checked })}
       />
       <div className={styles.hours}>
         <Field label={intl.formatMessage(CALENDAR_MESSAGES.workingFrom)}>

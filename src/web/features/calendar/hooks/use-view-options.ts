@@ -1,9 +1,11 @@
-import { useLocalStorageState } from '../../../lib/use-local-storage-state.ts';
-import { DEFAULT_VIEW_OPTIONS, isViewOptions, type ViewOptions } from '../lib/view-options.ts';
+import { useMemo } from 'react';
+import { useChangeUserSettings, useUserSettings } from '../../../lib/user-settings/use-user-settings.ts';
+import type { ViewOptions } from '../lib/view-options.ts';
 
-const VIEW_OPTIONS_KEY = 'company-calendar:view-options';
-
-/** The user's view options on this device, shared by every component that shows or sets them. */
-export function useViewOptions(): [ViewOptions, (options: ViewOptions) => void] {
-  return useLocalStorageState(VIEW_OPTIONS_KEY, isViewOptions, DEFAULT_VIEW_OPTIONS);
+/** The user's view options (their settings), and a change to some of them, shared by everything that shows or sets them. */
+export function useViewOptions(): [ViewOptions, (change: Partial<ViewOptions>) => void] {
+  const { weekNumbers, workingHours } = useUserSettings();
+  // The same object while they stay the same: the calendar's options are compared by identity.
+  const options = useMemo(() => ({ weekNumbers, workingHours }), [weekNumbers, workingHours]);
+  return [options, useChangeUserSettings()];
 }

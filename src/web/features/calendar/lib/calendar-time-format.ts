@@ -1,5 +1,6 @@
 import type { FormatterInput } from '@fullcalendar/react';
-import { TIME_FORMATS, timeOfDayOptions, type TimeFormat } from '../../../lib/time-format.ts';
+import { TIME_FORMATS, type TimeFormat } from '../../../../shared/user-settings-schema.ts';
+import { timeOfDayOptions } from '../../../lib/time-format.ts';
 
 type FormatterFunction = Extract<FormatterInput, (...args: never[]) => unknown>;
 /** What FullCalendar tells a formatter function: the instant (and the range's end), its zone and its locales. */

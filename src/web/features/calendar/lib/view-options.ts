@@ -1,30 +1,10 @@
-/** How the user likes the calendar drawn, on this device: week numbers, and the working day shaded in time grids. */
-export interface ViewOptions {
-  weekNumbers: boolean;
-  /** Whole hours, 0–24; the start before the end. */
-  workingHours: { startHour: number; endHour: number };
-}
+import type { UserSettings } from '../../../../shared/user-settings-schema.ts';
 
-/** The working day until the user sets theirs: 08:00–18:00, Monday to Friday. */
-export const DEFAULT_WORKING_HOURS = { startHour: 8, endHour: 18 } as const;
+/** How the user likes the calendar drawn (their settings, on every device): week numbers, and the working day shaded. */
+export type ViewOptions = Pick<UserSettings, 'weekNumbers' | 'workingHours'>;
+
+/** The days the working day is shaded on: Monday to Friday. */
 export const WORKING_DAYS = [1, 2, 3, 4, 5] as const;
-export const DEFAULT_VIEW_OPTIONS: ViewOptions = { weekNumbers: false, workingHours: DEFAULT_WORKING_HOURS };
-
-const isHour = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 24;
-
-/** Whether stored options are options (storage may hold stale or tampered data). */
-export function isViewOptions(value: unknown): value is ViewOptions {
-  if (typeof value !== 'object' || value === null) return false;
-  const { weekNumbers, workingHours } = value as Partial<ViewOptions>;
-  return (
-    typeof weekNumbers === 'boolean' &&
-    typeof workingHours === 'object' &&
-    workingHours !== null &&
-    isHour(workingHours.startHour) &&
-    isHour(workingHours.endHour) &&
-    workingHours.startHour < workingHours.endHour
-  );
-}
 
 const clock = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 

@@ -1,0 +1,26 @@
+import { userSettingsSchema, type UserSettingsPatch } from '../../../shared/user-settings-schema.ts';
+
+/** Where builds before server-side settings kept them, on each device: read once, then removed. */
+export const DEVICE_SETTINGS_KEYS = { viewOptions: 'company-calendar:view-options', timeFormat: 'company-calendar:time-format' } as const;
+
+function readJson(key: string): unknown {
+  try {
+    const text = localStorage.getItem(key);
+    return text === null ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The settings an earlier build kept on this device, as a change (only the valid ones), and removes them; null when
+ * there were none.
+ */
+export function takeDeviceSettings(): UserSettingsPatch | null {
+  const viewOptions = readJson(DEVICE_SETTINGS_KEYS.viewOptions);
+  const stored: Record<string, unknown> = { ...(typeof viewOptions === 'object' ? viewOptions : {}), timeFormat: readJson(DEVICE_SETTINGS_KEYS.timeFormat) };
+  for (const key of Object.values(DEVICE_SETTINGS_KEYS)) localStorage.removeItem(key);
+  const shape: Record<string, { safeParse(value: unknown): { success: boolean } }> = userSettingsSchema.shape;
+  const valid = Object.entries(stored).filter(([field, value]) => shape[field]?.safeParse(value).success === true);
+  return valid.length > 0 ? (Object.fromEntries(valid) as UserSettingsPatch) : null;
+}
