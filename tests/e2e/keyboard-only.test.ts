@@ -129,6 +129,27 @@ describe('the calendar by keyboard only', () => {
     await page.close();
   });
 
+  test('with the system’s own colours forced, a week’s focused time slot is framed where its band would be', async () => {
+    const page = await (await newContext(app.browser, app.server.baseUrl, { forcedColors: 'active' })).newPage();
+    await signIn(page, /Eddie Editor/);
+    await waitForEvents(page);
+    await page.keyboard.press('w');
+    await page.locator('.cc-day-lane').first().waitFor();
+    await tabTo(page, (current) => current.role === 'gridcell' && current.date !== undefined);
+    const frame = await page.evaluate(() => {
+      const lane = document.activeElement!;
+      const after = getComputedStyle(lane, '::after');
+      const slotTop = getComputedStyle(lane).getPropertyValue('--cc-slot-top').trim();
+      return { lane: getComputedStyle(lane).position, position: after.position, border: after.borderTopStyle, width: parseFloat(after.borderTopWidth), top: after.top, slotTop };
+    });
+    // Placed within the lane (not the page) at the slot, with a border forced colours keep.
+    expect(frame).toMatchObject({ position: 'absolute', border: 'solid', top: frame.slotTop });
+    expect(frame.lane).not.toBe('static');
+    expect(frame.width).toBeGreaterThan(0);
+    expect(parseFloat(frame.slotTop)).toBeGreaterThan(0);
+    await page.close();
+  });
+
   test('an event deleted from its details by keyboard: focus goes to the day it was on', async () => {
     const api = new ApiDriver(app.server.baseUrl);
     const token = await api.token('eddie');

@@ -115,6 +115,17 @@ export const useCalendarThemeStyles = makeStyles({
     '@media (forced-colors: active)': {
       [`& .${EVENT_CLASS}`]: { border: `${tokens.strokeWidthThin} solid CanvasText` },
       [`& .${EVENT_CLASS}:focus-visible, & [role=gridcell]:focus-visible`]: { outline: `${tokens.strokeWidthThick} solid Highlight` },
+      // Forced colours drop the band's gradient: the slot is framed instead, over the lane's events, letting them show.
+      [`& .${DAY_LANE_CLASS}:focus-visible::after`]: {
+        content: '""',
+        position: 'absolute',
+        insetInline: 0,
+        top: 'var(--cc-slot-top, 0)',
+        height: 'var(--cc-slot-height, 0)',
+        boxSizing: 'border-box',
+        border: `${tokens.strokeWidthThick} solid Highlight`,
+        pointerEvents: 'none',
+      },
     },
   },
   // A phone's title shares its row with Today and the arrows.
