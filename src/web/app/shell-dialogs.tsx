@@ -1,0 +1,49 @@
+import type { Calendar } from '../../shared/calendar-schema.ts';
+import { ManageCalendarsDialog } from '../features/calendars/components/lazy-manage-calendars-dialog.tsx';
+import { EventDetailsDialog, EventFormDialog, RecurrenceScopeDialog } from '../features/events/components/lazy-event-dialogs.tsx';
+import type { RecurrenceScopeDialogState } from '../features/events/hooks/use-recurrence-scope.ts';
+import { KeyboardShortcutsDialog } from './lazy-keyboard-shortcuts-dialog.tsx';
+import type { FocusReturn } from './use-focus-return.ts';
+import type { ShellDialogs as Dialogs } from './use-shell-dialogs.ts';
+
+interface ShellDialogsProps {
+  dialogs: Dialogs;
+  calendars: readonly Calendar[];
+  focusReturn: FocusReturn;
+  /** The question a drag of a series' occurrence asks: which events move. */
+  scopeDialog: RecurrenceScopeDialogState;
+  /** Events changed: the calendar fetches its events again. */
+  onChanged(): void;
+}
+
+/** The dialogs the shell opens over the calendar: an event's details, the event form, and the rest. */
+export function ShellDialogs({ dialogs, calendars, focusReturn, scopeDialog, onChanged }: ShellDialogsProps) {
+  const { openEvent, form } = dialogs;
+  return (
+    <>
+      {openEvent && (
+        <EventDetailsDialog
+          key={`${openEvent.calendarId}/${openEvent.eventId}`}
+          eventKey={openEvent}
+          calendars={calendars}
+          onClose={dialogs.closeEventDetails}
+          onEdit={(event, scope) => dialogs.detailsToForm(scope ? { mode: 'edit', event, scope } : { mode: 'edit', event })}
+          onDuplicate={(event) => dialogs.detailsToForm({ mode: 'create', range: null, copyOf: event })}
+          onChanged={onChanged}
+        />
+      )}
+      {form && (
+        <EventFormDialog
+          target={form}
+          calendars={calendars}
+          onClose={dialogs.closeForm}
+          onSaved={(event) => focusReturn.saved(event.id)}
+          onChanged={onChanged}
+        />
+      )}
+      <RecurrenceScopeDialog {...scopeDialog} />
+      {dialogs.managingCalendars && <ManageCalendarsDialog onClose={dialogs.closeManageCalendars} />}
+      {dialogs.shortcutsShown && <KeyboardShortcutsDialog onClose={dialogs.closeShortcuts} />}
+    </>
+  );
+}

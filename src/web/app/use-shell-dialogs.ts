@@ -1,0 +1,66 @@
+import { useCallback, useState } from 'react';
+import type { EventFormTarget } from '../features/events/components/event-form-dialog.tsx';
+import type { DateSpan } from '../lib/date-span.ts';
+import type { EventKey } from '../lib/event-key.ts';
+import type { FocusReturn } from './use-focus-return.ts';
+
+/**
+ * Which of the shell's dialogs is open, and the ways to open and close them: each remembers what had focus when it
+ * opened, and gives it back when it closes.
+ */
+export function useShellDialogs(focusReturn: FocusReturn) {
+  // Which event's details are open; keyed by ids so a link can open one too.
+  const [openEvent, setOpenEvent] = useState<EventKey | null>(null);
+  const [form, setForm] = useState<EventFormTarget | null>(null);
+  const [managingCalendars, setManagingCalendars] = useState(false);
+  const [shortcutsShown, setShortcutsShown] = useState(false);
+  // A touch that both selects and taps a slot asks once: the form already open stays.
+  const openCreateForm = useCallback(
+    (range: DateSpan | null) => {
+      focusReturn.opened();
+      setForm((current) => current ?? { mode: 'create', range });
+    },
+    [focusReturn],
+  );
+  const openEventDetails = useCallback(
+    (event: EventKey) => {
+      focusReturn.opened(event.eventId);
+      setOpenEvent(event);
+    },
+    [focusReturn],
+  );
+  const showShortcuts = useCallback(() => {
+    focusReturn.opened();
+    setShortcutsShown(true);
+  }, [focusReturn]);
+  const manageCalendars = useCallback(() => {
+    focusReturn.opened();
+    setManagingCalendars(true);
+  }, [focusReturn]);
+  // One dialog leading to another (details to the form) keeps the first one's opener: no closed() between them.
+  const closing = (close: () => void) => () => {
+    close();
+    focusReturn.closed();
+  };
+  return {
+    openEvent,
+    form,
+    managingCalendars,
+    shortcutsShown,
+    setForm,
+    openCreateForm,
+    openEventDetails,
+    showShortcuts,
+    manageCalendars,
+    detailsToForm: (target: EventFormTarget) => {
+      setOpenEvent(null);
+      setForm(target);
+    },
+    closeEventDetails: closing(() => setOpenEvent(null)),
+    closeForm: closing(() => setForm(null)),
+    closeManageCalendars: closing(() => setManagingCalendars(false)),
+    closeShortcuts: closing(() => setShortcutsShown(false)),
+  };
+}
+
+export type ShellDialogs = ReturnType<typeof useShellDialogs>;
