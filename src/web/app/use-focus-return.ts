@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import type { CalendarViewHandle } from '../features/calendar/components/calendar-view.tsx';
+import type { CalendarViewHandle } from '../features/calendar/hooks/use-calendar-handle.ts';
 import type { FocusReturnTarget } from '../features/calendar/hooks/use-grid-keyboard.ts';
 import { openerOf } from '../lib/focus-control.ts';
 

@@ -16,38 +16,29 @@ import formaTheme from '@fullcalendar/react/themes/forma';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/forma/theme.css';
-import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import { useCallback, useMemo, useRef, type Ref } from 'react';
 import { useIntl } from 'react-intl';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import { EVENT_YEAR_MAX, EVENT_YEAR_MIN } from '../../../../shared/limits.ts';
-import { useNotify } from '../../../components/notifications.tsx';
 import { LoadingBar, Notice } from '../../../components/status-parts.tsx';
 import { useRegionalSettings } from '../../../host/regional-settings.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { displayColor } from '../../../lib/color-contrast.ts';
-import { afterNextPaint } from '../../../lib/when-idle.ts';
 import type { DateSpan } from '../../../lib/date-span.ts';
 import type { EventKey } from '../../../lib/event-key.ts';
-import { useTimeFormat } from '../../../lib/time-format.ts';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
-import { wallClockAt } from '../../../lib/zoned-time.ts';
+import { useCalendarEvents } from '../hooks/use-calendar-events.ts';
+import { useCalendarHandle, type CalendarViewHandle } from '../hooks/use-calendar-handle.ts';
 import { useCalendarLocale } from '../hooks/use-calendar-locale.ts';
-import { useFirstRender } from '../hooks/use-first-render.ts';
-import { publishShownPeriod, registerNavigator, shownPeriodOf } from '../lib/shown-period.ts';
+import { useCalendarTimes } from '../hooks/use-calendar-times.ts';
+import { publishShownPeriod, shownPeriodOf } from '../lib/shown-period.ts';
 import { useLayoutViews } from '../hooks/use-layout-views.ts';
 import { useEndlessUpcoming } from '../hooks/use-upcoming-days.ts';
-import { useGridKeyboard, type FocusReturnTarget } from '../hooks/use-grid-keyboard.ts';
+import { useGridKeyboard } from '../hooks/use-grid-keyboard.ts';
 import { useTitleHints } from '../hooks/use-title-hints.ts';
 import { useViewLocation } from '../hooks/use-view-location.ts';
-import { calendarViewFor, type UrlView } from '../lib/view-location.ts';
-import { businessHoursOf, scrollTimeOf } from '../lib/view-options.ts';
-import { calendarTimeFormatter } from '../lib/calendar-time-format.ts';
-import { useViewOptions } from '../hooks/use-view-options.ts';
 import { usePrintLayout } from '../hooks/use-print-layout.ts';
 import { SLOT_DURATION, useTapToCreate } from '../hooks/use-tap-to-create.ts';
 import { CALENDAR_MESSAGES } from '../lib/calendar-messages.ts';
-import { useEventWindows } from '../requests/get-events.ts';
-import { CalendarStatus, type CalendarStatusHandle } from './calendar-status.tsx';
+import { CalendarStatus } from './calendar-status.tsx';
 import { PrintHeader } from './print-header.tsx';
 import { DatePicker } from './date-title.tsx';
 import {
@@ -67,18 +58,6 @@ import {
   useCalendarThemeStyles,
 } from './use-calendar-theme-styles.ts';
 
-export interface CalendarViewHandle {
-  refetchEvents(): void;
-  today(): void;
-  next(): void;
-  previous(): void;
-  showView(view: UrlView): void;
-  /** Focuses the event a dialog showed or saved, else what opened it, else the calendar's current day. */
-  restoreFocus(target: FocusReturnTarget): void;
-  /** Asks to create an event on the day focus is on; false when focus is on none. */
-  createAtFocus(): boolean;
-}
-
 // Module-level constants and renderers: FullCalendar compares options by identity, and a new renderer
 // would remount its content on every render.
 const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, formaTheme];
@@ -96,14 +75,6 @@ const ENGLISH_TEXT = {
 
 /** A view button's accessible name: its visible text (a tab of the views' tab list says the rest). */
 const VIEW_HINT = '$0';
-
-// Stable data attributes on each event, for deep links and tests.
-const markEventElement: NonNullable<CalendarOptions['eventDidMount']> = ({ el, event }) => {
-  el.dataset.eventId = event.id;
-  el.dataset.calendarId = String(event.extendedProps.calendarId);
-  // A dot (a month's timed event, a list's row) shows the calendar's colour as a mark: made to stand out from the page.
-  if (!el.classList.contains(BLOCK_EVENT_CLASS) && event.color) el.style.setProperty('--fc-event-color', displayColor(event.color));
-};
 
 const useStyles = makeStyles({
   root: { position: 'relative', height: '100%', display: 'flex', flexDirection: 'column', '@media print': { display: 'block', height: 'auto' } },
@@ -137,138 +108,131 @@ export function CalendarView(props: CalendarViewProps) {
   return <LocalizedCalendarView {...props} locale={calendarLocale.locale} english={locale.toLowerCase().startsWith('en')} />;
 }
 
-function LocalizedCalendarView({
-  ref,
-  calendars,
-  visibleCalendarIds,
-  phone,
-  canCreate,
-  onOpenEvent,
-  onSelectRange,
-  onEventChange,
-  onFirstRender,
-  focusDate,
-  locale,
-  english,
-}: CalendarViewProps & { locale: LocaleInput | null; english: boolean }) {
-  const styles = useStyles();
-  const intl = useIntl();
-  const themeStyles = useCalendarThemeStyles();
-  const notify = useNotify();
-  const { locale: language, timeZone } = useRegionalSettings();
-  const calendarRef = useRef<CalendarRef>(null);
-  const status = useRef<CalendarStatusHandle>(null);
-  // The most events a window holds, while the server refuses the one shown for holding more.
-  const [tooFullLimit, setTooFullLimit] = useState<number | null>(null);
-  const reportFirstRender = useFirstRender(onFirstRender);
-  const shownView = useCallback(() => calendarRef.current?.getApi().view ?? null, []);
-  const source = useEventWindows(calendars, visibleCalendarIds, timeZone, {
-    loading: (loading) => status.current?.setLoading(loading),
-    // Once the calendar has drawn what the period holds: an event drawn was reported already, as the first one.
-    settled: () => afterNextPaint(() => reportFirstRender()),
-    tooFull: setTooFullLimit,
-    failed: (error) => {
-      notify.error(intl.formatMessage(CALENDAR_MESSAGES.eventsFailed), errorMessage(error, intl));
-      reportFirstRender();
-    },
-  }, shownView);
-  const layout = useLayoutViews(phone, calendarRef, { language, english, locale });
-  const calendarBox = useRef<HTMLDivElement>(null);
-  const endlessDatesSet = useEndlessUpcoming(calendarBox, calendarRef, layout.extendUpcoming);
-  const { descriptionId, describeWith, restoreFocus, createAtFocus } = useGridKeyboard(calendarBox, calendarRef, canCreate);
-  useTitleHints(calendarBox);
-  const location = useViewLocation(calendarRef, phone, layout.options.initialView);
-  const [viewOptions] = useViewOptions();
-  const timeOfDay = calendarTimeFormatter(useTimeFormat()[0]);
-  const businessHours = useMemo(() => businessHoursOf(viewOptions), [viewOptions]);
-  // Where the time grids open, worked out once: later changes of the hours must not scroll the grid under the user.
-  const [scrollTime] = useState(() => {
-    // The device's own clock when the calendar shows its zone: no time-zone maths on the way to the first events.
-    const hour = timeZone === browserTimeZone() ? new Date().getHours() : Number(wallClockAt(new Date(), timeZone).time.slice(0, 2));
-    return scrollTimeOf(viewOptions, hour);
-  });
-  // A view by its address's name, in the layout's own version of it (the phone's week is 3 days), at a date if given.
-  const showView = useCallback(
-    (view: UrlView, date?: Date) => calendarRef.current?.getApi().changeView(calendarViewFor(view, phone), date),
-    [phone],
-  );
-  // A day's number goes to that day, a week's to that week.
-  const goToDay = useCallback((date: Date) => showView('day', date), [showView]);
-  const goToWeek = useCallback((date: Date) => showView('week', date), [showView]);
-  const { onDatesSet: layoutDatesSet } = layout;
-  const { onDatesSet: locationDatesSet } = location;
-  // Each move after the first is announced ("November 2026"), politely: the period is the calendar's own title for it.
-  const datesShown = useRef(false);
-  const handleDatesSet = useCallback(
-    (info: DatesSetInfo) => {
-      source.onDatesSet(info);
-      layoutDatesSet(info);
-      endlessDatesSet(info);
-      locationDatesSet(info);
-      publishShownPeriod(shownPeriodOf(info, locale));
-      if (datesShown.current) status.current?.announce(info.view.title);
-      datesShown.current = true;
-    },
-    [source, layoutDatesSet, endlessDatesSet, locationDatesSet, locale],
-  );
-  const handleDateClick = useTapToCreate(canCreate);
-  const print = usePrintLayout(calendars, visibleCalendarIds, calendarRef);
-  // The popover lives outside the provider: it gets the theme the way Fluent's own portals do.
-  const themeClassName = useThemeClassName();
-  const popoverClass = useMemo(
-    () => mergeClasses(themeClassName, themeStyles.root, POPOVER_CLASS),
-    [themeClassName, themeStyles.root],
-  );
+/** FullCalendar's options that never change: the app's plugins, range, classes and ways of drawing. */
+const FIXED_OPTIONS = {
+  plugins: PLUGINS,
+  className: CALENDAR_CLASS,
+  toolbarClass: TOOLBAR_CLASS,
+  // A view button's accessible name is its visible text (WCAG 2.5.3): some locales name them otherwise ("Woche" is
+  // read as "Wochenansicht").
+  viewHint: VIEW_HINT,
+  validRange: SUPPORTED_RANGE,
+  slotDuration: SLOT_DURATION,
+  nowIndicator: true,
+  navLinkClass: NAV_LINK_CLASS,
+  nonBusinessHoursClass: NON_BUSINESS_CLASS,
+  dayLaneClass: DAY_LANE_CLASS,
+  slotLaneClass: SLOT_LANE_CLASS,
+  eventInteractive: true,
+  selectMirror: true,
+  eventClass: EVENT_CLASS,
+  blockEventClass: BLOCK_EVENT_CLASS,
+  listItemEventClass: LIST_EVENT_CLASS,
+  listDayClass: LIST_DAY_CLASS,
+  eventTitleClass: EVENT_TITLE_CLASS,
+  eventTimeClass: EVENT_TIME_CLASS,
+} satisfies CalendarOptions;
 
-  useImperativeHandle(
-    ref,
-    () => ({
-      refetchEvents: source.refetch,
-      today: () => calendarRef.current?.getApi().today(),
-      next: () => calendarRef.current?.getApi().next(),
-      previous: () => calendarRef.current?.getApi().prev(),
-      showView: (view: UrlView) => showView(view),
-      restoreFocus,
-      createAtFocus,
-    }),
-    [source.refetch, showView, restoreFocus, createAtFocus],
-  );
-
-  useEffect(() => {
-    if (focusDate) calendarRef.current?.getApi().gotoDate(focusDate);
-  }, [focusDate]);
-  useEffect(() => registerNavigator((date) => calendarRef.current?.getApi().gotoDate(date)), []);
-
-  const handleEventDidMount = useCallback<NonNullable<CalendarOptions['eventDidMount']>>(
-    (info) => {
-      markEventElement(info);
-      reportFirstRender(info.el);
-    },
-    [reportFirstRender],
-  );
-  const handleEventClick = useCallback(
-    (info: EventClickInfo) => {
-      onOpenEvent({ calendarId: String(info.event.extendedProps.calendarId), eventId: info.event.id });
-    },
+/**
+ * What a click on an event, a selected range and (on phones) a tap on an empty slot do: open the event's details, or a
+ * new event's form for the range or slot.
+ */
+function usePointerHandlers({ onOpenEvent, onSelectRange, canCreate }: Pick<CalendarViewProps, 'onOpenEvent' | 'onSelectRange' | 'canCreate'>) {
+  const eventClick = useCallback(
+    (info: EventClickInfo) => onOpenEvent({ calendarId: String(info.event.extendedProps.calendarId), eventId: info.event.id }),
     [onOpenEvent],
   );
-  const handleSelect = useCallback(
+  const select = useCallback(
     (info: DateSelectInfo) => {
       info.view.calendar.unselect();
       onSelectRange({ start: info.start, end: info.end, allDay: info.allDay });
     },
     [onSelectRange],
   );
+  return { eventClick, select, dateClick: useTapToCreate(canCreate) };
+}
+
+/** The popover lives outside the provider: it gets the theme the way Fluent's own portals do. */
+function usePopoverClass(themeRoot: string): string {
+  const themeClassName = useThemeClassName();
+  return useMemo(() => mergeClasses(themeClassName, themeRoot, POPOVER_CLASS), [themeClassName, themeRoot]);
+}
+
+type LocalizedProps = CalendarViewProps & { locale: LocaleInput | null; english: boolean };
+
+/** The calendar's words: English's from the app, others from their locale file. */
+function languageOptions(locale: LocaleInput | null, english: boolean): CalendarOptions {
+  return {
+    ...(english ? ENGLISH_TEXT : {}),
+    ...(locale ? { locale } : {}),
+    // The Today button's accessible name must include its visible text (WCAG 2.5.3); the hint is "This month".
+    todayHint: english || !locale?.todayText ? ENGLISH_TEXT.todayText : locale.todayText,
+  };
+}
+
+/** The notice that the period shown holds more events than a window may, with the limit. */
+function TooFullNotice({ limit }: { limit: number | null }) {
+  const styles = useStyles();
+  const intl = useIntl();
+  return (
+    <div role="status">
+      {limit !== null && (
+        <Notice intent="warning" className={styles.tooFull}>
+          {intl.formatMessage(CALENDAR_MESSAGES.windowTooFull, { limit })}
+        </Notice>
+      )}
+    </div>
+  );
+}
+
+interface DatesSetParts {
+  source: (info: DatesSetInfo) => void;
+  layout: (info: DatesSetInfo) => void;
+  upcoming: (info: DatesSetInfo) => void;
+  location: (info: DatesSetInfo) => void;
+  announce: (title: string) => void;
+}
+
+/** What the calendar does when it shows new dates: each part that follows them is told, and the move announced. */
+function useDatesSet({ source, layout, upcoming, location, announce }: DatesSetParts, locale: LocaleInput | null) {
+  // Each move after the first is announced ("November 2026"), politely: the period is the calendar's own title for it.
+  const datesShown = useRef(false);
+  return useCallback(
+    (info: DatesSetInfo) => {
+      for (const part of [source, layout, upcoming, location]) part(info);
+      publishShownPeriod(shownPeriodOf(info, locale));
+      if (datesShown.current) announce(info.view.title);
+      datesShown.current = true;
+    },
+    [source, layout, upcoming, location, announce, locale],
+  );
+}
+
+function LocalizedCalendarView(props: LocalizedProps) {
+  const { ref, calendars, visibleCalendarIds, phone, canCreate, onEventChange, locale, english } = props;
+  const styles = useStyles();
+  const themeStyles = useCalendarThemeStyles();
+  const { locale: language, timeZone } = useRegionalSettings();
+  const calendarRef = useRef<CalendarRef>(null);
+  const shownView = useCallback(() => calendarRef.current?.getApi().view ?? null, []);
+  const { status, tooFullLimit, source, eventDidMount } = useCalendarEvents({ calendars, visibleCalendarIds, timeZone, shownView, onFirstRender: props.onFirstRender });
+  const layout = useLayoutViews(phone, calendarRef, { language, english, locale });
+  const calendarBox = useRef<HTMLDivElement>(null);
+  const endlessDatesSet = useEndlessUpcoming(calendarBox, calendarRef, layout.extendUpcoming);
+  const { descriptionId, describeWith, restoreFocus, createAtFocus } = useGridKeyboard(calendarBox, calendarRef, canCreate);
+  useTitleHints(calendarBox);
+  const location = useViewLocation(calendarRef, phone, layout.options.initialView);
+  const times = useCalendarTimes(timeZone);
+  const { goToDay, goToWeek } = useCalendarHandle(ref, calendarRef, { refetchEvents: source.refetch, phone, focusDate: props.focusDate, restoreFocus, createAtFocus });
+  const announce = useCallback((title: string) => status.current?.announce(title), [status]);
+  const datesSet = useDatesSet({ source: source.onDatesSet, layout: layout.onDatesSet, upcoming: endlessDatesSet, location: location.onDatesSet, announce }, locale);
+  const print = usePrintLayout(calendars, visibleCalendarIds, calendarRef);
+  const popoverClass = usePopoverClass(themeStyles.root);
+  const pointer = usePointerHandlers(props);
   return (
     <div className={mergeClasses(styles.root, themeStyles.root, phone && themeStyles.phone)}>
       <CalendarStatus ref={status} />
-      <div role="status">
-        {tooFullLimit !== null && (
-          <Notice intent="warning" className={styles.tooFull}>
-            {intl.formatMessage(CALENDAR_MESSAGES.windowTooFull, { limit: tooFullLimit })}
-          </Notice>
-        )}
-      </div>
+      <TooFullNotice limit={tooFullLimit} />
       <div id={descriptionId} ref={describeWith} hidden />
       <PrintHeader {...print.heading} />
       <DatePicker />
@@ -276,53 +240,29 @@ function LocalizedCalendarView({
       <div ref={calendarBox} className={styles.calendar} lang={language}>
         <FullCalendar
           ref={calendarRef}
-          plugins={PLUGINS}
-          className={CALENDAR_CLASS}
+          {...FIXED_OPTIONS}
           {...layout.options}
           {...(location.initialView ? { initialView: location.initialView } : {})}
           {...(location.initialDate ? { initialDate: location.initialDate } : {})}
-          toolbarClass={TOOLBAR_CLASS}
-          {...(english ? ENGLISH_TEXT : {})}
-          {...(locale ? { locale } : {})}
-          // The Today button's accessible name must include its visible text (WCAG 2.5.3); the hint is "This month".
-          todayHint={english || !locale?.todayText ? ENGLISH_TEXT.todayText : locale.todayText}
-          // Likewise the view buttons: some locales name them otherwise ("Woche" is read as "Wochenansicht").
-          viewHint={VIEW_HINT}
+          {...languageOptions(locale, english)}
           // 'local' when the zones agree: the same times, without Temporal conversions.
           timeZone={timeZone === browserTimeZone() ? 'local' : timeZone}
           height={print.printing ? 'auto' : '100%'}
-          validRange={SUPPORTED_RANGE}
           dayMaxEvents={!print.printing}
-          slotDuration={SLOT_DURATION}
           // One format for every time: the slots' "9:00 AM" as the events' "9:30 AM" (FullCalendar's own are "9am", "9:30a").
-          slotHeaderFormat={timeOfDay}
-          eventTimeFormat={timeOfDay}
-          nowIndicator
-          businessHours={businessHours}
-          scrollTime={scrollTime}
-          weekNumbers={viewOptions.weekNumbers}
-          navLinkClass={NAV_LINK_CLASS}
-          nonBusinessHoursClass={NON_BUSINESS_CLASS}
-          dayLaneClass={DAY_LANE_CLASS}
-          slotLaneClass={SLOT_LANE_CLASS}
+          slotHeaderFormat={times.timeOfDay}
+          eventTimeFormat={times.timeOfDay}
+          businessHours={times.businessHours}
+          scrollTime={times.scrollTime}
+          weekNumbers={times.weekNumbers}
           navLinkDayClick={goToDay}
           navLinkWeekClick={goToWeek}
-          eventInteractive
           selectable={canCreate}
-          selectMirror
           events={source.events}
-          eventClass={EVENT_CLASS}
-          blockEventClass={BLOCK_EVENT_CLASS}
-          listItemEventClass={LIST_EVENT_CLASS}
-          listDayClass={LIST_DAY_CLASS}
-          eventTitleClass={EVENT_TITLE_CLASS}
-          eventTimeClass={EVENT_TIME_CLASS}
-          eventDidMount={handleEventDidMount}
+          eventDidMount={eventDidMount}
           popoverClass={popoverClass}
-          eventClick={handleEventClick}
-          select={handleSelect}
-          dateClick={handleDateClick}
-          datesSet={handleDatesSet}
+          {...pointer}
+          datesSet={datesSet}
           eventDrop={onEventChange}
           eventResize={onEventChange}
         />
