@@ -55,160 +55,174 @@ const contains = (outer: TimeRange, inner: TimeRange) => outer.fromMs <= inner.f
  * at once, as if every event were in memory; the list changes only when a window comes in, and when idle if it was
  * fetched ahead.
  */
-export function createWindowSource(deps: WindowSourceDeps, first: StartedWindow | null): WindowSource {
-  const windows = createEventWindows();
-  const subscribers = new Set<() => void>();
-  const inFlight = new Map<string, { range: TimeRange; events: Promise<CalendarEvent[]> }>();
-  let held: readonly CalendarEvent[] = [];
-  let shown: { viewType: string; range: TimeRange } | null = null;
+class EventWindowSource implements WindowSource {
+  private readonly deps: WindowSourceDeps;
+  private readonly windows = createEventWindows();
+  private readonly subscribers = new Set<() => void>();
+  private readonly inFlight = new Map<string, { range: TimeRange; events: Promise<CalendarEvent[]> }>();
+  // The offline copy keeps each window fetched for a period the user saw, once.
+  private readonly saved = new WeakSet<EventWindow>();
+  private held: readonly CalendarEvent[] = [];
+  private shown: { viewType: string; range: TimeRange } | null = null;
   // Who hears about the period shown: the one that last asked to show it.
-  let listener: WindowListener | null = null;
+  private listener: WindowListener | null = null;
   // Bumped by a refetch: answers to what was asked before it are out of date.
-  let generation = 0;
-  let publishWhenIdle = false;
+  private generation = 0;
+  private publishWhenIdle = false;
+  private loads = 0;
 
-  const publish = () => {
-    publishWhenIdle = false;
-    if (shown) {
-      const around = deps.neighbours(shown.viewType, shown.range);
-      windows.keepNear({ fromMs: Math.min(shown.range.fromMs, ...around.map((range) => range.fromMs)), toMs: Math.max(shown.range.toMs, ...around.map((range) => range.toMs)) });
+  constructor(deps: WindowSourceDeps, first: StartedWindow | null) {
+    this.deps = deps;
+    if (!first) return;
+    if (Array.isArray(first.events)) this.windows.put({ ...first.range, fetchedAt: deps.now(), events: first.events });
+    else this.track(first.range, first.events);
+    this.held = this.windows.events();
+  }
+
+  // Arrow properties: the calendar's hooks pass them on unbound.
+  events = () => this.held;
+
+  subscribe = (onChange: () => void) => {
+    this.subscribers.add(onChange);
+    return () => void this.subscribers.delete(onChange);
+  };
+
+  show(viewType: string, range: TimeRange, listener: WindowListener): void {
+    this.listener = listener;
+    const { shown } = this;
+    // Told twice of one view (by the calendar, and by the hook for a new source): nothing more to do.
+    if (shown?.viewType === viewType && shown.range.fromMs === range.fromMs && shown.range.toMs === range.toMs) return;
+    this.shown = { viewType, range };
+    const kept = this.windows.covering(range);
+    if (!kept) {
+      // A window on its way that holds the range (the first load's, a neighbour's) is waited for, not asked again.
+      const coming = [...this.inFlight.values()].find((started) => contains(started.range, range));
+      return void this.load(coming?.range ?? range, false);
     }
-    held = windows.events();
-    for (const notify of subscribers) notify();
-  };
-  // A window fetched ahead changes nothing on screen: the calendar reads it in when the page is idle.
-  const publishLater = () => {
-    if (publishWhenIdle) return;
-    publishWhenIdle = true;
-    deps.whenIdle(() => publishWhenIdle && publish());
-  };
-  const isShown = (range: TimeRange) => shown !== null && contains(range, shown.range);
+    this.listener.tooFull(null);
+    this.listener.settled();
+    this.save(kept);
+    // Shown as it was, and asked for again when it is old: the answer replaces it.
+    if (this.deps.now() - kept.fetchedAt > WINDOW_FRESH_MS) void this.load({ fromMs: kept.fromMs, toMs: kept.toMs }, true);
+    else this.fetchAround();
+  }
 
-  const request = (range: TimeRange) => {
+  refetch = () => {
+    this.generation++;
+    this.inFlight.clear();
+    this.windows.clear();
+    if (this.shown) void this.load(this.shown.range, false);
+  };
+
+  private publish(): void {
+    this.publishWhenIdle = false;
+    if (this.shown) {
+      const { viewType, range } = this.shown;
+      const around = [range, ...this.deps.neighbours(viewType, range)];
+      this.windows.keepNear({ fromMs: Math.min(...around.map((near) => near.fromMs)), toMs: Math.max(...around.map((near) => near.toMs)) });
+    }
+    this.held = this.windows.events();
+    for (const notify of this.subscribers) notify();
+  }
+
+  // A window fetched ahead changes nothing on screen: the calendar reads it in when the page is idle.
+  private publishLater(): void {
+    if (this.publishWhenIdle) return;
+    this.publishWhenIdle = true;
+    this.deps.whenIdle(() => this.publishWhenIdle && this.publish());
+  }
+
+  private isShown(range: TimeRange): boolean {
+    return this.shown !== null && contains(range, this.shown.range);
+  }
+
+  /** A request on its way, for others to wait on; forgotten when it ends, unless a refetch forgot it first. */
+  private track(range: TimeRange, events: Promise<CalendarEvent[]>): Promise<CalendarEvent[]> {
     const key = keyOf(range);
-    const started = inFlight.get(key);
-    if (started) return started.events;
-    const events = deps.fetchWindow(range);
-    inFlight.set(key, { range, events });
-    const forget = () => inFlight.get(key)?.events === events && inFlight.delete(key);
+    this.inFlight.set(key, { range, events });
+    const forget = () => this.inFlight.get(key)?.events === events && this.inFlight.delete(key);
     events.then(forget, forget);
     return events;
-  };
+  }
 
-  const fetchAround = () =>
-    deps.whenIdle(() => {
-      if (!shown || !deps.mayFetchAhead()) return;
-      for (const range of deps.neighbours(shown.viewType, shown.range)) {
-        if (windows.covering(range) || inFlight.has(keyOf(range))) continue;
-        const asked = generation;
-        request(range).then(
+  private request(range: TimeRange): Promise<CalendarEvent[]> {
+    return this.inFlight.get(keyOf(range))?.events ?? this.track(range, this.deps.fetchWindow(range));
+  }
+
+  private fetchAround(): void {
+    this.deps.whenIdle(() => {
+      if (!this.shown || !this.deps.mayFetchAhead()) return;
+      for (const range of this.deps.neighbours(this.shown.viewType, this.shown.range)) {
+        if (this.windows.covering(range) || this.inFlight.has(keyOf(range))) continue;
+        const asked = this.generation;
+        this.request(range).then(
           (events) => {
-            if (asked !== generation) return;
-            windows.put({ ...range, fetchedAt: deps.now(), events });
-            publishLater();
+            if (asked !== this.generation) return;
+            this.windows.put({ ...range, fetchedAt: this.deps.now(), events });
+            this.publishLater();
           },
           // Fetched ahead: a failure is forgotten, and the window asked for again if it is shown.
           () => undefined,
         );
       }
     });
+  }
 
-  // The offline copy keeps each window fetched for a period the user saw, once.
-  const saved = new WeakSet<EventWindow>();
-  const save = (window: EventWindow) => {
-    if (saved.has(window) || !isShown(window)) return;
-    saved.add(window);
-    deps.shown(window, window.events);
-  };
+  private save(window: EventWindow): void {
+    if (this.saved.has(window) || !this.isShown(window)) return;
+    this.saved.add(window);
+    this.deps.shown(window, window.events);
+  }
 
-  const arrived = (range: TimeRange, events: CalendarEvent[], fetchedAt: number, quietly: boolean, fetched = true) => {
+  private arrived(range: TimeRange, events: CalendarEvent[], fetchedAt: number, quietly: boolean, fetched = true): void {
     const window = { ...range, fetchedAt, events };
-    windows.put(window);
-    if (fetched) save(window);
-    if (quietly) publishLater();
-    else publish();
-    if (!isShown(range)) return;
-    listener?.tooFull(null);
-    listener?.settled();
-    fetchAround();
-  };
+    this.windows.put(window);
+    if (fetched) this.save(window);
+    if (quietly) this.publishLater();
+    else this.publish();
+    if (!this.isShown(range)) return;
+    this.listener?.tooFull(null);
+    this.listener?.settled();
+    this.fetchAround();
+  }
 
   // A failure speaks only for the period shown, and one fetched quietly (shown already, from memory) only when
   // the offline copy has to stand in for it.
-  const failed = async (range: TimeRange, error: unknown, quietly: boolean) => {
-    if (!isShown(range)) return;
-    const limit = deps.tooFullLimit(error);
+  private async failed(range: TimeRange, error: unknown, quietly: boolean): Promise<void> {
+    if (!this.isShown(range)) return;
+    const limit = this.deps.tooFullLimit(error);
     if (limit !== null) {
-      listener?.tooFull(limit);
-      return listener?.settled();
+      this.listener?.tooFull(limit);
+      return this.listener?.settled();
     }
     try {
-      const kept = await deps.fallback(range, error);
-      arrived(range, kept.events, kept.fetchedAt, quietly, false);
+      const kept = await this.deps.fallback(range, error);
+      this.arrived(range, kept.events, kept.fetchedAt, quietly, false);
     } catch {
-      if (!quietly) listener?.failed(error);
+      if (!quietly) this.listener?.failed(error);
     }
-  };
-
-  let loads = 0;
-  const loading = (change: 1 | -1) => {
-    loads += change;
-    listener?.loading(loads > 0);
-  };
-  const load = async (range: TimeRange, quietly: boolean) => {
-    const asked = generation;
-    if (!quietly) loading(1);
-    try {
-      const events = await request(range);
-      if (asked !== generation) return;
-      arrived(range, events, deps.now(), quietly);
-    } catch (error) {
-      if (asked === generation) await failed(range, error, quietly);
-    } finally {
-      if (!quietly) loading(-1);
-    }
-  };
-
-  if (first) {
-    if (Array.isArray(first.events)) windows.put({ ...first.range, fetchedAt: deps.now(), events: first.events });
-    else {
-      const key = keyOf(first.range);
-      inFlight.set(key, { range: first.range, events: first.events });
-      const forget = () => inFlight.delete(key);
-      first.events.then(forget, forget);
-    }
-    held = windows.events();
   }
 
-  return {
-    events: () => held,
-    subscribe(onChange) {
-      subscribers.add(onChange);
-      return () => subscribers.delete(onChange);
-    },
-    show(viewType, range, heard) {
-      listener = heard;
-      // Told twice of one view (by the calendar, and by the hook for a new source): nothing more to do.
-      if (shown?.viewType === viewType && shown.range.fromMs === range.fromMs && shown.range.toMs === range.toMs) return;
-      shown = { viewType, range };
-      const kept = windows.covering(range);
-      if (!kept) {
-        // A window on its way that holds the range (the first load's, a neighbour's) is waited for, not asked again.
-        const coming = [...inFlight.values()].find((started) => contains(started.range, range));
-        return void load(coming?.range ?? range, false);
-      }
-      listener?.tooFull(null);
-      listener?.settled();
-      save(kept);
-      // Shown as it was, and asked for again when it is old: the answer replaces it.
-      if (deps.now() - kept.fetchedAt > WINDOW_FRESH_MS) void load({ fromMs: kept.fromMs, toMs: kept.toMs }, true);
-      else fetchAround();
-    },
-    refetch() {
-      generation++;
-      inFlight.clear();
-      windows.clear();
-      if (shown) void load(shown.range, false);
-    },
-  };
+  private loading(change: 1 | -1): void {
+    this.loads += change;
+    this.listener?.loading(this.loads > 0);
+  }
+
+  private async load(range: TimeRange, quietly: boolean): Promise<void> {
+    const asked = this.generation;
+    if (!quietly) this.loading(1);
+    try {
+      const events = await this.request(range);
+      if (asked !== this.generation) return;
+      this.arrived(range, events, this.deps.now(), quietly);
+    } catch (error) {
+      if (asked === this.generation) await this.failed(range, error, quietly);
+    } finally {
+      if (!quietly) this.loading(-1);
+    }
+  }
+}
+
+export function createWindowSource(deps: WindowSourceDeps, first: StartedWindow | null): WindowSource {
+  return new EventWindowSource(deps, first);
 }
