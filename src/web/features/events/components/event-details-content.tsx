@@ -1,0 +1,73 @@
+import {
+  Body1,
+  DialogContent,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  Skeleton,
+  SkeletonItem,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { useIntl } from 'react-intl';
+import { errorMessage } from '../../../lib/api-client.ts';
+import type { EventDetails } from '../hooks/use-event-details.ts';
+import { EVENT_DETAILS_MESSAGES as M, EVENT_MESSAGES } from '../lib/event-messages.ts';
+import { EventDetailsList } from './event-details-list.tsx';
+
+const useStyles = makeStyles({
+  skeleton: { display: 'grid', gap: tokens.spacingVerticalM },
+  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+});
+
+interface EventDetailsContentProps {
+  details: EventDetails;
+  /** A delete found the event changed by someone else. */
+  conflict: boolean;
+  /** The link "Copy link" could not put on the clipboard, for the user to copy. */
+  uncopiedLink: string | null;
+}
+
+/** The dialog's body: the details once loaded (a skeleton until then, or why they are not), and a link left to copy. */
+export function EventDetailsContent({ details, conflict, uncopiedLink }: EventDetailsContentProps) {
+  const { query, display, event, calendar, notFound, occurrence, series } = details;
+  const styles = useStyles();
+  const intl = useIntl();
+  const say = intl.formatMessage;
+  return (
+    <DialogContent className={styles.content}>
+      {conflict && (
+        <MessageBar intent="warning" role="alert">
+          <MessageBarBody>
+            <MessageBarTitle>{say(EVENT_MESSAGES.changedHeading)}</MessageBarTitle>
+            {say(M.notDeleted)}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      {event ? (
+        <EventDetailsList event={event} display={display} calendar={calendar} occurrence={occurrence} series={series} />
+      ) : query.isPending ? (
+        <Skeleton aria-label={say(M.loadingDetails)} className={styles.skeleton}>
+          <SkeletonItem size={16} />
+          <SkeletonItem size={16} />
+          <SkeletonItem size={16} />
+        </Skeleton>
+      ) : (
+        <Body1>{notFound ? say(EVENT_MESSAGES.gone) : errorMessage(query.error, intl)}</Body1>
+      )}
+      {uncopiedLink && (
+        <Field label={say(M.linkToEvent)} hint={say(M.linkNotCopied)}>
+          <Input readOnly value={uncopiedLink} ref={selectOnMount} />
+        </Field>
+      )}
+    </DialogContent>
+  );
+}
+
+/** Focuses the link and selects it, ready to copy. */
+function selectOnMount(input: HTMLInputElement | null): void {
+  input?.focus();
+  input?.select();
+}

@@ -1,0 +1,83 @@
+import { Link, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { useIntl } from 'react-intl';
+import { isHttpUrl } from '../../../../shared/event-schema.ts';
+import { ColorSwatch } from '../../../components/color-swatch.tsx';
+import type { EventDetails } from '../hooks/use-event-details.ts';
+import { EVENT_DETAILS_MESSAGES as M } from '../lib/event-messages.ts';
+import { formatEventWhen, formatTimestamp } from '../lib/format-event-time.ts';
+import { LinkedText } from './linked-text.tsx';
+import { RecurrenceRows } from './recurrence-details.tsx';
+
+const useStyles = makeStyles({
+  details: {
+    display: 'grid',
+    gridTemplateColumns: 'max-content 1fr',
+    columnGap: tokens.spacingHorizontalL,
+    rowGap: tokens.spacingVerticalS,
+    margin: 0,
+  },
+  term: { fontWeight: tokens.fontWeightSemibold, color: tokens.colorNeutralForeground2 },
+  value: { margin: 0, minWidth: 0, overflowWrap: 'anywhere' },
+  calendar: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  // Descriptions are plain text: shown as text, with their line breaks.
+  description: { whiteSpace: 'pre-wrap' },
+});
+
+type EventDetailsListProps = Pick<EventDetails, 'display' | 'calendar' | 'occurrence' | 'series'> & {
+  event: NonNullable<EventDetails['event']>;
+};
+
+/** The loaded event's details, term by term: calendar, when, location, description, link, repeats, created, updated. */
+export function EventDetailsList({ event, display, calendar, occurrence, series }: EventDetailsListProps) {
+  const styles = useStyles();
+  const say = useIntl().formatMessage;
+  return (
+    <dl className={styles.details}>
+      <dt className={styles.term}>{say(M.calendar)}</dt>
+      <dd className={styles.value}>
+        <span className={styles.calendar}>
+          {calendar && <ColorSwatch color={calendar.color} />}
+          {calendar?.name ?? say(M.unknownCalendar)}
+        </span>
+      </dd>
+      <dt className={styles.term}>{say(M.when)}</dt>
+      <dd className={styles.value} lang={display.locale}>
+        {event.allDay ? say(M.allDay, { dates: formatEventWhen(event, display) }) : formatEventWhen(event, display)}
+      </dd>
+      {event.extendedProps.location && (
+        <>
+          <dt className={styles.term}>{say(M.location)}</dt>
+          <dd className={styles.value}>{event.extendedProps.location}</dd>
+        </>
+      )}
+      {event.extendedProps.description && (
+        <>
+          <dt className={styles.term}>{say(M.description)}</dt>
+          <dd className={mergeClasses(styles.value, styles.description)}>
+            <LinkedText text={event.extendedProps.description} />
+          </dd>
+        </>
+      )}
+      {/* The API only stores http(s) links; checked again here because an href is a place scripts hide. */}
+      {event.url && isHttpUrl(event.url) && (
+        <>
+          <dt className={styles.term}>{say(M.link)}</dt>
+          <dd className={styles.value}>
+            <Link href={event.url} target="_blank" rel="noopener noreferrer">
+              {event.url}
+            </Link>
+          </dd>
+        </>
+      )}
+      {series && <RecurrenceRows series={series} recurrenceId={occurrence?.recurrenceId ?? null} />}
+      <dt className={styles.term}>{say(M.created)}</dt>
+      <dd className={styles.value} lang={display.locale}>
+        {say(M.byAt, { name: event.extendedProps.createdBy.name, when: formatTimestamp(event.extendedProps.createdAt, display) })}
+      </dd>
+      <dt className={styles.term}>{say(M.updated)}</dt>
+      <dd className={styles.value} lang={display.locale}>
+        {say(M.byAt, { name: event.extendedProps.updatedBy.name, when: formatTimestamp(event.extendedProps.updatedAt, display) })}
+      </dd>
+    </dl>
+  );
+}

@@ -1,0 +1,46 @@
+import { Field, Input, Textarea } from '@fluentui/react-components';
+import { useIntl } from 'react-intl';
+import type { Calendar } from '../../../../shared/calendar-schema.ts';
+import { characterCount, TEXT_FIELD_LIMITS } from '../lib/character-count.ts';
+import { EVENT_FORM_MESSAGES as M } from '../lib/event-form-messages.ts';
+import { EventCalendarField } from './event-calendar-field.tsx';
+import { EventLinkField } from './event-link-field.tsx';
+import { EventWhenFields, type EventWhenFieldsProps } from './event-when-fields.tsx';
+
+interface EventFormFieldsProps extends EventWhenFieldsProps {
+  /** The calendars the user may add events to. */
+  editable: readonly Calendar[];
+}
+
+/** The event form's fields, in order: title, calendar, when, location, description and link. */
+export function EventFormFields({ editable, ...when }: EventFormFieldsProps) {
+  const { values, set, fieldProps, occurrence } = when;
+  const say = useIntl().formatMessage;
+  // Near its limit a text field says how full it is; read out politely, between keystrokes.
+  const counterHint = (field: keyof typeof TEXT_FIELD_LIMITS) => {
+    const shown = characterCount(values[field], TEXT_FIELD_LIMITS[field]);
+    return shown ? { children: say(M.characterCount, shown), 'aria-live': 'polite' as const } : undefined;
+  };
+  return (
+    <>
+      <Field label={say(M.title)} required hint={counterHint('title')} {...fieldProps('title')}>
+        <Input name="title" value={values.title} onChange={(_, data) => set('title', data.value)} />
+      </Field>
+      <EventCalendarField
+        value={values.calendarId}
+        onChange={(calendarId) => set('calendarId', calendarId)}
+        editable={editable}
+        occurrence={occurrence}
+        {...fieldProps('calendarId')}
+      />
+      <EventWhenFields {...when} />
+      <Field label={say(M.location)} hint={counterHint('location')} {...fieldProps('location')}>
+        <Input name="location" value={values.location} onChange={(_, data) => set('location', data.value)} />
+      </Field>
+      <Field label={say(M.description)} hint={counterHint('description')} {...fieldProps('description')}>
+        <Textarea name="description" resize="vertical" rows={4} value={values.description} onChange={(_, data) => set('description', data.value)} />
+      </Field>
+      <EventLinkField value={values.url} onChange={(url) => set('url', url)} {...fieldProps('url')} />
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+import { Field, Switch, makeStyles, tokens } from '@fluentui/react-components';
+import { useIntl } from 'react-intl';
+import type { FieldErrors } from '../../../lib/form-errors.ts';
+import { instantOfWallClock } from '../../../lib/zoned-time.ts';
+import type { EventFormEdgeField } from '../hooks/use-event-form-values.ts';
+import {
+  EVENT_DATE_INPUT_MAX,
+  EVENT_DATE_INPUT_MIN,
+  type EventFormField,
+  type EventFormValues,
+} from '../lib/event-form-values.ts';
+import { EVENT_FORM_MESSAGES as M } from '../lib/event-form-messages.ts';
+import { REPEAT_FIELDS } from '../lib/repeat-options.ts';
+import { DateInput, TimeInput } from './date-time-inputs.tsx';
+import { RepeatField } from './repeat-field.tsx';
+
+const useStyles = makeStyles({
+  row: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))',
+    gap: tokens.spacingHorizontalM,
+  },
+});
+
+/** The first start the Repeat control counts from, as the API writes it; '' while the inputs do not make one. */
+function formStart(values: EventFormValues, timeZone: string): string {
+  if (values.allDay) return values.startDate;
+  try {
+    return instantOfWallClock({ date: values.startDate, time: values.startTime }, timeZone).toISOString();
+  } catch {
+    return '';
+  }
+}
+
+export interface EventWhenFieldsProps {
+  values: EventFormValues;
+  set<K extends keyof EventFormValues>(field: K, value: EventFormValues[K]): void;
+  /** Sets one of the dates or times: for the start, the end moves with it (withStartMoved). */
+  setEdge(field: EventFormEdgeField, value: string): void;
+  fieldProps(field: EventFormField): { validationState: 'error' | 'none'; validationMessage: string | undefined };
+  /** The viewer's zone, which the dates and times are in. */
+  timeZone: string;
+  /** The zone the series repeats in. */
+  seriesTimeZone: string;
+  locale: string;
+  /** An occurrence keeps its series' rule: it has no Repeat control. */
+  occurrence: boolean;
+}
+
+/** When the event happens: all day or not, its start and end, and how it repeats. */
+export function EventWhenFields({ values, set, setEdge, fieldProps, timeZone, seriesTimeZone, locale, occurrence }: EventWhenFieldsProps) {
+  const styles = useStyles();
+  const say = useIntl().formatMessage;
+  const repeatErrors: FieldErrors<EventFormField> = Object.fromEntries(
+    REPEAT_FIELDS.flatMap((field) => {
+      const message = fieldProps(field).validationMessage;
+      return message ? [[field, message]] : [];
+    }),
+  );
+  const row = { values, timeZone, setEdge, fieldProps, className: styles.row };
+  return (
+    <>
+      <Switch label={say(M.allDay)} checked={values.allDay} onChange={(_, data) => set('allDay', data.checked)} />
+      <DateTimeRow edge="start" {...row} />
+      <DateTimeRow edge="end" {...row} />
+      {!occurrence && (
+        <RepeatField
+          value={values.repeat}
+          onChange={(repeat) => set('repeat', repeat)}
+          start={formStart(values, timeZone)}
+          allDay={values.allDay}
+          timeZone={seriesTimeZone}
+          viewerTimeZone={timeZone}
+          locale={locale}
+          errors={repeatErrors}
+        />
+      )}
+    </>
+  );
+}
+
+interface DateTimeRowProps extends Pick<EventWhenFieldsProps, 'values' | 'timeZone' | 'setEdge' | 'fieldProps'> {
+  edge: 'start' | 'end';
+  className: string;
+}
+
+/** A start or an end: its date, and its time unless the event lasts all day. */
+function DateTimeRow({ edge, values, timeZone, setEdge, fieldProps, className }: DateTimeRowProps) {
+  const intl = useIntl();
+  const date = `${edge}Date` as const;
+  const time = `${edge}Time` as const;
+  return (
+    <div className={className}>
+      <Field label={intl.formatMessage(M[date])} required {...fieldProps(date)}>
+        <DateInput name={date} min={EVENT_DATE_INPUT_MIN} max={EVENT_DATE_INPUT_MAX} value={values[date]} onChange={(value) => setEdge(date, value)} />
+      </Field>
+      {!values.allDay && (
+        <Field label={intl.formatMessage(M[time])} required hint={timeZone} {...fieldProps(time)}>
+          <TimeInput name={time} day={values[date]} value={values[time]} onChange={(value) => setEdge(time, value)} />
+        </Field>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { useIntl } from 'react-intl';
+import type { CalendarEvent } from '../../../../shared/event-schema.ts';
+import { useNotify } from '../../../components/notifications.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { EVENT_MESSAGES } from '../lib/event-messages.ts';
+import { useFetchLatestEvent } from '../requests/get-event.ts';
+import type { OccurrenceKey, OccurrenceScope } from '../requests/update-occurrence.ts';
+import type { RecurrenceAction, RecurrenceScope } from './use-recurrence-scope.ts';
+
+/**
+ * Edit, from the details: an event at once; an occurrence after asking which occurrences, where "All events" edits
+ * the series as the server has it now.
+ */
+export function useEditEvent(
+  occurrence: OccurrenceKey | null,
+  askScope: (action: RecurrenceAction) => Promise<RecurrenceScope | null>,
+  onEdit: (event: CalendarEvent, scope?: OccurrenceScope) => void,
+): (shown: CalendarEvent) => Promise<void> {
+  const fetchLatestEvent = useFetchLatestEvent();
+  const notify = useNotify();
+  const intl = useIntl();
+  return async (shown) => {
+    if (!occurrence) return onEdit(shown);
+    const scope = await askScope('edit');
+    if (scope === null) return;
+    if (scope !== 'all') return onEdit(shown, scope);
+    try {
+      onEdit(await fetchLatestEvent(occurrence.seriesId));
+    } catch (error) {
+      notify.error(intl.formatMessage(EVENT_MESSAGES.seriesLoadFailed), errorMessage(error, intl));
+    }
+  };
+}

@@ -1,0 +1,59 @@
+import type { FormEvent } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
+import type { CalendarEvent } from '../../../../shared/event-schema.ts';
+import { useNotify } from '../../../components/notifications.tsx';
+import { useRegionalSettings } from '../../../host/regional-settings.tsx';
+import type { FieldErrors } from '../../../lib/form-errors.ts';
+import { EVENT_FORM_FIELDS, validateEventForm, type EventFormErrors, type EventFormField, type EventFormValues } from '../lib/event-form-values.ts';
+import { EVENT_FORM_MESSAGES as M, formatFormMessage } from '../lib/event-form-messages.ts';
+import { useSaveEvent, type SaveTarget } from './use-save-event.ts';
+
+interface EventFormSubmitOptions extends SaveTarget {
+  values: EventFormValues;
+  /** The zone an existing series repeats in; a new one repeats in the viewer's. */
+  seriesTimeZone: string;
+  showErrors(errors: FieldErrors<EventFormField>, messages: string[]): void;
+  clearErrors(): void;
+  onFailure(error: unknown): Promise<void>;
+  onSaved?(event: CalendarEvent): void;
+  onChanged(): void;
+  onClose(): void;
+}
+
+/** The form's errors in the user's language, field by field. */
+function sayErrors(intl: IntlShape, errors: EventFormErrors): FieldErrors<EventFormField> {
+  const said: FieldErrors<EventFormField> = {};
+  for (const field of EVENT_FORM_FIELDS) {
+    const error = errors[field];
+    if (error) said[field] = formatFormMessage(intl, error);
+  }
+  return said;
+}
+
+/** Submitting the event form: its values are checked, then saved; a save that worked closes the form. */
+export function useEventFormSubmit(options: EventFormSubmitOptions) {
+  const { values, base, occurrence, scope, seriesTimeZone, showErrors, clearErrors, onFailure, onSaved, onChanged, onClose } = options;
+  const notify = useNotify();
+  const { save, pending } = useSaveEvent();
+  const { timeZone } = useRegionalSettings();
+  const intl = useIntl();
+
+  const handleSubmit = (submitEvent: FormEvent) => {
+    submitEvent.preventDefault();
+    const result = validateEventForm(values, { timeZone, includeTimeZone: base === null, includeRule: occurrence === null, seriesTimeZone });
+    if (!result.ok) {
+      showErrors(sayErrors(intl, result.errors), result.formErrors.map((message) => formatFormMessage(intl, message)));
+      return;
+    }
+    clearErrors();
+    const onSuccess = (saved: CalendarEvent) => {
+      notify.success(intl.formatMessage(base ? M.saved : M.created));
+      onChanged();
+      onSaved?.(saved);
+      onClose();
+    };
+    const onError = (error: unknown) => void onFailure(error);
+    save(result.event, values.calendarId, { base, occurrence, scope }, { onSuccess, onError });
+  };
+  return { handleSubmit, pending };
+}
