@@ -1,10 +1,8 @@
 import { Button, Field, Input, Spinner, Textarea, makeStyles, tokens, webLightTheme } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { calendarColorSchema, type Calendar, type CalendarInput } from '../../../../shared/calendar-schema.ts';
+import type { Calendar, CalendarInput } from '../../../../shared/calendar-schema.ts';
 import { COMMON_MESSAGES } from '../../../components/common-messages.ts';
-import { ColorSwatch } from '../../../components/color-swatch.tsx';
-import { MIN_TEXT_CONTRAST, readableTextOn } from '../../../lib/color-contrast.ts';
 import { useFormErrors } from '../../../lib/form-errors.ts';
 import {
   CALENDAR_FORM_FIELDS,
@@ -14,18 +12,10 @@ import {
   type CalendarFormValues,
 } from '../lib/calendar-form-values.ts';
 import { CALENDAR_EDITOR_MESSAGES as MESSAGES, MANAGE_CALENDARS_MESSAGES } from '../lib/manage-calendars-messages.ts';
+import { CalendarColorField } from './calendar-color-field.tsx';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  picker: {
-    inlineSize: '28px',
-    blockSize: '22px',
-    padding: 0,
-    border: 'none',
-    backgroundColor: 'transparent',
-    cursor: 'pointer',
-    ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}` },
-  },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS },
 });
 
@@ -59,8 +49,6 @@ export function CalendarEditor({ calendar, saving, onSave, onCancel }: CalendarE
     void onSave(result.input).then((serverErrors) => serverErrors && showErrors(serverErrors));
   };
 
-  const colorValid = calendarColorSchema.safeParse(values.color.trim()).success;
-  const hardToRead = colorValid && readableTextOn(values.color.trim()).contrast < MIN_TEXT_CONTRAST;
   const formLabel = calendar
     ? intl.formatMessage(MANAGE_CALENDARS_MESSAGES.editCalendar, { name: calendar.name })
     : intl.formatMessage(MANAGE_CALENDARS_MESSAGES.newCalendar);
@@ -70,28 +58,7 @@ export function CalendarEditor({ calendar, saving, onSave, onCancel }: CalendarE
       <Field label={intl.formatMessage(MESSAGES.name)} required {...fieldProps('name')}>
         <Input name="name" value={values.name} onChange={(_, data) => set('name', data.value)} />
       </Field>
-      <Field
-        label={intl.formatMessage(MESSAGES.color)}
-        required
-        hint={intl.formatMessage(hardToRead ? MESSAGES.colorHardToRead : MESSAGES.colorHint)}
-        {...fieldProps('color')}
-      >
-        <Input
-          name="color"
-          value={values.color}
-          contentBefore={colorValid ? <ColorSwatch color={values.color.trim()} /> : undefined}
-          contentAfter={
-            <input
-              type="color"
-              className={styles.picker}
-              aria-label={intl.formatMessage(MESSAGES.pickColor)}
-              value={(colorValid ? values.color.trim() : webLightTheme.colorBrandBackground).toLowerCase()}
-              onChange={(event) => set('color', event.target.value)}
-            />
-          }
-          onChange={(_, data) => set('color', data.value)}
-        />
-      </Field>
+      <CalendarColorField value={values.color} onChange={(color) => set('color', color)} {...fieldProps('color')} />
       <Field label={intl.formatMessage(MESSAGES.description)} {...fieldProps('description')}>
         <Textarea name="description" value={values.description} onChange={(_, data) => set('description', data.value)} />
       </Field>

@@ -1,0 +1,36 @@
+import { useIntl } from 'react-intl';
+import type { Calendar } from '../../../../shared/calendar-schema.ts';
+import { ConfirmDeleteButton } from '../../../components/confirm-delete-button.tsx';
+import { useNotify } from '../../../components/notifications.tsx';
+import { errorMessage, isApiStatus } from '../../../lib/api-client.ts';
+import { MANAGE_CALENDARS_MESSAGES as MESSAGES } from '../lib/manage-calendars-messages.ts';
+import { useDeleteCalendar } from '../requests/delete-calendar.ts';
+
+/** Deletes a calendar once confirmed; a conflict (someone changed it meanwhile) is the dialog's to show. */
+export function DeleteCalendarButton({ calendar, onConflict, onDeleted }: { calendar: Calendar; onConflict(): void; onDeleted(): void }) {
+  const intl = useIntl();
+  const notify = useNotify();
+  const deleteCalendar = useDeleteCalendar();
+  const confirm = () =>
+    deleteCalendar.mutateAsync({ id: calendar.id, version: calendar.version }).then(
+      () => {
+        notify.success(intl.formatMessage(MESSAGES.deleted, { name: calendar.name }));
+        // Its row, and the button that had focus, are gone: focus stays in the dialog, so Esc still closes it.
+        onDeleted();
+      },
+      (error: unknown) => {
+        if (isApiStatus(error, 412)) onConflict();
+        else notify.error(intl.formatMessage(MESSAGES.deleteFailed), errorMessage(error, intl));
+      },
+    );
+  return (
+    <ConfirmDeleteButton
+      trigger={{ appearance: 'subtle', 'aria-label': intl.formatMessage(MESSAGES.deleteCalendar, { name: calendar.name }) }}
+      title={intl.formatMessage(MESSAGES.deleteTitle, { name: calendar.name })}
+      warning={intl.formatMessage(MESSAGES.deleteWarning)}
+      confirmLabel={intl.formatMessage(MESSAGES.deleteConfirm)}
+      deleting={deleteCalendar.isPending}
+      onConfirm={confirm}
+    />
+  );
+}
