@@ -7,7 +7,8 @@ import { preconditionFailed } from '../../src/api/http/conditional-requests.ts';
 import { toHttpProblem } from '../../src/api/http/problem-reply.ts';
 import { tooManyRequests } from '../../src/api/plugins/external/rate-limit.ts';
 import { StoreUnavailableError } from '../../src/api/stores/repository.ts';
-import { ApiError, errorMessage } from '../../src/web/lib/api-client.ts';
+import { ApiError } from '../../src/web/lib/api-client.ts';
+import { errorMessage } from '../../src/web/lib/error-message.ts';
 import { PROBLEM_MESSAGES } from '../../src/web/lib/problem-messages.ts';
 
 const catalog = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../src/web/i18n/catalogs/de.json'), 'utf8')) as Record<string, string>;

@@ -12,7 +12,7 @@ import { useEventMoveHandler } from '../features/events/hooks/use-event-move-han
 import { useLinkedEvent } from '../features/events/hooks/use-linked-event.ts';
 import { useNewEventLink } from '../features/events/hooks/use-new-event-link.ts';
 import { useRegionalSettings } from '../host/regional-settings.tsx';
-import { errorMessage } from '../lib/api-client.ts';
+import { errorMessage } from '../lib/error-message.ts';
 import { PHONE_LAYOUT_QUERY } from '../lib/phone-layout.ts';
 import { useMediaQuery } from '../lib/use-media-query.ts';
 import { useDeviceSettingsCarriedOver } from '../lib/user-settings/use-user-settings.ts';

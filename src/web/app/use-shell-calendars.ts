@@ -5,7 +5,7 @@ import { CALENDARS_QUERY_KEY, useCalendars } from '../features/calendars/request
 import { useHiddenCalendars } from '../features/calendars/hooks/use-hidden-calendars.ts';
 import { tabCalendarIds } from '../features/calendars/lib/tab-calendars.ts';
 import { useHost } from '../host/host-context.tsx';
-import { errorMessage } from '../lib/api-client.ts';
+import { errorMessage } from '../lib/error-message.ts';
 import { useOfflineStatus, useOnReconnect } from '../lib/use-offline-status.ts';
 
 const NO_CALENDARS: Calendar[] = [];

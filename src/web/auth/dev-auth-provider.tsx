@@ -5,7 +5,7 @@ import type { DevelopmentAuthConfig } from '../../shared/user.ts';
 import { FullPageStatus } from '../components/full-page-status.tsx';
 import { lazyComponent } from '../components/lazy-component.tsx';
 import { ActionButton } from '../components/status-parts.tsx';
-import { errorMessage } from '../lib/api-client.ts';
+import { errorMessage } from '../lib/error-message.ts';
 import { useLocalStorageState } from '../lib/use-local-storage-state.ts';
 import { AUTH_MESSAGES } from './auth-messages.ts';
 import { AuthSession } from './auth-session.tsx';

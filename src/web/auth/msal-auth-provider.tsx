@@ -6,7 +6,8 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useIntl } from 'react-intl';
 import { COMMON_MESSAGES } from '../components/common-messages.ts';
 import { FullPageStatus } from '../components/full-page-status.tsx';
-import { errorMessage, type GetAccessToken } from '../lib/api-client.ts';
+import { type GetAccessToken } from '../lib/api-client.ts';
+import { errorMessage } from '../lib/error-message.ts';
 import { AUTH_MESSAGES } from './auth-messages.ts';
 import { AuthSession } from './auth-session.tsx';
 import type { ProductionAuthConfig } from '../../shared/user.ts';

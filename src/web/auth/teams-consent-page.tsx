@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import type { ClientConfig } from '../../shared/user.ts';
 import { FullPageStatus } from '../components/full-page-status.tsx';
 import { loadTeamsSdk } from '../host/teams-sdk.ts';
-import { errorMessage } from '../lib/api-client.ts';
+import { errorMessage } from '../lib/error-message.ts';
 import { useClientConfig } from '../lib/use-client-config.ts';
 import { AUTH_MESSAGES } from './auth-messages.ts';
 import { consentPopupMsalSetup } from './msal-configuration.ts';

@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { COMMON_MESSAGES } from '../components/common-messages.ts';
 import { FullPageStatus } from '../components/full-page-status.tsx';
 import { ActionButton } from '../components/status-parts.tsx';
-import { errorMessage } from '../lib/api-client.ts';
+import { errorMessage } from '../lib/error-message.ts';
 import { HostContext, useHostState } from './host-context.tsx';
 import { HOST_MESSAGES } from './host-messages.ts';
 import { RegionalSettingsProvider } from './regional-settings.tsx';

@@ -20,7 +20,7 @@ import { CALENDARS_MESSAGES } from '../../features/calendars/lib/calendars-messa
 import type { useCalendars } from '../../features/calendars/requests/get-calendars.ts';
 import type { M365Host } from '../../host/detect-host.ts';
 import { useHost } from '../../host/host-context.tsx';
-import { errorMessage } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { SHELL_MESSAGES } from '../shell-messages.ts';
 import { TAB_MESSAGES } from './tab-messages.ts';
 import { TabNewCalendar } from './tab-new-calendar.tsx';

@@ -8,7 +8,7 @@ import { CalendarEditor } from '../../features/calendars/components/calendar-edi
 import { calendarFieldErrors, type CalendarFormErrors } from '../../features/calendars/lib/calendar-form-values.ts';
 import { MANAGE_CALENDARS_MESSAGES } from '../../features/calendars/lib/manage-calendars-messages.ts';
 import { useCreateCalendar } from '../../features/calendars/requests/create-calendar.ts';
-import { errorMessage } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 
 const useStyles = makeStyles({
   heading: { margin: 0 },

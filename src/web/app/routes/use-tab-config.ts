@@ -5,7 +5,7 @@ import { tabCalendarIds, tabContentUrl } from '../../features/calendars/lib/tab-
 import { useCalendars } from '../../features/calendars/requests/get-calendars.ts';
 import type { M365Host } from '../../host/detect-host.ts';
 import { useHost } from '../../host/host-context.tsx';
-import { errorMessage } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { TAB_MESSAGES } from './tab-messages.ts';
 
 // Teams shows a tab's name in a narrow strip.

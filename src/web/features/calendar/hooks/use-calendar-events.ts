@@ -3,7 +3,7 @@ import { useCallback, useRef, useState, type RefObject } from 'react';
 import { useIntl } from 'react-intl';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import { useNotify } from '../../../components/notifications.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
 import { displayColor } from '../../../lib/color-contrast.ts';
 import { afterNextPaint } from '../../../lib/when-idle.ts';
 import type { CalendarStatusHandle } from '../components/calendar-status.tsx';

@@ -2,7 +2,8 @@ import { useIntl } from 'react-intl';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import { ConfirmDeleteButton } from '../../../components/confirm-delete-button.tsx';
 import { useNotify } from '../../../components/notifications.tsx';
-import { errorMessage, isApiStatus } from '../../../lib/api-client.ts';
+import { isApiStatus } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
 import { MANAGE_CALENDARS_MESSAGES as MESSAGES } from '../lib/manage-calendars-messages.ts';
 import { useDeleteCalendar } from '../requests/delete-calendar.ts';
 

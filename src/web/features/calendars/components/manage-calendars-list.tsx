@@ -3,7 +3,7 @@ import { Edit20Regular } from '@fluentui/react-icons';
 import { useIntl } from 'react-intl';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import { ColorSwatch } from '../../../components/color-swatch.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
 import { CALENDARS_MESSAGES } from '../lib/calendars-messages.ts';
 import { MANAGE_CALENDARS_MESSAGES as MESSAGES } from '../lib/manage-calendars-messages.ts';
 import type { useCalendars } from '../requests/get-calendars.ts';

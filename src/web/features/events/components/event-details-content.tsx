@@ -12,7 +12,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useIntl } from 'react-intl';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
 import type { EventDetails } from '../hooks/use-event-details.ts';
 import { EVENT_DETAILS_MESSAGES as M, EVENT_MESSAGES } from '../lib/event-messages.ts';
 import { EventDetailsList } from './event-details-list.tsx';

@@ -1,5 +1,6 @@
 import { useNotify } from '../../../components/notifications.tsx';
-import { errorMessage, isApiStatus } from '../../../lib/api-client.ts';
+import { isApiStatus } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
 import { useIntl } from 'react-intl';
 import { EVENT_MESSAGES } from '../lib/event-messages.ts';
 

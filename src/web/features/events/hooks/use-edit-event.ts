@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import type { CalendarEvent } from '../../../../shared/event-schema.ts';
 import { useNotify } from '../../../components/notifications.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
 import { EVENT_MESSAGES } from '../lib/event-messages.ts';
 import { useFetchLatestEvent } from '../requests/get-event.ts';
 import type { OccurrenceKey, OccurrenceScope } from '../requests/update-occurrence.ts';

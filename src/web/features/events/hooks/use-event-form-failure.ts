@@ -3,7 +3,8 @@ import { useIntl } from 'react-intl';
 import type { CalendarEvent } from '../../../../shared/event-schema.ts';
 import { useNotify } from '../../../components/notifications.tsx';
 import { useRegionalSettings } from '../../../host/regional-settings.tsx';
-import { errorMessage, isApiStatus } from '../../../lib/api-client.ts';
+import { isApiStatus } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
 import { serverFieldErrors, type FieldErrors } from '../../../lib/form-errors.ts';
 import {
   EVENT_FORM_FIELDS,

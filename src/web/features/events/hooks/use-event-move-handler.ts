@@ -6,7 +6,8 @@ import { addDays, DEFAULT_TIMED_DURATION_MS, eventTimeMs, isDateOnly } from '../
 import { DAY_MS } from '../../../../shared/limits.ts';
 import { useApiClient } from '../../../auth/use-api-client.ts';
 import { useNotify } from '../../../components/notifications.tsx';
-import { errorMessage, isApiStatus } from '../../../lib/api-client.ts';
+import { isApiStatus } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
 import { EVENT_MESSAGES } from '../lib/event-messages.ts';
 import { getEventById } from '../requests/get-event-by-id.ts';
 import { updateEvent } from '../requests/update-event.ts';

@@ -4,7 +4,8 @@ import type { CalendarEvent } from '../../../../shared/event-schema.ts';
 import { useNotify } from '../../../components/notifications.tsx';
 import { forgetLinkedEvent, linkedEventId } from '../../../host/event-link.ts';
 import { useHost } from '../../../host/host-context.tsx';
-import { errorMessage, isApiStatus } from '../../../lib/api-client.ts';
+import { isApiStatus } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
 import { EVENT_MESSAGES } from '../lib/event-messages.ts';
 import { useEventById } from '../requests/get-event-by-id.ts';
 
