@@ -145,47 +145,93 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-/** Reads and checks the environment; one error lists every variable at fault. */
-export function loadConfig(env: NodeJS.ProcessEnv): Config {
+type Env = z.infer<typeof envSchema>;
+
+/** The environment as the schema reads it; one error lists every variable it rejects. */
+function parseEnv(env: NodeJS.ProcessEnv): Env {
   // App Service sets WEBSITE_HOSTNAME to the app's default host name.
   const parsed = envSchema.safeParse({ ...env, PUBLIC_HOSTS: env.PUBLIC_HOSTS ?? env.WEBSITE_HOSTNAME });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const e = parsed.data;
-  const problems: string[] = [];
-  let oidc: OidcConfig | undefined;
-  if (e.OIDC_ISSUER) {
-    for (const name of ['OIDC_CLIENT_ID', 'OIDC_AUDIENCE', 'OIDC_JWKS_URI', 'OIDC_TENANT_ID'] as const) {
-      if (!e[name]) problems.push(`  ${name}: Required with OIDC_ISSUER`);
-    }
-    if (e.OIDC_CLIENT_ID && e.OIDC_AUDIENCE && e.OIDC_JWKS_URI && e.OIDC_TENANT_ID) {
-      oidc = {
-        issuer: e.OIDC_ISSUER,
-        clientId: e.OIDC_CLIENT_ID,
-        audience: e.OIDC_AUDIENCE,
-        jwksUri: e.OIDC_JWKS_URI,
-        scopes: e.OIDC_SCOPES.split(/\s+/).filter(Boolean),
-        tenantId: e.OIDC_TENANT_ID,
-      };
-    }
+  return parsed.data;
+}
+
+/** The OpenID Connect provider OIDC_ISSUER names, if any; each setting it needs and lacks is added to problems. */
+function oidcConfig(e: Env, problems: string[]): OidcConfig | undefined {
+  if (!e.OIDC_ISSUER) return undefined;
+  for (const name of ['OIDC_CLIENT_ID', 'OIDC_AUDIENCE', 'OIDC_JWKS_URI', 'OIDC_TENANT_ID'] as const) {
+    if (!e[name]) problems.push(`  ${name}: Required with OIDC_ISSUER`);
   }
+  if (!(e.OIDC_CLIENT_ID && e.OIDC_AUDIENCE && e.OIDC_JWKS_URI && e.OIDC_TENANT_ID)) return undefined;
+  return {
+    issuer: e.OIDC_ISSUER,
+    clientId: e.OIDC_CLIENT_ID,
+    audience: e.OIDC_AUDIENCE,
+    jwksUri: e.OIDC_JWKS_URI,
+    scopes: e.OIDC_SCOPES.split(/\s+/).filter(Boolean),
+    tenantId: e.OIDC_TENANT_ID,
+  };
+}
+
+function entraConfig(e: Env): EntraConfig | undefined {
+  if (!e.ENTRA_CLIENT_ID) return undefined;
+  return {
+    clientId: e.ENTRA_CLIENT_ID,
+    ...(e.ENTRA_APP_ID_URI ? { appIdUri: e.ENTRA_APP_ID_URI } : {}),
+    tenantId: e.ENTRA_TENANT_ID,
+    allowedTenants: e.ENTRA_ALLOWED_TENANTS,
+    jwksUri: e.ENTRA_JWKS_URI,
+  };
+}
+
+function identityConfig(e: Env, oidc: OidcConfig | undefined): Config['identity'] {
+  const entra = entraConfig(e);
+  return entra || oidc
+    ? { mode: 'production', ...(entra ? { entra } : {}), ...(oidc ? { oidc } : {}) }
+    : { mode: 'development', allowOnNetwork: e.ALLOW_DEV_SIGN_IN_ON_NETWORK };
+}
+
+function storeConfig(e: Env): StoreConfig {
+  return e.STORE === 'cosmos'
+    ? {
+        kind: 'cosmos',
+        endpoint: e.COSMOS_ENDPOINT!,
+        database: e.COSMOS_DATABASE,
+        ...(e.COSMOS_KEY ? { key: e.COSMOS_KEY } : {}),
+        createResources: e.COSMOS_CREATE_RESOURCES,
+      }
+    : { kind: 'sqlite' };
+}
+
+/** Who may reach the server: beyond loopback only with an identity provider (or on purpose) and named hosts. */
+function checkReach(config: Config): void {
+  const { identity } = config;
+  if (identity.mode === 'development' && !identity.allowOnNetwork && !isLoopbackHost(config.host)) {
+    throw new ConfigError(
+      `Development sign-in lets anyone act as any demo user, so it only listens on loopback. ` +
+        `HOST is "${config.host}". Use HOST=localhost, configure an identity provider, ` +
+        `or set ALLOW_DEV_SIGN_IN_ON_NETWORK=true if you really mean to expose it.`,
+    );
+  }
+  if (!isLoopbackHost(config.host) && config.publicHosts.length === 0) {
+    throw new ConfigError(
+      `HOST is "${config.host}", beyond loopback, but PUBLIC_HOSTS is empty. The server only answers requests for ` +
+        `loopback and the host names in PUBLIC_HOSTS (a defence against DNS rebinding). Set PUBLIC_HOSTS to the ` +
+        `names people reach it by, e.g. PUBLIC_HOSTS=calendar.contoso.com, or use HOST=localhost.`,
+    );
+  }
+}
+
+/** Reads and checks the environment; one error lists every variable at fault. */
+export function loadConfig(env: NodeJS.ProcessEnv): Config {
+  const e = parseEnv(env);
+  const problems: string[] = [];
+  const oidc = oidcConfig(e, problems);
   if (e.STORE === 'cosmos' && !e.COSMOS_ENDPOINT) problems.push('  COSMOS_ENDPOINT: Required with STORE=cosmos');
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
-  const entra: EntraConfig | undefined = e.ENTRA_CLIENT_ID
-    ? {
-        clientId: e.ENTRA_CLIENT_ID,
-        ...(e.ENTRA_APP_ID_URI ? { appIdUri: e.ENTRA_APP_ID_URI } : {}),
-        tenantId: e.ENTRA_TENANT_ID,
-        allowedTenants: e.ENTRA_ALLOWED_TENANTS,
-        jwksUri: e.ENTRA_JWKS_URI,
-      }
-    : undefined;
-  const identity: Config['identity'] =
-    entra || oidc
-      ? { mode: 'production', ...(entra ? { entra } : {}), ...(oidc ? { oidc } : {}) }
-      : { mode: 'development', allowOnNetwork: e.ALLOW_DEV_SIGN_IN_ON_NETWORK };
+  const identity = identityConfig(e, oidc);
   const config: Config = {
     port: e.PORT,
     host: e.HOST,
@@ -201,30 +247,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     identity,
     seedDemoData: e.SEED_DEMO_DATA === undefined ? identity.mode === 'development' : e.SEED_DEMO_DATA === 'true' || e.SEED_DEMO_DATA === '1',
     webRoot: resolve(e.WEB_ROOT),
-    store:
-      e.STORE === 'cosmos'
-        ? {
-            kind: 'cosmos',
-            endpoint: e.COSMOS_ENDPOINT!,
-            database: e.COSMOS_DATABASE,
-            ...(e.COSMOS_KEY ? { key: e.COSMOS_KEY } : {}),
-            createResources: e.COSMOS_CREATE_RESOURCES,
-          }
-        : { kind: 'sqlite' },
+    store: storeConfig(e),
   };
-  if (identity.mode === 'development' && !identity.allowOnNetwork && !isLoopbackHost(config.host)) {
-    throw new ConfigError(
-      `Development sign-in lets anyone act as any demo user, so it only listens on loopback. ` +
-        `HOST is "${config.host}". Use HOST=localhost, configure an identity provider, ` +
-        `or set ALLOW_DEV_SIGN_IN_ON_NETWORK=true if you really mean to expose it.`,
-    );
-  }
-  if (!isLoopbackHost(config.host) && config.publicHosts.length === 0) {
-    throw new ConfigError(
-      `HOST is "${config.host}", beyond loopback, but PUBLIC_HOSTS is empty. The server only answers requests for ` +
-        `loopback and the host names in PUBLIC_HOSTS (a defence against DNS rebinding). Set PUBLIC_HOSTS to the ` +
-        `names people reach it by, e.g. PUBLIC_HOSTS=calendar.contoso.com, or use HOST=localhost.`,
-    );
-  }
+  checkReach(config);
   return config;
 }

@@ -62,41 +62,49 @@ function windowOrThrow(query: EventWindowQuery): EventWindow {
   return window;
 }
 
+interface WindowRead {
+  tenantId: string;
+  window: EventWindow;
+  calendarIds: readonly string[] | undefined;
+  max: number;
+}
+
+/** Events and series occurrences overlapping the window, in the tenant's calendars that calendarIds names (or all). */
+async function eventsInWindow(store: Store, { tenantId, window, calendarIds, max }: WindowRead): Promise<CalendarEvent[]> {
+  const calendars = await store.calendars.list({ tenantId });
+  const wanted = calendarIds ? new Set(calendarIds) : null;
+  const ids = calendars.map((calendar) => calendar.id).filter((id) => !wanted || wanted.has(id));
+  const params = { tenantId, calendarIds: ids, window };
+  const [singles, series] = await Promise.all([store.events.listInWindow({ ...params, limit: max }), store.events.listSeriesInWindow(params)]);
+  // Series expand here, not in the stores: in their own zone, from the window's start.
+  return feedWithSeries({ tenantId, singles, series, window, max });
+}
+
+/** The calendar, if the caller's tenant has it: another tenant's calendar is as good as missing. */
+async function calendarOrNotFound(store: Store, principal: Principal, calendarId: string): Promise<StoredCalendar> {
+  const calendar = await store.calendars.get({ tenantId: principal.tenantId, calendarId });
+  if (!calendar) throw notFound();
+  return calendar;
+}
+
+/** A move needs the right to edit the calendar the event goes to. */
+async function checkMoveTarget(store: Store, principal: Principal, toCalendarId: string): Promise<void> {
+  const target = await store.calendars.get({ tenantId: principal.tenantId, calendarId: toCalendarId });
+  if (!target) throw validationFailed([{ field: 'extendedProps.calendarId', message: 'No such calendar' }]);
+  if (!canEditCalendar(principal, target)) throw forbidden(`You may not add events to "${target.name}".`);
+}
+
 /** Permissions, validation and the patch merge in front of the store; every write goes through one writeEvent. */
 export function createEventService(store: Store, { feedEventsMax = FEED_EVENTS_MAX, feedCacheBytes = FEED_CACHE_BYTES }: EventServiceOptions = {}): EventService {
   const writeEvent = createEventWriter(store);
   const feedCache = createFeedCache(feedCacheBytes);
-
-  async function eventsInWindow(tenantId: string, window: EventWindow, calendarIds: readonly string[] | undefined): Promise<CalendarEvent[]> {
-    const calendars = await store.calendars.list({ tenantId });
-    const wanted = calendarIds ? new Set(calendarIds) : null;
-    const ids = calendars.map((calendar) => calendar.id).filter((id) => !wanted || wanted.has(id));
-    const params = { tenantId, calendarIds: ids, window };
-    const [singles, series] = await Promise.all([store.events.listInWindow({ ...params, limit: feedEventsMax }), store.events.listSeriesInWindow(params)]);
-    // Series expand here, not in the stores: in their own zone, from the window's start.
-    return feedWithSeries({ tenantId, singles, series, window, max: feedEventsMax });
-  }
-
-  /** The calendar, if the caller's tenant has it: another tenant's calendar is as good as missing. */
-  async function calendarOrNotFound(principal: Principal, calendarId: string): Promise<StoredCalendar> {
-    const calendar = await store.calendars.get({ tenantId: principal.tenantId, calendarId });
-    if (!calendar) throw notFound();
-    return calendar;
-  }
-
-  /** A move needs the right to edit the calendar the event goes to. */
-  async function checkMoveTarget(principal: Principal, toCalendarId: string): Promise<void> {
-    const target = await store.calendars.get({ tenantId: principal.tenantId, calendarId: toCalendarId });
-    if (!target) throw validationFailed([{ field: 'extendedProps.calendarId', message: 'No such calendar' }]);
-    if (!canEditCalendar(principal, target)) throw forbidden(`You may not add events to "${target.name}".`);
-  }
 
   const occurrences = createOccurrenceService(store, writeEvent);
   return {
     ...occurrences,
 
     async listInWindow(principal, query) {
-      return eventsInWindow(principal.tenantId, windowOrThrow(query), query.calendarId);
+      return eventsInWindow(store, { tenantId: principal.tenantId, window: windowOrThrow(query), calendarIds: query.calendarId, max: feedEventsMax });
     },
 
     async feed({ tenantId }, query) {
@@ -104,7 +112,7 @@ export function createEventService(store: Store, { feedEventsMax = FEED_EVENTS_M
       const key = feedKeyText({ tenantId, calendarIds: query.calendarId, window });
       // Before the data: a body built after this read holds at least every write it counts (ChangeVersions).
       const version = await store.changes.version({ tenantId });
-      const build = async () => JSON.stringify(await eventsInWindow(tenantId, window, query.calendarId));
+      const build = async () => JSON.stringify(await eventsInWindow(store, { tenantId, window, calendarIds: query.calendarId, max: feedEventsMax }));
       return feedCache.feed(key, version, build);
     },
 
@@ -119,14 +127,14 @@ export function createEventService(store: Store, { feedEventsMax = FEED_EVENTS_M
     },
 
     async get(principal, { calendarId, eventId }) {
-      await calendarOrNotFound(principal, calendarId);
+      await calendarOrNotFound(store, principal, calendarId);
       const event = await store.events.get({ tenantId: principal.tenantId, calendarId, eventId });
       if (!event) throw notFound();
       return event;
     },
 
     async editableCalendar(principal, calendarId) {
-      const calendar = await calendarOrNotFound(principal, calendarId);
+      const calendar = await calendarOrNotFound(store, principal, calendarId);
       if (!canEditCalendar(principal, calendar)) throw forbidden(`You may not change events in "${calendar.name}".`);
       return calendar as EditableCalendar;
     },
@@ -146,7 +154,7 @@ export function createEventService(store: Store, { feedEventsMax = FEED_EVENTS_M
       if (toCalendarId === undefined || toCalendarId === calendar.id) {
         return writeEvent(principal, { kind: 'update', calendarId: calendar.id, eventId, expected, draft });
       }
-      await checkMoveTarget(principal, toCalendarId);
+      await checkMoveTarget(store, principal, toCalendarId);
       return writeEvent(principal, { kind: 'move', calendarId: calendar.id, toCalendarId, eventId, expected, draft });
     },
 

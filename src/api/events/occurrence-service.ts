@@ -33,6 +33,8 @@ export interface OccurrenceChange {
   scope: OccurrenceScope;
 }
 
+type OccurrenceEdit = OccurrenceChange & { patch: EventPatch };
+
 /** What an occurrence edit wrote: the changed occurrence and its series, or the series that now runs from it. */
 export type OccurrenceUpdate = { scope: 'this'; occurrence: CalendarEvent; series: CalendarEvent } | { scope: 'following'; series: CalendarEvent };
 
@@ -41,7 +43,7 @@ export interface OccurrenceService {
   getOccurrence(principal: Principal, key: OccurrenceKey): Promise<{ occurrence: CalendarEvent; series: CalendarEvent }>;
   /** An occurrence by its id in the feed (`{seriesId}:{recurrenceId}`), for deep links; null when there is none. */
   findOccurrence(principal: Principal, occurrenceId: string): Promise<CalendarEvent | null>;
-  updateOccurrence(principal: Principal, change: OccurrenceChange & { patch: EventPatch }): Promise<OccurrenceUpdate>;
+  updateOccurrence(principal: Principal, change: OccurrenceEdit): Promise<OccurrenceUpdate>;
   deleteOccurrence(principal: Principal, change: OccurrenceChange): Promise<void>;
 }
 
@@ -84,62 +86,63 @@ function checkOccurrencePatch(patch: EventPatch, series: CalendarEvent, scope: O
   if (errors.length > 0) throw validationFailed(errors);
 }
 
+/** The repeating event at this address; 404 when it is not there or does not repeat. */
+async function seriesAt(store: Store, principal: Principal, calendarId: string, eventId: string): Promise<CalendarEvent> {
+  const series = await store.events.get({ tenantId: principal.tenantId, calendarId, eventId });
+  if (!series) throw notFound();
+  if (!series.rrule) throw notFound('This event does not repeat, so it has no occurrences.');
+  return series;
+}
+
+/** A stale ETag fails before anything is written, even the new series of a split. */
+function checkVersion(series: CalendarEvent, expected: ExpectedVersion): void {
+  if (!versionMatches(expected, series.extendedProps.version)) throw new PreconditionFailedError();
+}
+
+async function updateThis(writeEvent: WriteEvent, principal: Principal, series: CalendarEvent, occurrence: Occurrence, change: OccurrenceEdit) {
+  const overrides = series.extendedProps.overrides ?? {};
+  const current = occurrenceEvent(series, occurrence, overrides[occurrence.recurrenceId]);
+  const draft = toDraft(parseOrThrow(eventWriteSchema, mergeEventPatch(current, change.patch)));
+  const base = seriesDraft(series);
+  const next = { ...base, overrides: withOverride(overrides, occurrence.recurrenceId, overrideOf(base, occurrence, draft)) };
+  const { calendar, eventId, expected } = change;
+  const written = await writeEvent(principal, { kind: 'update', calendarId: calendar.id, eventId, expected, draft: next });
+  const override = written.extendedProps.overrides?.[occurrence.recurrenceId];
+  return { scope: 'this' as const, occurrence: occurrenceEvent(written, occurrence, override), series: written };
+}
+
+/** Ends the series before the occurrence and starts a new one from it, with the patch applied, carrying later exdates and overrides. */
+async function updateFollowing(writeEvent: WriteEvent, principal: Principal, series: CalendarEvent, occurrence: Occurrence, change: OccurrenceEdit) {
+  const { calendar, eventId, expected, patch } = change;
+  const input = parseOrThrow(eventWriteSchema, mergeEventPatch({ ...series, start: occurrence.start, end: occurrence.end }, patch));
+  const draft = toDraft(input);
+  const overrides = series.extendedProps.overrides ?? {};
+  const split = splitSeries(seriesOf(series), occurrence.recurrenceId, { newStart: draft.start, overrideIds: Object.keys(overrides) });
+  if (!split) throw notFound('The series has no occurrence that starts then.');
+  const parts = partitionOverrides(overrides, split.movedOverrides);
+  const rrule = patch.rrule === undefined ? split.newRule : draft.rrule;
+  if (rrule === null) throw ruleCannotMove();
+  const exdate = patch.exdate === undefined ? split.newExdate : draft.exdate;
+  const next = keepOverrides(checkSeries(input, { ...draft, rrule, exdate, overrides: parts.moved }));
+  // From the first occurrence on is the whole series: it changes in place and keeps its id.
+  if (split.oldRule === null) return { scope: 'following' as const, series: await writeEvent(principal, { kind: 'update', calendarId: calendar.id, eventId, expected, draft: next }) };
+  const old = { ...seriesDraft(series), rrule: split.oldRule, exdate: split.oldExdate, overrides: parts.kept };
+  const created = await writeEvent(principal, { kind: 'create', calendarId: calendar.id, draft: next });
+  try {
+    await writeEvent(principal, { kind: 'update', calendarId: calendar.id, eventId, expected, draft: old });
+  } catch (error) {
+    // The series changed since it was read: the new series must not stay beside it.
+    await writeEvent(principal, { kind: 'delete', calendarId: calendar.id, eventId: created.id, expected: null });
+    throw error;
+  }
+  return { scope: 'following' as const, series: created };
+}
+
 /** Series edits that name one occurrence: overrides, exdates and splits, each written through writeEvent. */
 export function createOccurrenceService(store: Store, writeEvent: WriteEvent): OccurrenceService {
-  async function seriesAt(principal: Principal, calendarId: string, eventId: string): Promise<CalendarEvent> {
-    const series = await store.events.get({ tenantId: principal.tenantId, calendarId, eventId });
-    if (!series) throw notFound();
-    if (!series.rrule) throw notFound('This event does not repeat, so it has no occurrences.');
-    return series;
-  }
-
-  /** A stale ETag fails before anything is written, even the new series of a split. */
-  function checkVersion(series: CalendarEvent, expected: ExpectedVersion): void {
-    if (!versionMatches(expected, series.extendedProps.version)) throw new PreconditionFailedError();
-  }
-
-  async function updateThis(principal: Principal, series: CalendarEvent, occurrence: Occurrence, change: OccurrenceChange & { patch: EventPatch }) {
-    const overrides = series.extendedProps.overrides ?? {};
-    const current = occurrenceEvent(series, occurrence, overrides[occurrence.recurrenceId]);
-    const draft = toDraft(parseOrThrow(eventWriteSchema, mergeEventPatch(current, change.patch)));
-    const base = seriesDraft(series);
-    const next = { ...base, overrides: withOverride(overrides, occurrence.recurrenceId, overrideOf(base, occurrence, draft)) };
-    const { calendar, eventId, expected } = change;
-    const written = await writeEvent(principal, { kind: 'update', calendarId: calendar.id, eventId, expected, draft: next });
-    const override = written.extendedProps.overrides?.[occurrence.recurrenceId];
-    return { scope: 'this' as const, occurrence: occurrenceEvent(written, occurrence, override), series: written };
-  }
-
-  /** Ends the series before the occurrence and starts a new one from it, with the patch applied, carrying later exdates and overrides. */
-  async function updateFollowing(principal: Principal, series: CalendarEvent, occurrence: Occurrence, change: OccurrenceChange & { patch: EventPatch }) {
-    const { calendar, eventId, expected, patch } = change;
-    const input = parseOrThrow(eventWriteSchema, mergeEventPatch({ ...series, start: occurrence.start, end: occurrence.end }, patch));
-    const draft = toDraft(input);
-    const overrides = series.extendedProps.overrides ?? {};
-    const split = splitSeries(seriesOf(series), occurrence.recurrenceId, { newStart: draft.start, overrideIds: Object.keys(overrides) });
-    if (!split) throw notFound('The series has no occurrence that starts then.');
-    const parts = partitionOverrides(overrides, split.movedOverrides);
-    const rrule = patch.rrule === undefined ? split.newRule : draft.rrule;
-    if (rrule === null) throw ruleCannotMove();
-    const exdate = patch.exdate === undefined ? split.newExdate : draft.exdate;
-    const next = keepOverrides(checkSeries(input, { ...draft, rrule, exdate, overrides: parts.moved }));
-    // From the first occurrence on is the whole series: it changes in place and keeps its id.
-    if (split.oldRule === null) return { scope: 'following' as const, series: await writeEvent(principal, { kind: 'update', calendarId: calendar.id, eventId, expected, draft: next }) };
-    const old = { ...seriesDraft(series), rrule: split.oldRule, exdate: split.oldExdate, overrides: parts.kept };
-    const created = await writeEvent(principal, { kind: 'create', calendarId: calendar.id, draft: next });
-    try {
-      await writeEvent(principal, { kind: 'update', calendarId: calendar.id, eventId, expected, draft: old });
-    } catch (error) {
-      // The series changed since it was read: the new series must not stay beside it.
-      await writeEvent(principal, { kind: 'delete', calendarId: calendar.id, eventId: created.id, expected: null });
-      throw error;
-    }
-    return { scope: 'following' as const, series: created };
-  }
-
   return {
     async getOccurrence(principal, { calendarId, eventId, recurrenceId }) {
-      const series = await seriesAt(principal, calendarId, eventId);
+      const series = await seriesAt(store, principal, calendarId, eventId);
       const occurrence = occurrenceOf(series, recurrenceId);
       return { occurrence: occurrenceEvent(series, occurrence, series.extendedProps.overrides?.[occurrence.recurrenceId]), series };
     },
@@ -154,15 +157,15 @@ export function createOccurrenceService(store: Store, writeEvent: WriteEvent): O
     },
 
     async updateOccurrence(principal, change) {
-      const series = await seriesAt(principal, change.calendar.id, change.eventId);
+      const series = await seriesAt(store, principal, change.calendar.id, change.eventId);
       const occurrence = occurrenceOf(series, change.recurrenceId);
       checkOccurrencePatch(change.patch, series, change.scope);
       checkVersion(series, change.expected);
-      return change.scope === 'this' ? updateThis(principal, series, occurrence, change) : updateFollowing(principal, series, occurrence, change);
+      return change.scope === 'this' ? updateThis(writeEvent, principal, series, occurrence, change) : updateFollowing(writeEvent, principal, series, occurrence, change);
     },
 
     async deleteOccurrence(principal, { calendar, eventId, recurrenceId, expected, scope }) {
-      const series = await seriesAt(principal, calendar.id, eventId);
+      const series = await seriesAt(store, principal, calendar.id, eventId);
       const occurrence = occurrenceOf(series, recurrenceId);
       checkVersion(series, expected);
       const overrides = series.extendedProps.overrides ?? {};

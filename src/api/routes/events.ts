@@ -11,8 +11,8 @@ function eventLocation(calendarId: string, eventId: string): string {
   return `/api/calendars/${encodeURIComponent(calendarId)}/events/${encodeURIComponent(eventId)}`;
 }
 
-/** HTTP in and out: the event service checks, merges and writes. */
-export default async function eventRoutes(app: FastifyInstance) {
+/** The feed and single events: nothing here changes. */
+function readingRoutes(app: FastifyInstance): void {
   const events = app.eventService;
 
   // The body is cached per tenant's change version: a request whose ETag still matches costs one version read.
@@ -33,6 +33,17 @@ export default async function eventRoutes(app: FastifyInstance) {
     return reply.header('etag', etagOf(event.extendedProps.version)).header('content-location', location).send(event);
   });
 
+  app.get('/calendars/:calendarId/events/:eventId', async (request, reply) => {
+    const key = parseOrThrow(eventParamsSchema, request.params);
+    const event = await events.get(principalOf(request), key);
+    return reply.header('etag', etagOf(event.extendedProps.version)).send(event);
+  });
+}
+
+/** Creating, changing and deleting an event, each with the right to change its calendar. */
+function writingRoutes(app: FastifyInstance): void {
+  const events = app.eventService;
+
   app.post('/calendars/:calendarId/events', async (request, reply) => {
     const principal = principalOf(request);
     const { calendarId } = parseOrThrow(calendarParamsSchema, request.params);
@@ -43,12 +54,6 @@ export default async function eventRoutes(app: FastifyInstance) {
       .header('location', eventLocation(calendarId, event.id))
       .header('etag', etagOf(event.extendedProps.version))
       .send(event);
-  });
-
-  app.get('/calendars/:calendarId/events/:eventId', async (request, reply) => {
-    const key = parseOrThrow(eventParamsSchema, request.params);
-    const event = await events.get(principalOf(request), key);
-    return reply.header('etag', etagOf(event.extendedProps.version)).send(event);
   });
 
   app.patch('/calendars/:calendarId/events/:eventId', async (request, reply) => {
@@ -68,6 +73,11 @@ export default async function eventRoutes(app: FastifyInstance) {
     await events.delete(principal, { calendar, eventId, expected: requireIfMatch(request) });
     return reply.code(204).send();
   });
+}
+
+/** One occurrence of a series: read, changed or deleted, for this event or this and following. */
+function occurrenceRoutes(app: FastifyInstance): void {
+  const events = app.eventService;
 
   app.get('/calendars/:calendarId/events/:eventId/occurrences/:recurrenceId', async (request, reply) => {
     const key = parseOrThrow(occurrenceParamsSchema, request.params);
@@ -99,4 +109,11 @@ export default async function eventRoutes(app: FastifyInstance) {
     await events.deleteOccurrence(principal, { calendar, eventId, recurrenceId, scope, expected: requireIfMatch(request) });
     return reply.code(204).send();
   });
+}
+
+/** HTTP in and out: the event service checks, merges and writes. */
+export default async function eventRoutes(app: FastifyInstance) {
+  readingRoutes(app);
+  writingRoutes(app);
+  occurrenceRoutes(app);
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CosmosClient, type Container, type IndexingPolicy, type Item } from '@azure/cosmos';
+import { CosmosClient, type Container, type Database, type IndexingPolicy, type Item } from '@azure/cosmos';
 import { toCalendarEvent, type CalendarEvent } from '../../../shared/event-schema.ts';
 import { isLoopbackHost } from '../../loopback.ts';
 import {
@@ -341,6 +341,40 @@ export interface CosmosStoreOptions {
   createResources: boolean;
 }
 
+/** The database and its containers, created when missing. */
+async function createResources(client: CosmosClient, database: Database): Promise<void> {
+  await ignoringConflict(() => client.databases.createIfNotExists({ id: database.id }));
+  await ignoringConflict(() =>
+    database.containers.createIfNotExists({ id: COSMOS_CALENDARS_CONTAINER, partitionKey: { paths: [COSMOS_PARTITION_KEY_PATH] } }),
+  );
+  await ignoringConflict(() =>
+    database.containers.createIfNotExists({
+      id: COSMOS_EVENTS_CONTAINER,
+      partitionKey: { paths: [COSMOS_PARTITION_KEY_PATH] },
+      indexingPolicy: EVENTS_INDEXING_POLICY,
+    }),
+  );
+  await ignoringConflict(() =>
+    database.containers.createIfNotExists({ id: COSMOS_USER_SETTINGS_CONTAINER, partitionKey: { paths: [COSMOS_PARTITION_KEY_PATH] } }),
+  );
+}
+
+/** While no tenant has a calendar, the first instance to create the claim document seeds the demo data. */
+async function claimDemoSeed(calendars: Container): Promise<boolean> {
+  const any = await withRetries(
+    () => calendars.items.query<{ id: string }>({ query: 'SELECT TOP 1 c.id FROM c WHERE c.tenantId != @system AND c.id != @changes', parameters: [{ name: '@system', value: SYSTEM_PARTITION }, { name: '@changes', value: CHANGES_DOC_ID }] }).fetchAll(),
+    { idempotent: true },
+  );
+  if (any.resources.length > 0) return false;
+  try {
+    await calendars.items.create({ id: SEED_CLAIM_ID, tenantId: SYSTEM_PARTITION, claimedAt: new Date().toISOString() });
+    return true;
+  } catch (error) {
+    if (codeOf(error) === 409) return false;
+    throw error;
+  }
+}
+
 export async function openCosmosStore(options: CosmosStoreOptions): Promise<Store> {
   const local = isLoopbackHost(new URL(options.endpoint).hostname);
   const auth = options.key
@@ -361,22 +395,7 @@ export async function openCosmosStore(options: CosmosStoreOptions): Promise<Stor
   const calendarsContainer = database.container(COSMOS_CALENDARS_CONTAINER);
   const eventsContainer = database.container(COSMOS_EVENTS_CONTAINER);
   const userSettingsContainer = database.container(COSMOS_USER_SETTINGS_CONTAINER);
-  if (options.createResources) {
-    await ignoringConflict(() => client.databases.createIfNotExists({ id: options.database }));
-    await ignoringConflict(() =>
-      database.containers.createIfNotExists({ id: COSMOS_CALENDARS_CONTAINER, partitionKey: { paths: [COSMOS_PARTITION_KEY_PATH] } }),
-    );
-    await ignoringConflict(() =>
-      database.containers.createIfNotExists({
-        id: COSMOS_EVENTS_CONTAINER,
-        partitionKey: { paths: [COSMOS_PARTITION_KEY_PATH] },
-        indexingPolicy: EVENTS_INDEXING_POLICY,
-      }),
-    );
-    await ignoringConflict(() =>
-      database.containers.createIfNotExists({ id: COSMOS_USER_SETTINGS_CONTAINER, partitionKey: { paths: [COSMOS_PARTITION_KEY_PATH] } }),
-    );
-  }
+  if (options.createResources) await createResources(client, database);
 
   const calendars = new CosmosCalendarRepository(calendarsContainer, eventsContainer);
   const events = new CosmosEventRepository(eventsContainer, calendars);
@@ -396,20 +415,7 @@ export async function openCosmosStore(options: CosmosStoreOptions): Promise<Stor
         return false;
       }
     },
-    claimDemoSeed: async () => {
-      const any = await withRetries(
-        () => calendarsContainer.items.query<{ id: string }>({ query: 'SELECT TOP 1 c.id FROM c WHERE c.tenantId != @system AND c.id != @changes', parameters: [{ name: '@system', value: SYSTEM_PARTITION }, { name: '@changes', value: CHANGES_DOC_ID }] }).fetchAll(),
-        { idempotent: true },
-      );
-      if (any.resources.length > 0) return false;
-      try {
-        await calendarsContainer.items.create({ id: SEED_CLAIM_ID, tenantId: SYSTEM_PARTITION, claimedAt: new Date().toISOString() });
-        return true;
-      } catch (error) {
-        if (codeOf(error) === 409) return false;
-        throw error;
-      }
-    },
+    claimDemoSeed: () => claimDemoSeed(calendarsContainer),
     close: async () => client.dispose(),
   };
 }
