@@ -14,11 +14,12 @@ function frames() {
   return { clock, drawFrame };
 }
 
-describe('work after the next paint', () => {
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+// Each test sets the fake clock it needs.
+afterEach(() => {
+  vi.useRealTimers();
+});
 
+describe('work after the next paint', () => {
   it('runs in a task after the next frame, not in the frame and not before it', () => {
     vi.useFakeTimers();
     const { clock, drawFrame } = frames();
@@ -51,10 +52,6 @@ describe('work after the next paint', () => {
 });
 
 describe('work after an element is drawn', () => {
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
   it('waits for the frame in which the element is drawn, and runs in a task after its paint', () => {
     vi.useFakeTimers();
     const { clock, drawFrame } = frames();
