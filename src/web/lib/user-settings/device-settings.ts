@@ -3,6 +3,7 @@ import { userSettingsSchema, type UserSettingsPatch } from '../../../shared/user
 /** Where builds before server-side settings kept them, on each device: read once, then removed. */
 export const DEVICE_SETTINGS_KEYS = { viewOptions: 'company-calendar:view-options', timeFormat: 'company-calendar:time-format' } as const;
 
+// Reading may throw where storage is refused (a host's frame with third-party storage blocked).
 function readJson(key: string): unknown {
   try {
     const text = localStorage.getItem(key);
@@ -19,7 +20,12 @@ function readJson(key: string): unknown {
 export function takeDeviceSettings(): UserSettingsPatch | null {
   const viewOptions = readJson(DEVICE_SETTINGS_KEYS.viewOptions);
   const stored: Record<string, unknown> = { ...(typeof viewOptions === 'object' ? viewOptions : {}), timeFormat: readJson(DEVICE_SETTINGS_KEYS.timeFormat) };
-  for (const key of Object.values(DEVICE_SETTINGS_KEYS)) localStorage.removeItem(key);
+  try {
+    for (const key of Object.values(DEVICE_SETTINGS_KEYS)) localStorage.removeItem(key);
+  } catch {
+    // Storage refused (a host's frame with third-party storage blocked): it kept nothing either.
+    return null;
+  }
   const shape: Record<string, { safeParse(value: unknown): { success: boolean } }> = userSettingsSchema.shape;
   const valid = Object.entries(stored).filter(([field, value]) => shape[field]?.safeParse(value).success === true);
   return valid.length > 0 ? (Object.fromEntries(valid) as UserSettingsPatch) : null;
