@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TIME_FORMATS } from './time-formats.ts';
 
 /**
  * A person's settings, kept on the server so they follow them to every device: how times are written, week numbers,
@@ -6,9 +7,6 @@ import { z } from 'zod';
  * here. (The last view shown stays per device, in the browser.)
  */
 
-/** How times of day are written: the locale's own clock, or 12- or 24-hour whatever the locale. */
-export const TIME_FORMATS = ['locale', 'h12', 'h23'] as const;
-export type TimeFormat = (typeof TIME_FORMATS)[number];
 
 const hourSchema = z.number().int('Use a whole hour').min(0, 'Use an hour from 0 to 24').max(24, 'Use an hour from 0 to 24');
 

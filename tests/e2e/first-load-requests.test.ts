@@ -395,6 +395,16 @@ describe('index.html', () => {
     expect([...bootGraph].filter((file) => /^(react|fluent|fullcalendar|app)-/.test(file))).toEqual([]);
   });
 
+  test('the first screen loads no zod: the forms, and the settings carried over from a device, load it when they need it', () => {
+    const html = readFileSync(join(WEB_ROOT, 'index.html'), 'utf8');
+    const eager = [...html.matchAll(/\/assets\/([^"]+\.js)"/g)].map((match) => match[1]!);
+    const holdsZod = (file: string) => readFileSync(join(WEB_ROOT, 'assets', file), 'utf8').includes('ZodError');
+    expect(eager.length).toBeGreaterThan(3);
+    expect(eager.filter(holdsZod)).toEqual([]);
+    // The mark is zod's own: some chunk of the build holds it.
+    expect(readdirSync(join(WEB_ROOT, 'assets')).filter((file) => file.endsWith('.js')).some(holdsZod)).toBe(true);
+  });
+
   test('the app’s styles are compiled at build time: its chunk carries CSS rules, not style objects to resolve', () => {
     const code = readFileSync(join(WEB_ROOT, 'assets', chunkNamed('app')), 'utf8');
     expect(code).toContain('{background-color:var(--colorNeutralBackground1);}');

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_USER_SETTINGS, TIME_FORMATS } from '../../src/shared/user-settings-schema.ts';
+import { TIME_FORMATS } from '../../src/shared/time-formats.ts';
+import { DEFAULT_USER_SETTINGS } from '../../src/shared/user-settings-schema.ts';
 import { timeOfDayOptions } from '../../src/web/lib/time-format.ts';
 
 const format = (locale: string, choice: (typeof TIME_FORMATS)[number], hour: number, minute = 0) =>

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { TimeFormat } from '../../shared/user-settings-schema.ts';
+import type { TimeFormat } from '../../shared/time-formats.ts';
 import { useChangeUserSettings, useUserSettings } from './user-settings/use-user-settings.ts';
 
 export type TimeOfDayOptions = Pick<Intl.DateTimeFormatOptions, 'hour' | 'minute' | 'hourCycle'>;

@@ -102,7 +102,8 @@ export function useDeviceSettingsCarriedOver(): void {
   const { me } = useAuth();
   const change = useChangeUserSettings();
   useEffect(() => {
-    const kept = takeDeviceSettings();
-    if (kept && me.settings.version === 0) change(kept);
+    void takeDeviceSettings().then((kept) => {
+      if (kept && me.settings.version === 0) change(kept);
+    });
   }, [me, change]);
 }

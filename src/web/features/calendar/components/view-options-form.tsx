@@ -1,6 +1,6 @@
 import { Field, Select, Subtitle2, Switch, makeStyles, tokens, useId } from '@fluentui/react-components';
 import { useIntl } from 'react-intl';
-import { TIME_FORMATS, type TimeFormat } from '../../../../shared/user-settings-schema.ts';
+import { TIME_FORMATS, type TimeFormat } from '../../../../shared/time-formats.ts';
 import { timeOfDayOptions, useTimeFormat } from '../../../lib/time-format.ts';
 import { useViewOptions } from '../hooks/use-view-options.ts';
 import { CALENDAR_MESSAGES } from '../lib/calendar-messages.ts';

@@ -1,5 +1,5 @@
 import type { FormatterInput } from '@fullcalendar/react';
-import { TIME_FORMATS, type TimeFormat } from '../../../../shared/user-settings-schema.ts';
+import { TIME_FORMATS, type TimeFormat } from '../../../../shared/time-formats.ts';
 import { timeOfDayOptions } from '../../../lib/time-format.ts';
 
 type FormatterFunction = Extract<FormatterInput, (...args: never[]) => unknown>;
