@@ -29,8 +29,15 @@ export async function axeViolations(page: Page): Promise<string[]> {
       }),
     { quietMs: SETTLE_QUIET_MS, maxMs: SETTLE_MAX_MS },
   );
-  // Mid-fade, text is translucent and its contrast is not what the user will read.
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  // Mid-fade, text is translucent and its contrast is not what the user will read: no animation runs, and none has
+  // left its element part-way faded (Fluent's motions may sit paused for a frame before they play).
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => {
+      const target = animation.effect instanceof KeyframeEffect ? animation.effect.target : null;
+      const opacity = target ? Number.parseFloat(getComputedStyle(target).opacity) : 1;
+      return animation.playState !== 'running' && (opacity === 0 || opacity === 1);
+    }),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(WCAG_21_AA)
     // Fluent's focus-trap sentinels: aria-hidden yet focusable by design, a known false positive; on the page, and
