@@ -1,4 +1,5 @@
 import type { CalendarEvent } from '../../shared/event-schema.ts';
+import { rangeContains } from './view-ranges.ts';
 
 /** How many of the last viewed windows (a month, a week, an agenda's days) a user's offline copy keeps. */
 export const OFFLINE_WINDOWS_MAX = 10;
@@ -39,8 +40,7 @@ export function coveringWindow(windows: readonly OfflineWindow[], query: WindowQ
   const found = windows.find(
     (kept) =>
       kept.timeZone === query.timeZone &&
-      kept.fromMs <= query.fromMs &&
-      kept.toMs >= query.toMs &&
+      rangeContains(kept, query) &&
       query.calendarIds.every((id) => kept.calendarIds.includes(id)),
   );
   if (!found) return null;

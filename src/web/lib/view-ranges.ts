@@ -18,6 +18,9 @@ export interface TimeRange {
   toMs: number;
 }
 
+/** Whether `outer` holds all of `inner`. */
+export const rangeContains = (outer: TimeRange, inner: TimeRange): boolean => outer.fromMs <= inner.fromMs && outer.toMs >= inner.toMs;
+
 /** The date a clock in the zone shows at an instant, as the UTC midnight of that date: days to count on. */
 export function dayIn(instantMs: number, timeZone: string): number {
   return Date.parse(`${wallClockAt(new Date(instantMs), timeZone).date}T00:00:00Z`);

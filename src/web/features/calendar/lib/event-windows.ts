@@ -1,6 +1,6 @@
 import type { CalendarEvent } from '../../../../shared/event-schema.ts';
 import { DAY_MS } from '../../../../shared/limits.ts';
-import type { TimeRange } from '../../../lib/view-ranges.ts';
+import { rangeContains, type TimeRange } from '../../../lib/view-ranges.ts';
 
 /** Windows kept in memory: the one shown, the two either side, and two the user just left. */
 export const KEPT_WINDOWS_MAX = 5;
@@ -25,7 +25,6 @@ export interface EventWindows {
   events(): CalendarEvent[];
 }
 
-const contains = (outer: TimeRange, inner: TimeRange) => outer.fromMs <= inner.fromMs && outer.toMs >= inner.toMs;
 const meets = (a: TimeRange, b: TimeRange) => a.fromMs < b.toMs && b.fromMs < a.toMs;
 const sameRange = (a: TimeRange, b: TimeRange) => a.fromMs === b.fromMs && a.toMs === b.toMs;
 
@@ -46,7 +45,7 @@ function answeredBy(window: TimeRange, event: CalendarEvent): boolean {
 export function createEventWindows(): EventWindows {
   let windows: EventWindow[] = [];
   return {
-    covering: (range) => windows.findLast((window) => contains(window, range)),
+    covering: (range) => windows.findLast((window) => rangeContains(window, range)),
     put(window) {
       windows = [...windows.filter((other) => !sameRange(other, window)), window];
     },

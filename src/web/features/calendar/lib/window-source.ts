@@ -1,5 +1,5 @@
 import type { CalendarEvent } from '../../../../shared/event-schema.ts';
-import type { TimeRange } from '../../../lib/view-ranges.ts';
+import { rangeContains, type TimeRange } from '../../../lib/view-ranges.ts';
 import { createEventWindows, WINDOW_FRESH_MS, type EventWindow } from './event-windows.ts';
 
 /** What the calendar hears from its events' source, about the period it shows. */
@@ -47,7 +47,6 @@ export interface WindowSource {
 }
 
 const keyOf = (range: TimeRange) => `${range.fromMs}/${range.toMs}`;
-const contains = (outer: TimeRange, inner: TimeRange) => outer.fromMs <= inner.fromMs && outer.toMs >= inner.toMs;
 
 /**
  * The events of one user, zone and set of calendars, by windows of time: those of the period shown and of the ones
@@ -96,7 +95,7 @@ class EventWindowSource implements WindowSource {
     const kept = this.windows.covering(range);
     if (!kept) {
       // A window on its way that holds the range (the first load's, a neighbour's) is waited for, not asked again.
-      const coming = [...this.inFlight.values()].find((started) => contains(started.range, range));
+      const coming = [...this.inFlight.values()].find((started) => rangeContains(started.range, range));
       return void this.load(coming?.range ?? range, false);
     }
     this.listener.tooFull(null);
@@ -133,7 +132,7 @@ class EventWindowSource implements WindowSource {
   }
 
   private isShown(range: TimeRange): boolean {
-    return this.shown !== null && contains(range, this.shown.range);
+    return this.shown !== null && rangeContains(range, this.shown.range);
   }
 
   /** A request on its way, for others to wait on; forgotten when it ends, unless a refetch forgot it first. */
