@@ -82,7 +82,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
     store: opts.store ?? (await openStore(config)),
     seedDemoData: config.seedDemoData,
   });
-  await fastify.register(services);
+  await fastify.register(services, { content: { sharePointOrigins: config.sharePointOrigins } });
   const { identity } = config;
   const devKey = identity.mode === 'development' ? await loadDevSigningKey(config.dataDir) : null;
   const issuers: TrustedIssuer[] = [];

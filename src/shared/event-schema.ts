@@ -1,14 +1,18 @@
 import { z } from 'zod';
 import {
   DAY_MS,
-  EVENT_DESCRIPTION_MAX,
+  EVENT_DESCRIPTION_HTML_MAX,
   EVENT_GROUP_ID_MAX,
   EVENT_LOCATION_MAX,
   EVENT_MAX_DURATION_DAYS,
+  EVENT_MEETING_URL_MAX,
   EVENT_TITLE_MAX,
   EVENT_URL_MAX,
+  EVENT_VIDEO_URL_MAX,
+  ID_MAX,
   RECURRENCE_OVERRIDES_MAX,
 } from './limits.ts';
+import { isTeamsMeetingUrl, MEETING_URL_MESSAGE } from './meeting-url.ts';
 import { exdateSchema, rruleSchema } from './recurrence-rule.ts';
 import {
   addDays,
@@ -73,7 +77,7 @@ const fields = {
     .union([isoDate, isoDateTime], { error: 'Use a date (YYYY-MM-DD) or an ISO 8601 date-time with an offset' })
     .refine(isEndInEventYears, EVENT_YEARS_MESSAGE),
   allDay: z.boolean(),
-  calendarId: z.string().min(1).max(100),
+  calendarId: z.string().min(1).max(ID_MAX),
 };
 
 /**
@@ -106,9 +110,10 @@ const OPTIONAL_FIELDS = {
     '',
   ),
   groupId: optionalField('top', z.string().max(EVENT_GROUP_ID_MAX, `A group id has at most ${EVENT_GROUP_ID_MAX} characters`), ''),
+  // Rich text: HTML that the server sanitises on every write (the event service also limits its visible text).
   description: optionalField(
     'extendedProps',
-    z.string().max(EVENT_DESCRIPTION_MAX, `A description has at most ${EVENT_DESCRIPTION_MAX} characters`),
+    z.string().max(EVENT_DESCRIPTION_HTML_MAX, `A formatted description has at most ${EVENT_DESCRIPTION_HTML_MAX} characters of HTML`),
     '',
   ),
   location: optionalField('extendedProps', z.string().trim().max(EVENT_LOCATION_MAX, `A location has at most ${EVENT_LOCATION_MAX} characters`), ''),
@@ -117,6 +122,18 @@ const OPTIONAL_FIELDS = {
   rrule: optionalField('top', z.union([z.literal(''), rruleSchema]), ''),
   exdate: optionalField('top', exdateSchema, [] as string[]),
   overrides: optionalField('server', overridesSchema, {} as OccurrenceOverrides),
+  // One of its calendar's categories ('' for none): the event service checks that it belongs to the event's calendar.
+  categoryId: optionalField('extendedProps', z.union([z.literal(''), z.string().max(ID_MAX, 'No category has an id that long')]), ''),
+  // A video link as pasted: the event service stores its canonical embed URL (video-url.ts) or refuses it.
+  video: optionalField('extendedProps', z.string().trim().max(EVENT_VIDEO_URL_MAX, `A video link has at most ${EVENT_VIDEO_URL_MAX} characters`), ''),
+  onlineMeetingUrl: optionalField(
+    'extendedProps',
+    z.union([
+      z.literal(''),
+      z.string().trim().max(EVENT_MEETING_URL_MAX, `A meeting link has at most ${EVENT_MEETING_URL_MAX} characters`).refine(isTeamsMeetingUrl, MEETING_URL_MESSAGE),
+    ]),
+    '',
+  ),
 };
 
 type OptionalFields = typeof OPTIONAL_FIELDS;

@@ -4,10 +4,26 @@ export const CALENDAR_DESCRIPTION_MAX = 1_000;
 export const CALENDAR_EDITORS_MAX = 200;
 export const PRINCIPAL_ID_MAX = 200;
 export const EVENT_TITLE_MAX = 200;
+/** The most visible characters of a description (its text, without markup). */
 export const EVENT_DESCRIPTION_MAX = 10_000;
+/** The most characters of a description's stored HTML, markup included. */
+export const EVENT_DESCRIPTION_HTML_MAX = 40_000;
 export const EVENT_LOCATION_MAX = 500;
 export const EVENT_URL_MAX = 2_048;
 export const EVENT_GROUP_ID_MAX = 200;
+/** A video link as pasted, and the canonical embed URL it is stored as. */
+export const EVENT_VIDEO_URL_MAX = 2_048;
+/** An online meeting's join link. */
+export const EVENT_MEETING_URL_MAX = 2_048;
+/** An id the API hands out (calendars, events, categories): longer ones are refused before any lookup. */
+export const ID_MAX = 100;
+export const CATEGORY_NAME_MAX = 50;
+/** How many categories one calendar may have. */
+export const CATEGORIES_PER_CALENDAR_MAX = 50;
+/** The longest search query, in characters. */
+export const SEARCH_QUERY_MAX = 200;
+/** Results per page of GET /api/search. */
+export const SEARCH_PAGE_SIZE = 25;
 /** The longest event, in days. */
 export const EVENT_MAX_DURATION_DAYS = 366;
 /**

@@ -38,9 +38,13 @@ const TIMED_EVENT: CalendarEvent = {
   groupId: 'reviews',
   extendedProps: {
     calendarId: CALENDAR,
-    description: 'Bring\nsketches, "quotes" and emoji 🗓️',
+    // Written as plain text under version 1; migration 6 makes it the HTML that shows it the same.
+    description: '<p>Bring<br>sketches, &quot;quotes&quot; and emoji 🗓️</p>',
     location: 'Room 1',
     timeZone: 'Europe/Paris',
+    categoryId: '',
+    video: '',
+    onlineMeetingUrl: '',
     createdBy: { id: 'eddie', name: 'Eddie Editor' },
     updatedBy: { id: 'ada', name: 'Ada Admin' },
     createdAt: '2026-11-01T08:00:00.000Z',
@@ -60,7 +64,7 @@ const ALL_DAY_EVENT: CalendarEvent = {
 /** A database file as a build that knew only the first migration left it, rows written by its own SQL. */
 function writeVersionOneDatabase(dataDir: string): void {
   const db = new Database(join(dataDir, SQLITE_FILE_NAME));
-  db.exec(MIGRATIONS[0]!);
+  db.exec(MIGRATIONS[0] as string);
   db.pragma('user_version = 1');
   db.prepare(
     `INSERT INTO calendars (tenant_id, id, name, color, description, editors, created_at, updated_at, version, longest_timed_ms, longest_all_day_ms)
@@ -119,7 +123,9 @@ describe('the SQLite store’s schema', () => {
     const columns = (db.pragma('table_info(events)') as { name: string }[]).map(({ name }) => name);
     db.close();
     expect(OPTIONAL_EVENT_COLUMNS.map(({ key }) => key)).toEqual(EVENT_OPTIONAL_FIELDS.map(({ key }) => key));
-    expect(OPTIONAL_EVENT_COLUMNS.map(({ column }) => column)).toEqual(['url', 'group_id', 'description', 'location', 'time_zone', 'rrule', 'exdate', 'overrides']);
+    expect(OPTIONAL_EVENT_COLUMNS.map(({ column }) => column)).toEqual([
+      'url', 'group_id', 'description', 'location', 'time_zone', 'rrule', 'exdate', 'overrides', 'category_id', 'video', 'online_meeting_url',
+    ]);
     for (const { column } of OPTIONAL_EVENT_COLUMNS) expect(columns).toContain(column);
   });
 

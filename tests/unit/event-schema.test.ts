@@ -96,6 +96,9 @@ describe('the event in FullCalendar’s shape, from the one table of fields', ()
     rrule: '',
     exdate: [],
     overrides: {},
+    categoryId: '',
+    video: '',
+    onlineMeetingUrl: '',
   };
 
   it('puts each field where FullCalendar carries it, leaves empty top-level ones out, and reads back as the draft', () => {

@@ -83,7 +83,7 @@ describe('the occurrence cache', () => {
       end: '2026-01-05T10:00:00.000Z',
       allDay: false,
       rrule: 'FREQ=DAILY',
-      extendedProps: { calendarId: 'c1', description: '', location: '', timeZone: 'Europe/London', createdBy: author, updatedBy: author, createdAt: '', updatedAt: '', version: 1 },
+      extendedProps: { calendarId: 'c1', description: '', location: '', timeZone: 'Europe/London', categoryId: '', video: '', onlineMeetingUrl: '', createdBy: author, updatedBy: author, createdAt: '', updatedAt: '', version: 1 },
     };
     const version = (n: number, change: Partial<CalendarEvent>): CalendarEvent => ({ ...series, ...change, extendedProps: { ...series.extendedProps, version: n } });
     const first = expandForFeed('t1', series, window);

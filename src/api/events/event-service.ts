@@ -12,6 +12,7 @@ import { createFeedCache, FEED_CACHE_BYTES, feedKeyText, type CachedFeed, type F
 import { mergeEventPatch } from './merge-event-patch.ts';
 import { createOccurrenceService, type OccurrenceService } from './occurrence-service.ts';
 import { editAllOccurrences, keepOverrides } from './series-edits.ts';
+import type { ContentRules } from './event-content.ts';
 import { createEventWriter } from './write-event.ts';
 
 
@@ -48,6 +49,8 @@ export interface EventServiceOptions {
   feedEventsMax?: number;
   /** The feed cache's bound in bytes; FEED_CACHE_BYTES unless a test shows eviction. */
   feedCacheBytes?: number;
+  /** What an event's rich content may hold beyond the fixed allow-lists: none unless configured. */
+  content?: ContentRules;
 }
 
 // A query parsed before is one shared object (parseEventWindowQuery): its window is looked up once, not per request.
@@ -95,8 +98,9 @@ async function checkMoveTarget(store: Store, principal: Principal, toCalendarId:
 }
 
 /** Permissions, validation and the patch merge in front of the store; every write goes through one writeEvent. */
-export function createEventService(store: Store, { feedEventsMax = FEED_EVENTS_MAX, feedCacheBytes = FEED_CACHE_BYTES }: EventServiceOptions = {}): EventService {
-  const writeEvent = createEventWriter(store);
+export function createEventService(store: Store, options: EventServiceOptions = {}): EventService {
+  const { feedEventsMax = FEED_EVENTS_MAX, feedCacheBytes = FEED_CACHE_BYTES, content = { sharePointOrigins: [] } } = options;
+  const writeEvent = createEventWriter(store, content);
   const feedCache = createFeedCache(feedCacheBytes);
 
   const occurrences = createOccurrenceService(store, writeEvent);
@@ -151,11 +155,12 @@ export function createEventService(store: Store, { feedEventsMax = FEED_EVENTS_M
       const merged = current.rrule ? editAllOccurrences(current, patch, toDraft(input)) : toDraft(input);
       const draft = keepOverrides(checkSeries(input, merged));
       const toCalendarId = input.extendedProps?.calendarId;
+      const previousCategoryId = current.extendedProps.categoryId;
       if (toCalendarId === undefined || toCalendarId === calendar.id) {
-        return writeEvent(principal, { kind: 'update', calendarId: calendar.id, eventId, expected, draft });
+        return writeEvent(principal, { kind: 'update', calendarId: calendar.id, eventId, expected, draft, previousCategoryId });
       }
       await checkMoveTarget(store, principal, toCalendarId);
-      return writeEvent(principal, { kind: 'move', calendarId: calendar.id, toCalendarId, eventId, expected, draft });
+      return writeEvent(principal, { kind: 'move', calendarId: calendar.id, toCalendarId, eventId, expected, draft, previousCategoryId });
     },
 
     async delete(principal, { calendar, eventId, expected }) {

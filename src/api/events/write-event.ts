@@ -1,6 +1,7 @@
 import type { CalendarEvent, EventDraft } from '../../shared/event-schema.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { ExpectedVersion, Store } from '../stores/repository.ts';
+import { checkContent, type ContentRules } from './event-content.ts';
 
 interface EventTarget {
   calendarId: string;
@@ -9,9 +10,13 @@ interface EventTarget {
 }
 
 export type CreateChange = { kind: 'create'; calendarId: string; draft: EventDraft };
-export type UpdateChange = EventTarget & { kind: 'update'; draft: EventDraft };
+/**
+ * previousCategoryId: the category the stored event carries, when the draft may name another; without it, the draft's
+ * category is taken to be the stored one (a series' occurrences edited on their own keep the series' category).
+ */
+export type UpdateChange = EventTarget & { kind: 'update'; draft: EventDraft; previousCategoryId?: string };
 /** An update that also takes the event to another calendar. */
-export type MoveChange = EventTarget & { kind: 'move'; toCalendarId: string; draft: EventDraft };
+export type MoveChange = EventTarget & { kind: 'move'; toCalendarId: string; draft: EventDraft; previousCategoryId?: string };
 export type DeleteChange = EventTarget & { kind: 'delete' };
 
 /** A change to one event, checked and allowed: every write of an event is one of these. */
@@ -25,18 +30,25 @@ export interface WriteEvent {
 /**
  * The one write path of events: every create, update, move and delete goes through the function this returns, so
  * that what must follow any write (history, trash, live updates) hooks in here and nowhere else. It persists a
- * change its caller has already checked; the store's errors (not found, stale version) propagate.
+ * change its caller has already checked, after making its rich content what the stores keep (checkContent); the
+ * store's errors (not found, stale version) propagate.
  */
-export function createEventWriter(store: Store): WriteEvent {
+export function createEventWriter(store: Store, rules: ContentRules): WriteEvent {
   async function writeEvent(principal: Principal, change: EventChange): Promise<CalendarEvent | void> {
     const { tenantId } = principal;
     switch (change.kind) {
-      case 'create':
-        return store.events.create({ tenantId, calendarId: change.calendarId, draft: change.draft, actor: principal });
+      case 'create': {
+        const place = { tenantId, calendarId: change.calendarId, fromCalendarId: change.calendarId, previousCategoryId: '' };
+        const draft = await checkContent(store, place, change.draft, rules);
+        return store.events.create({ tenantId, calendarId: change.calendarId, draft, actor: principal });
+      }
       case 'update':
       case 'move': {
-        const { calendarId, eventId, draft, expected } = change;
+        const { calendarId, eventId, expected } = change;
         const toCalendarId = change.kind === 'move' ? change.toCalendarId : undefined;
+        const previousCategoryId = change.previousCategoryId ?? change.draft.categoryId;
+        const place = { tenantId, calendarId: toCalendarId ?? calendarId, fromCalendarId: calendarId, previousCategoryId };
+        const draft = await checkContent(store, place, change.draft, rules);
         return store.events.update({ tenantId, calendarId, eventId, draft, actor: principal, expected, toCalendarId });
       }
       case 'delete':

@@ -1,4 +1,5 @@
 import type { Calendar, CalendarInput, CalendarPatch } from '../../shared/calendar-schema.ts';
+import type { Category, CategoryInput, CategoryPatch } from '../../shared/category-schema.ts';
 import { exactDraft, type CalendarEvent, type EventAuthorship, type EventDraft, type FlatEvent, type UserRef } from '../../shared/event-schema.ts';
 import { eventTimeMs, isDateOnly } from '../../shared/time.ts';
 import type { UserSettings, VersionedSettings } from '../../shared/user-settings-schema.ts';
@@ -175,6 +176,31 @@ export interface CalendarRepository {
   delete(params: CalendarKey & Conditional): Promise<void>;
 }
 
+export interface CategoryKey extends CalendarKey {
+  categoryId: string;
+}
+
+/**
+ * Each calendar's categories. A category belongs to one calendar and goes when its calendar is deleted; deleting a
+ * category clears it from the events that carry it (their version bumps), in the same transaction where the store has
+ * one.
+ */
+export interface CategoryRepository {
+  /** Every category of the tenant's calendars, by calendar, then name. */
+  list(params: InTenant): Promise<Category[]>;
+  /** One calendar's categories, by name. */
+  listByCalendar(params: CalendarKey): Promise<Category[]>;
+  get(params: CategoryKey): Promise<Category | null>;
+  /** Throws NotFoundError when the tenant has no such calendar. */
+  create(params: CalendarKey & { input: CategoryInput }): Promise<Category>;
+  /** Throws NotFoundError or PreconditionFailedError. */
+  update(params: CategoryKey & Conditional & { patch: CategoryPatch }): Promise<Category>;
+  /** Deletes the category and clears it from its events; says how many events it cleared. Throws NotFoundError or PreconditionFailedError. */
+  delete(params: CategoryKey & Conditional): Promise<{ clearedEvents: number }>;
+  /** How many events (series count once) carry the category. */
+  countEvents(params: CategoryKey): Promise<number>;
+}
+
 export interface EventRepository {
   /**
    * Single events (not series) of these calendars that overlap the window, ordered by start: all of them when there
@@ -226,6 +252,7 @@ export interface Store {
   readonly kind: string;
   readonly calendars: CalendarRepository;
   readonly events: EventRepository;
+  readonly categories: CategoryRepository;
   readonly userSettings: UserSettingsRepository;
   readonly changes: ChangeVersions;
   /** Whether the store can serve requests now. */

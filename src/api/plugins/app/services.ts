@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createCalendarService, type CalendarService } from '../../calendars/calendar-service.ts';
+import type { ContentRules } from '../../events/event-content.ts';
 import { createEventService, type EventService } from '../../events/event-service.ts';
 import { createUserSettingsService, type UserSettingsService } from '../../users/user-settings-service.ts';
 
@@ -14,9 +15,9 @@ declare module 'fastify' {
 
 /** The services routes call, over the store: routes parse HTTP, services check and write, the store persists. */
 export default fp(
-  async function servicesPlugin(app: FastifyInstance) {
+  async function servicesPlugin(app: FastifyInstance, opts: { content: ContentRules }) {
     app.decorate('calendarService', createCalendarService(app.store));
-    app.decorate('eventService', createEventService(app.store));
+    app.decorate('eventService', createEventService(app.store, { content: opts.content }));
     app.decorate('userSettingsService', createUserSettingsService(app.store));
   },
   { name: 'services', dependencies: ['store'] },

@@ -1,10 +1,16 @@
+import type Database from 'better-sqlite3';
+import { plainTextToHtml } from '../../../shared/rich-text.ts';
+
+/** A step in SQL, or in code when rows must be rewritten one by one. */
+export type Migration = string | ((db: Database.Database) => void);
+
 /**
  * Schema migrations, applied in order at start-up; PRAGMA user_version records how many have run. Never edit one
  * that has shipped: add another, which carries the data over. A new optional field of the event (event-schema.ts)
  * needs its column: `ALTER TABLE events ADD COLUMN <its name in snake_case> TEXT NOT NULL DEFAULT <its fallback>`
  * (as JSON text when the fallback is not text).
  */
-export const MIGRATIONS: readonly string[] = [
+export const MIGRATIONS: readonly Migration[] = [
   `
   CREATE TABLE calendars (
     tenant_id   TEXT NOT NULL,
@@ -86,4 +92,47 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (tenant_id, user_id)
   ) WITHOUT ROWID;
   `,
+  `
+  -- Categories (issue 11): each calendar's own, going with it when it is deleted.
+  CREATE TABLE categories (
+    tenant_id   TEXT NOT NULL,
+    id          TEXT NOT NULL,
+    calendar_id TEXT NOT NULL,
+    name        TEXT NOT NULL,
+    color       TEXT NOT NULL,
+    icon        TEXT NOT NULL,
+    created_at  TEXT NOT NULL,
+    updated_at  TEXT NOT NULL,
+    version     INTEGER NOT NULL,
+    PRIMARY KEY (tenant_id, id),
+    FOREIGN KEY (tenant_id, calendar_id) REFERENCES calendars (tenant_id, id) ON DELETE CASCADE
+  ) WITHOUT ROWID;
+  CREATE INDEX categories_by_calendar ON categories (tenant_id, calendar_id);
+
+  -- The event's category, video (its canonical embed URL) and online meeting link.
+  ALTER TABLE events ADD COLUMN category_id        TEXT NOT NULL DEFAULT '';
+  ALTER TABLE events ADD COLUMN video              TEXT NOT NULL DEFAULT '';
+  ALTER TABLE events ADD COLUMN online_meeting_url TEXT NOT NULL DEFAULT '';
+  -- Clearing a deleted category from its events reads only the events that carry one.
+  CREATE INDEX events_by_category ON events (tenant_id, category_id) WHERE category_id != '';
+  `,
+  descriptionsToHtml,
 ];
+
+/**
+ * Descriptions became rich text (issue 11): every description written before is plain text, in the event's column
+ * and in its series' overrides, and becomes the HTML that shows it the same (paragraphs and line breaks).
+ */
+function descriptionsToHtml(db: Database.Database): void {
+  const rows = db.prepare<[], { tenant_id: string; id: string; description: string; overrides: string }>(
+    `SELECT tenant_id, id, description, overrides FROM events WHERE description != '' OR overrides != '{}'`,
+  );
+  const write = db.prepare('UPDATE events SET description = ?, overrides = ? WHERE tenant_id = ? AND id = ?');
+  for (const row of rows.all()) {
+    const overrides = JSON.parse(row.overrides) as Record<string, { description?: string }>;
+    for (const override of Object.values(overrides)) {
+      if (override.description !== undefined) override.description = plainTextToHtml(override.description);
+    }
+    write.run(plainTextToHtml(row.description), JSON.stringify(overrides), row.tenant_id, row.id);
+  }
+}

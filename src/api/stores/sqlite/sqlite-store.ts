@@ -192,7 +192,10 @@ function migrate(db: Database.Database): void {
     throw new Error(`The database schema (version ${applied}) is newer than this build knows (${MIGRATIONS.length}).`);
   }
   db.transaction(() => {
-    for (let i = applied; i < MIGRATIONS.length; i++) db.exec(MIGRATIONS[i] as string);
+    for (const migration of MIGRATIONS.slice(applied)) {
+      if (typeof migration === 'string') db.exec(migration);
+      else migration(db);
+    }
     db.pragma(`user_version = ${MIGRATIONS.length}`);
   }).immediate();
 }
