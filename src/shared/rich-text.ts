@@ -1,3 +1,5 @@
+import { splitWebLinks } from './web-link.ts';
+
 /**
  * The markup a description may hold: one allow-list that the server's sanitiser (on every write) and the web app's
  * (on every render) both apply, and the editor's toolbar produces. Anything else is dropped, its text kept.
@@ -13,14 +15,25 @@ export const RICH_TEXT_LINK_SCHEMES = ['https', 'http', 'mailto', 'tel'] as cons
 /** What every link in a rendered description carries: a new tab, no opener, no referrer. */
 export const RICH_TEXT_LINK_REL = 'noopener noreferrer nofollow';
 
-/** Plain text as the description's HTML: escaped, blank lines making paragraphs and single newlines breaks. */
+const escapeHtml = (value: string) => value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+/** Text escaped, its http(s) addresses made links: as the details showed a plain description's addresses. */
+function linkedHtml(text: string): string {
+  return splitWebLinks(text)
+    .map((part) => (part.kind === 'text' ? escapeHtml(part.text) : `<a href="${escapeHtml(part.url)}">${escapeHtml(part.url)}</a>`))
+    .join('');
+}
+
+/**
+ * Plain text as the description's HTML: escaped, blank lines making paragraphs and single newlines breaks, and its
+ * http(s) addresses links (never another scheme's).
+ */
 export function plainTextToHtml(text: string): string {
   if (text.trim() === '') return '';
-  const escape = (value: string) => value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
   return text
     .replaceAll('\r\n', '\n')
     .split(/\n{2,}/)
     .filter((paragraph) => paragraph.trim() !== '')
-    .map((paragraph) => `<p>${escape(paragraph).replaceAll('\n', '<br>')}</p>`)
+    .map((paragraph) => `<p>${linkedHtml(paragraph).replaceAll('\n', '<br />')}</p>`)
     .join('');
 }

@@ -47,8 +47,9 @@ function embedSource(input: string): string {
 function youtubeId(url: URL): string | null {
   if (url.hostname === 'youtu.be') return url.pathname.slice(1).replace(/\/$/, '');
   if (!YOUTUBE_HOSTS.has(url.hostname)) return null;
-  if (url.pathname === '/watch') return url.searchParams.get('v');
-  return YOUTUBE_PATHS.exec(url.pathname)?.[1] ?? null;
+  // Any other page of YouTube's own hosts is a link that names no video.
+  if (url.pathname === '/watch') return url.searchParams.get('v') ?? '';
+  return YOUTUBE_PATHS.exec(url.pathname)?.[1] ?? '';
 }
 
 function youtube(url: URL): VideoLink | null {

@@ -39,7 +39,7 @@ const TIMED_EVENT: CalendarEvent = {
   extendedProps: {
     calendarId: CALENDAR,
     // Written as plain text under version 1; migration 6 makes it the HTML that shows it the same.
-    description: '<p>Bring<br>sketches, &quot;quotes&quot; and emoji 🗓️</p>',
+    description: '<p>Bring<br />sketches, &quot;quotes&quot; and emoji 🗓️</p>',
     location: 'Room 1',
     timeZone: 'Europe/Paris',
     categoryId: '',
