@@ -2,10 +2,11 @@ import { Title3, makeStyles, mergeClasses, tokens } from '@fluentui/react-compon
 import { CalendarLtr24Regular } from '@fluentui/react-icons';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import type { Me, Role } from '../../shared/user.ts';
+import type { HeaderSearch } from '../features/search/hooks/use-header-search.ts';
 import { useMediaQuery } from '../lib/use-media-query.ts';
 import { HEADER_COMPACT_QUERY } from './app-header-layout.ts';
 import type { HeaderCommands, PanelToggleProps } from './header-commands.tsx';
-import { HeaderCommandButtons, PanelToggle } from './lazy-chrome.tsx';
+import { HeaderCommandButtons, HeaderSearchBox, PanelToggle } from './lazy-chrome.tsx';
 import { SHELL_MESSAGES } from './shell-messages.ts';
 
 // Highest first: the header names the user's strongest role.
@@ -41,6 +42,12 @@ const useStyles = makeStyles({
   togglePlace: { flexShrink: 0, width: '32px', height: '32px' },
   commandsPlace: { height: '32px' },
   commandsPlaceWide: { height: '36px' },
+  // The search box gives way before the title does; on phones a button, its box opening over the whole row.
+  search: { flexGrow: 0, flexShrink: 2, flexBasis: '280px', minWidth: '160px', height: '32px' },
+  searchPhone: { flexShrink: 0, width: '32px', height: '32px' },
+  searchPhoneOpen: { flexGrow: 1, minWidth: 0 },
+  // The page keeps its title for screen readers while the phone's search box has the row.
+  hiddenTitle: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' },
 });
 
 interface AppHeaderProps extends HeaderCommands, PanelToggleProps {
@@ -49,9 +56,10 @@ interface AppHeaderProps extends HeaderCommands, PanelToggleProps {
   phone: boolean;
   /** False while the calendar draws its first events: the toggle and the commands keep their places until then. */
   commandsShown: boolean;
+  search: HeaderSearch;
 }
 
-export function AppHeader({ me, phone, panel, commandsShown, ...commands }: AppHeaderProps) {
+export function AppHeader({ me, phone, panel, commandsShown, search, ...commands }: AppHeaderProps) {
   const styles = useStyles();
   const compact = useMediaQuery(HEADER_COMPACT_QUERY);
   const intl = useIntl();
@@ -59,6 +67,18 @@ export function AppHeader({ me, phone, panel, commandsShown, ...commands }: AppH
   const role = roleName && intl.formatMessage(roleName);
   const togglePlace = <div className={styles.togglePlace} />;
   const commandsPlace = <div className={mergeClasses(styles.commandsPlace, !phone && !compact && styles.commandsPlaceWide)} />;
+  if (commandsShown && search.phoneBoxOpen) {
+    return (
+      <header className={mergeClasses(styles.header, styles.headerPhone)}>
+        <h1 className={styles.hiddenTitle}>
+          <FormattedMessage {...SHELL_MESSAGES.appTitle} />
+        </h1>
+        <div className={styles.searchPhoneOpen}>
+          <HeaderSearchBox search={search} phone />
+        </div>
+      </header>
+    );
+  }
   return (
     <header className={mergeClasses(styles.header, phone && styles.headerPhone)}>
       {commandsShown ? <PanelToggle panel={panel} fallback={togglePlace} /> : togglePlace}
@@ -69,6 +89,7 @@ export function AppHeader({ me, phone, panel, commandsShown, ...commands }: AppH
         </Title3>
       </div>
       <div className={styles.spacer} />
+      <div className={phone ? styles.searchPhone : styles.search}>{commandsShown && <HeaderSearchBox search={search} phone={phone} />}</div>
       {commandsShown ? <HeaderCommandButtons me={me} role={role} phone={phone} compact={compact} fallback={commandsPlace} {...commands} /> : commandsPlace}
     </header>
   );

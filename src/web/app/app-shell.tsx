@@ -11,6 +11,7 @@ import { CALENDARS_MESSAGES } from '../features/calendars/lib/calendars-messages
 import { useEventMoveHandler } from '../features/events/hooks/use-event-move-handler.ts';
 import { useLinkedEvent } from '../features/events/hooks/use-linked-event.ts';
 import { useNewEventLink } from '../features/events/hooks/use-new-event-link.ts';
+import { useHeaderSearch } from '../features/search/hooks/use-header-search.ts';
 import { useRegionalSettings } from '../host/regional-settings.tsx';
 import { errorMessage } from '../lib/error-message.ts';
 import { PHONE_LAYOUT_QUERY } from '../lib/phone-layout.ts';
@@ -23,6 +24,7 @@ import { useKeyboardShortcuts, type ShortcutAction } from './keyboard-shortcuts.
 import { OfflineBar } from './offline-bar.tsx';
 import { ShellDialogs } from './shell-dialogs.tsx';
 import { SHELL_MESSAGES } from './shell-messages.ts';
+import { ShellSearchResults, useRefetchEvents } from './shell-search-results.tsx';
 import { useCalendarPanel } from './use-calendar-panel.ts';
 import { useFocusReturn } from './use-focus-return.ts';
 import { useShellCalendars } from './use-shell-calendars.ts';
@@ -32,7 +34,8 @@ import { useShellDialogs, type ShellDialogs as Dialogs } from './use-shell-dialo
 const useStyles = makeStyles({
   // Flex all the way down, no fixed heights: a phone's or Teams mobile's webview may be any height.
   root: { display: 'flex', flexDirection: 'column', height: '100%', '@media print': { display: 'block', height: 'auto' } },
-  body: { display: 'flex', flexGrow: 1, minHeight: 0, '@media print': { display: 'block' } },
+  // Relative: the search's results lie over it.
+  body: { display: 'flex', flexGrow: 1, minHeight: 0, position: 'relative', '@media print': { display: 'block' } },
   main: {
     flexGrow: 1,
     minWidth: 0,
@@ -47,14 +50,15 @@ const useStyles = makeStyles({
   calendar: { flexGrow: 1, minHeight: 0 },
 });
 
-/** The app's keys (t, n, p, m, w, d, a, c, ?), acting on the calendar and the shell's dialogs. */
-function useShellShortcuts(calendarView: () => CalendarViewHandle | null, canCreate: boolean, dialogs: Dialogs) {
+/** The app's keys (t, n, p, m, w, d, a, c, /, ?), acting on the calendar, the search box and the shell's dialogs. */
+function useShellShortcuts(calendarView: () => CalendarViewHandle | null, canCreate: boolean, dialogs: Dialogs, onSearch: () => void) {
   const { openCreateForm, showShortcuts } = dialogs;
   useKeyboardShortcuts(
     useCallback(
       (action: ShortcutAction) => {
         const view = calendarView();
         if (action === 'help') showShortcuts();
+        else if (action === 'search') onSearch();
         else if (action === 'create') {
           // On the day focus is on, if any.
           if (canCreate && !view?.createAtFocus()) openCreateForm(null);
@@ -63,7 +67,7 @@ function useShellShortcuts(calendarView: () => CalendarViewHandle | null, canCre
         else if (action === 'previous') view?.previous();
         else view?.showView(action);
       },
-      [calendarView, canCreate, openCreateForm, showShortcuts],
+      [calendarView, canCreate, openCreateForm, showShortcuts, onSearch],
     ),
   );
 }
@@ -146,10 +150,11 @@ export function AppShell() {
   const focusReturn = useFocusReturn(calendarView);
   const dialogs = useShellDialogs(focusReturn);
   const focusDate = useLinkedEventShown(dialogs.openEventDetails);
-  const refetchEvents = useCallback(() => calendarView.current?.refetchEvents(), []);
+  const refetchEvents = useRefetchEvents(calendarView);
   const { onEventChange, scopeDialog } = useEventMoveHandler(refetchEvents);
   const chrome = useShellChrome(phone, shell.query.isError);
-  useShellShortcuts(useCallback(() => calendarView.current, []), shell.canCreate, dialogs);
+  const search = useHeaderSearch(phone);
+  useShellShortcuts(useCallback(() => calendarView.current, []), shell.canCreate, dialogs, search.openBox);
   useNewEventLink(dialogs.setForm, shell.query.isSuccess);
 
   return (
@@ -164,6 +169,7 @@ export function AppShell() {
         onManageCalendars={me.roles.includes('admin') ? dialogs.manageCalendars : null}
         onSignOut={signOut}
         onShowShortcuts={dialogs.showShortcuts}
+        search={search}
       />
       <OfflineBar />
       <div className={styles.body}>
@@ -184,6 +190,9 @@ export function AppShell() {
           onFirstRender={chrome.onFirstRender}
           focusDate={focusDate}
         />
+        {chrome.chromeShown && (
+          <ShellSearchResults search={search} calendars={shell.calendars} calendarIds={shell.visibleCalendarIds} phone={phone} dialogs={dialogs} focusReturn={focusReturn} />
+        )}
       </div>
       <ShellDialogs dialogs={dialogs} calendars={shell.calendars} focusReturn={focusReturn} scopeDialog={scopeDialog} onChanged={refetchEvents} />
     </div>

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { SHORTCUT_MESSAGES } from './shortcut-messages.ts';
 
 /** What a shortcut does. */
-export type ShortcutAction = 'today' | 'next' | 'previous' | 'month' | 'week' | 'day' | 'upcoming' | 'create' | 'help';
+export type ShortcutAction = 'today' | 'next' | 'previous' | 'month' | 'week' | 'day' | 'upcoming' | 'create' | 'search' | 'help';
 
 export interface Shortcut {
   /** The keys, as KeyboardEvent.key gives them; each does the same. */
@@ -21,6 +21,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['d'], action: 'day', label: SHORTCUT_MESSAGES.day },
   { keys: ['a'], action: 'upcoming', label: SHORTCUT_MESSAGES.upcoming },
   { keys: ['c'], action: 'create', label: SHORTCUT_MESSAGES.create },
+  { keys: ['/'], action: 'search', label: SHORTCUT_MESSAGES.search },
   { keys: ['?'], action: 'help', label: SHORTCUT_MESSAGES.help },
 ];
 

@@ -12,8 +12,10 @@ export const PanelToggle = lazyComponent(() => loadHeaderCommands().then((module
 export const HeaderCommandButtons = lazyComponent(() => loadHeaderCommands().then((module) => module.HeaderCommandButtons));
 /** The side panel's date navigator, calendar list and time zone. */
 export const PanelContents = lazyComponent(() => import('./panel-contents.tsx').then((module) => module.PanelContents));
+/** The header's search box (on phones, the button that opens it). */
+export const HeaderSearchBox = lazyComponent(() => import('../features/search/components/header-search-box.tsx').then((module) => module.HeaderSearchBox));
 
 /** Fetches the chrome's code; settles when it is here (or failed to come). */
 export function preloadChrome(): Promise<void> {
-  return Promise.all([PanelToggle.preload(), HeaderCommandButtons.preload(), PanelContents.preload()]).then(() => undefined);
+  return Promise.all([PanelToggle.preload(), HeaderCommandButtons.preload(), PanelContents.preload(), HeaderSearchBox.preload()]).then(() => undefined);
 }

@@ -12,6 +12,7 @@ export const SHORTCUT_MESSAGES = defineMessages({
   day: { id: 'shortcuts.day', defaultMessage: 'Day view' },
   upcoming: { id: 'shortcuts.upcoming', defaultMessage: 'Upcoming view' },
   create: { id: 'shortcuts.create', defaultMessage: 'New event' },
+  search: { id: 'shortcuts.search', defaultMessage: 'Search events' },
   help: { id: 'shortcuts.help', defaultMessage: 'Show keyboard shortcuts' },
   closeDialog: { id: 'shortcuts.closeDialog', defaultMessage: 'Close a dialog or menu' },
   gridDays: { id: 'shortcuts.gridDays', defaultMessage: 'On the calendar: the day before or after' },

@@ -1,0 +1,58 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, type RefObject } from 'react';
+import type { Calendar } from '../../shared/calendar-schema.ts';
+import type { SearchHit } from '../../shared/search-schema.ts';
+import type { CalendarViewHandle } from '../features/calendar/hooks/use-calendar-handle.ts';
+import { goToDate } from '../features/calendar/lib/shown-period.ts';
+import { SearchResults } from '../features/search/components/lazy-search-results.tsx';
+import type { HeaderSearch } from '../features/search/hooks/use-header-search.ts';
+import { EVENT_SEARCH_QUERY_KEY } from '../features/search/lib/search-query-key.ts';
+import type { FocusReturn } from './use-focus-return.ts';
+import type { ShellDialogs } from './use-shell-dialogs.ts';
+
+interface ShellSearchResultsProps {
+  search: HeaderSearch;
+  calendars: readonly Calendar[];
+  /** The calendars the side panel shows: the search looks in these. */
+  calendarIds: readonly string[];
+  phone: boolean;
+  dialogs: ShellDialogs;
+  focusReturn: FocusReturn;
+}
+
+/** The header's search results over the calendar: a result opens in its details, with the calendar at its date behind. */
+export function ShellSearchResults({ search, calendars, calendarIds, phone, dialogs, focusReturn }: ShellSearchResultsProps) {
+  const { openEventDetails } = dialogs;
+  const open = useCallback(
+    (hit: SearchHit, date: string) => {
+      goToDate(date);
+      // When the details close, focus goes back to the result (the opener), not to the event on the calendar.
+      focusReturn.opened();
+      openEventDetails({ calendarId: hit.calendarId, eventId: hit.id });
+    },
+    [focusReturn, openEventDetails],
+  );
+  if (!search.shown) return null;
+  return (
+    <SearchResults
+      search={search.shown}
+      calendars={calendars}
+      calendarIds={calendarIds}
+      phone={phone}
+      listRef={search.resultsList}
+      onOpen={open}
+      onClose={search.closeResults}
+      onPastChange={search.setPast}
+      onLeaveUp={search.focusBox}
+    />
+  );
+}
+
+/** After a change to events: the calendar fetches its events again, and search results are asked for afresh. */
+export function useRefetchEvents(calendarViewRef: RefObject<CalendarViewHandle | null>): () => void {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    calendarViewRef.current?.refetchEvents();
+    void queryClient.invalidateQueries({ queryKey: EVENT_SEARCH_QUERY_KEY });
+  }, [calendarViewRef, queryClient]);
+}

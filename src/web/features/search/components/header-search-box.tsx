@@ -1,0 +1,81 @@
+import { Button, SearchBox, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowLeft20Regular, Search20Regular } from '@fluentui/react-icons';
+import type { KeyboardEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { SEARCH_QUERY_MAX } from '../../../../shared/limits.ts';
+import type { HeaderSearch } from '../hooks/use-header-search.ts';
+import { SEARCH_MESSAGES } from '../lib/search-messages.ts';
+import { SearchResults } from './lazy-search-results.tsx';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, width: '100%', minWidth: 0 },
+  box: { flexGrow: 1, minWidth: 0, maxWidth: 'none' },
+  // Back points the way the page reads.
+  back: { ':dir(rtl)': { transform: 'scaleX(-1)' } },
+});
+
+interface HeaderSearchBoxProps {
+  search: HeaderSearch;
+  /** The phone layout: a button that opens the box in place of the header's other parts. */
+  phone: boolean;
+}
+
+/** The header's search: a box (`/` focuses it), or on phones a button that opens one. Enter searches. */
+export function HeaderSearchBox({ search, phone }: HeaderSearchBoxProps) {
+  const intl = useIntl();
+  const { phoneBoxOpen, openButtonElement, openBox } = search;
+  if (phone && !phoneBoxOpen) {
+    return (
+      <Tooltip content={intl.formatMessage(SEARCH_MESSAGES.open)} relationship="label">
+        <Button ref={openButtonElement} appearance="subtle" icon={<Search20Regular />} aria-keyshortcuts="/" onClick={openBox} />
+      </Tooltip>
+    );
+  }
+  return <SearchField search={search} phone={phone} />;
+}
+
+function SearchField({ search, phone }: HeaderSearchBoxProps) {
+  const styles = useStyles();
+  const intl = useIntl();
+  const { inputElement, text, changeText } = search;
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Escape') {
+      // Not the browser's own clearing of a search field: the results close with the words.
+      event.preventDefault();
+      search.escape();
+    } else if (event.key === 'ArrowDown' && search.shown) {
+      event.preventDefault();
+      search.enterResults();
+    }
+  };
+  return (
+    <form
+      role="search"
+      className={styles.form}
+      onSubmit={(event) => {
+        event.preventDefault();
+        search.submit();
+      }}
+    >
+      {phone && (
+        <Tooltip content={intl.formatMessage(SEARCH_MESSAGES.closeBox)} relationship="label">
+          <Button appearance="subtle" icon={<ArrowLeft20Regular className={styles.back} />} onClick={search.closeBox} />
+        </Tooltip>
+      )}
+      <SearchBox
+        ref={inputElement}
+        className={styles.box}
+        value={text}
+        onChange={(_event, data) => changeText(data.value)}
+        onKeyDown={onKeyDown}
+        // The results' code comes while the words are typed.
+        onFocus={() => void SearchResults.preload()}
+        aria-label={intl.formatMessage(SEARCH_MESSAGES.boxLabel)}
+        placeholder={intl.formatMessage(SEARCH_MESSAGES.boxLabel)}
+        aria-keyshortcuts="/"
+        maxLength={SEARCH_QUERY_MAX}
+        dismiss={{ 'aria-label': intl.formatMessage(SEARCH_MESSAGES.clear) }}
+      />
+    </form>
+  );
+}
