@@ -21,6 +21,7 @@ import healthRoutes from './routes/health.ts';
 import meRoutes from './routes/me.ts';
 import type { Store } from './stores/repository.ts';
 import { openStore } from './stores/open-store.ts';
+import { VIDEO_FRAME_ORIGINS } from '../shared/video-url.ts';
 
 /**
  * JSON bodies decoded strictly: the default parser turns bytes that are not UTF-8 into U+FFFD, so the stored text
@@ -72,6 +73,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(securityHeaders, {
     frameAncestors: [...config.sharePointOrigins, ...config.trustedHostOrigins],
     identityOrigins: identityOrigins(config.identity),
+    videoOrigins: [...VIDEO_FRAME_ORIGINS, ...config.sharePointOrigins],
   });
   // Its onRequest hook runs before every other but the security headers', which a refusal should carry too.
   await fastify.register(hostAllowList, { publicHosts: config.publicHosts });

@@ -39,4 +39,6 @@ export interface ClientConfig {
     /** The Teams app id, for deep links; null when not configured. */
     teamsAppId: string | null;
   };
+  /** The SharePoint sites whose Stream videos events may embed (SHAREPOINT_ORIGINS), as the API checks them. */
+  sharePointOrigins: string[];
 }

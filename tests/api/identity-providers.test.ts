@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TENANT_ID } from '../../src/api/auth/dev-identity.ts';
 import type { Calendar } from '../../src/shared/calendar-schema.ts';
 import type { ClientConfig, Me } from '../../src/shared/user.ts';
+import { VIDEO_FRAME_ORIGINS } from '../../src/shared/video-url.ts';
 import { startJwksServer, type JwksServer } from './helpers/jwks-server.ts';
 import { build, OTHER_TENANT_ID, type TestServer } from './helpers/test-server.ts';
 import { DEFAULT_USER_SETTINGS } from '../../src/shared/user-settings-schema.ts';
@@ -102,7 +103,7 @@ describe('Entra ID v2 tokens', () => {
   it('lets the web app reach Entra ID, and nothing else new, under its CSP', async () => {
     const csp = (await fetch(`${api.url}/api/health`)).headers.get('content-security-policy') ?? '';
     expect(/connect-src ([^;]+)/.exec(csp)?.[1]).toBe("'self' https://res.cdn.office.net https://login.microsoftonline.com");
-    expect(/frame-src ([^;]+)/.exec(csp)?.[1]).toBe("'self' https://login.microsoftonline.com");
+    expect(/frame-src ([^;]+)/.exec(csp)?.[1]).toBe(`'self' https://login.microsoftonline.com ${VIDEO_FRAME_ORIGINS.join(' ')}`);
   });
 
   it('has no development sign-in once a provider is configured', async () => {
@@ -114,6 +115,7 @@ describe('Entra ID v2 tokens', () => {
         entra: { clientId: CLIENT_ID, authority: 'https://login.microsoftonline.com/organizations', apiScope: `${APP_ID_URI}/access_as_user` },
       },
       host: { validMessageOrigins: [], teamsAppId: null },
+      sharePointOrigins: [],
     });
   });
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Calendar } from '../../src/shared/calendar-schema.ts';
 import { REQUEST_BODY_MAX_BYTES } from '../../src/shared/limits.ts';
 import type { Problem } from '../../src/shared/problem.ts';
+import { VIDEO_FRAME_ORIGINS } from '../../src/shared/video-url.ts';
 import { TEAMS_FRAME_ANCESTORS } from '../../src/api/plugins/external/security-headers.ts';
 import { StoreUnavailableError } from '../../src/api/stores/repository.ts';
 import { build, type TestServer } from './helpers/test-server.ts';
@@ -43,6 +44,8 @@ describe('limits and headers', () => {
       expect(ancestors).toEqual(["'self'", ...TEAMS_FRAME_ANCESTORS, 'https://contoso.sharepoint.com', 'https://fabrikam.sharepoint.com', 'http://127.0.0.1:4100']);
       // Development sign-in talks to no identity provider, so nothing beyond teams-js's origin list is reachable.
       expect(/connect-src ([^;]+)/.exec(csp)?.[1]).toBe("'self' https://res.cdn.office.net");
+      // Event videos play in frames from their providers' players and the configured SharePoint sites (Stream), no others.
+      expect(/frame-src ([^;]+)/.exec(csp)?.[1]?.split(' ')).toEqual(["'self'", ...VIDEO_FRAME_ORIGINS, 'https://contoso.sharepoint.com', 'https://fabrikam.sharepoint.com']);
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("script-src 'self'");
       expect(csp).toContain("object-src 'none'");
@@ -52,12 +55,13 @@ describe('limits and headers', () => {
     }
   });
 
-  it('tells the web app which host origins to trust, and the Teams app id', async () => {
-    const response = await api.request<{ host: unknown }>('GET', '/api/client-config');
+  it('tells the web app which host origins to trust, the Teams app id, and the SharePoint sites whose videos may be embedded', async () => {
+    const response = await api.request<{ host: unknown; sharePointOrigins: unknown }>('GET', '/api/client-config');
     expect(response.body.host).toEqual({
       validMessageOrigins: ['https://contoso.sharepoint.com', 'https://fabrikam.sharepoint.com', 'http://127.0.0.1:4100'],
       teamsAppId: '0d2b5c8e-7a41-4f3e-9c6d-1b2a3c4d5e6f',
     });
+    expect(response.body.sharePointOrigins).toEqual(['https://contoso.sharepoint.com', 'https://fabrikam.sharepoint.com']);
   });
 
   it('answers health without a token', async () => {

@@ -31,6 +31,7 @@ export default async function clientConfigRoutes(app: FastifyInstance, opts: { c
       validMessageOrigins: [...config.sharePointOrigins, ...config.trustedHostOrigins],
       teamsAppId: config.teamsAppId,
     },
+    sharePointOrigins: [...config.sharePointOrigins],
   };
   app.get('/client-config', async () => body);
 }

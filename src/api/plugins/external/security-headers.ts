@@ -24,6 +24,8 @@ export interface SecurityHeadersOptions {
   frameAncestors: readonly string[];
   /** Identity providers the web app talks to (token endpoints, silent sign-in frames). */
   identityOrigins: readonly string[];
+  /** Where event videos play: the video providers' player origins and the SharePoint sites serving Stream. */
+  videoOrigins: readonly string[];
 }
 
 /**
@@ -53,7 +55,7 @@ export default fp(
           imgSrc: ["'self'", 'data:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'", TEAMS_JS_ORIGINS_CDN, ...opts.identityOrigins],
-          frameSrc: ["'self'", ...opts.identityOrigins],
+          frameSrc: ["'self'", ...opts.identityOrigins, ...opts.videoOrigins],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           formAction: ["'self'"],
