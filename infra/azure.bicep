@@ -212,7 +212,8 @@ resource eventsContainer 'Microsoft.DocumentDB/databaseAccounts/sqlDatabases/con
             path: '/description/?'
           }
         ]
-        // The window query: equality on tenant, calendar and all-day, a range on the start; and the series window query.
+        // The window query: equality on tenant, calendar and all-day, a range on the start; the series window query;
+        // and search's order (start, then id).
         compositeIndexes: [
           [
             {
@@ -276,6 +277,16 @@ resource webApp 'Microsoft.Web/sites@2024-11-01' = {
     serverFarmId: appServicePlan.id
     httpsOnly: true
     clientAffinityEnabled: false
+          [
+            {
+              path: '/startMs'
+              order: 'ascending'
+            }
+            {
+              path: '/id'
+              order: 'ascending'
+            }
+          ]
     siteConfig: {
       // Node 24 runs the TypeScript sources as they are (type stripping); the deployed zip holds no build step.
       linuxFxVersion: 'NODE|24-lts'

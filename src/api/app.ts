@@ -20,6 +20,7 @@ import eventRoutes from './routes/events.ts';
 import healthRoutes from './routes/health.ts';
 import meRoutes from './routes/me.ts';
 import type { Store } from './stores/repository.ts';
+import searchRoutes from './routes/search.ts';
 import { openStore } from './stores/open-store.ts';
 import { VIDEO_FRAME_ORIGINS } from '../shared/video-url.ts';
 
@@ -112,6 +113,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
         await secured.register(eventRoutes);
       });
     },
+        await secured.register(searchRoutes);
     { prefix: '/api' },
   );
   await fastify.register(webApp, { webRoot: config.webRoot });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { resolveEventWindow } from '../../src/api/event-window.ts';
 import { eventRecord, type EventRecord, type EventWindow } from '../../src/api/stores/repository.ts';
+import { registerSearchFunctions } from '../../src/api/stores/sqlite/sqlite-search.ts';
 import { EVENT_COLUMNS, SQLITE_FILE_NAME, toEventRow } from '../../src/api/stores/sqlite/sqlite-store.ts';
 import { normaliseEvent } from '../../src/shared/event-schema.ts';
 
@@ -32,6 +33,8 @@ export function benchRecord(calendarId: string, i: number, now: string, spanDays
 /** Bulk-loads events straight into the file: setup only, the measured reads go through the repository. */
 export function fillEvents(dataDir: string, tenantId: string, calendarIds: readonly string[], count: number, spanDays = SPAN_DAYS): void {
   const db = new Database(join(dataDir, SQLITE_FILE_NAME));
+  // The search triggers derive each event's words through it, as on the store's own connection.
+  registerSearchFunctions(db);
   const insert = db.prepare(`INSERT INTO events (${EVENT_COLUMNS.join(', ')}) VALUES (${EVENT_COLUMNS.map((column) => `@${column}`).join(', ')})`);
   const now = new Date().toISOString();
   db.transaction(() => {

@@ -15,7 +15,7 @@ const BARE_LIMIT = 'bare Fastify route, no plugins, same body precomputed';
 const CPU_BATCH = 100;
 
 /** The bare route: what serving this body costs with nothing of ours in the way. */
-async function bareServer(path: string, body: string) {
+export async function bareServer(path: string, body: string) {
   const bare = Fastify();
   bare.get(path.split('?')[0]!, (_request, reply) => reply.type('application/json; charset=utf-8').send(body));
   await bare.listen({ port: 0, host: '127.0.0.1' });
@@ -24,7 +24,7 @@ async function bareServer(path: string, body: string) {
 }
 
 /** One GET read to the end, as a browser would: both sides go through this, over fetch's keep-alive pool. */
-async function get(url: string, token?: string): Promise<string> {
+export async function get(url: string, token?: string): Promise<string> {
   const response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`GET ${url}: ${response.status} ${text}`);

@@ -9,6 +9,7 @@ import { benchHttp, benchMe } from './http-bench.ts';
 import { reportTable, type Comparison } from './measure.ts';
 import { benchMemory } from './memory-bench.ts';
 import { benchMonth } from './month-bench.ts';
+import { benchSearchCosmos, benchSearchHttp, benchSearchSqlite } from './search-bench.ts';
 import { benchSeries } from './series-bench.ts';
 import { benchSqlite } from './sqlite-bench.ts';
 import { benchStartup } from './startup-bench.ts';
@@ -20,6 +21,12 @@ const GROUPS: Record<string, () => Promise<Comparison[]>> = {
   sqlite: async () => [...(await benchSqlite(10_000, 200)), ...(await benchSqlite(100_000, 60))],
   series: () => benchSeries(60, 200),
   cosmos: () => benchCosmos(2_000, 15),
+  search: async () => [
+    ...(await benchSearchSqlite(10_000, 100)),
+    ...(await benchSearchSqlite(100_000, 40)),
+    ...(await benchSearchHttp(10_000, 200)),
+    ...(await benchSearchCosmos(10_000, 10)),
+  ],
   http: async () => [...(await benchMe(300)), ...(await benchHttp(300))],
   feed: () => benchFeed(5),
   render: () => benchFirstRender(30),

@@ -1,4 +1,4 @@
-import { convert } from 'html-to-text';
+import { compile } from 'html-to-text';
 import sanitizeHtml from 'sanitize-html';
 import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_LINK_SCHEMES, RICH_TEXT_TAGS } from '../../shared/rich-text.ts';
 
@@ -29,16 +29,20 @@ export function sanitiseRichText(html: string): string {
   return richTextToPlain(clean) === '' ? '' : clean;
 }
 
+// Compiled once: convert() compiles its options on every call, which was 95% of its time (230 µs against 10 µs for a
+// short description), and this runs on every write, in every search index update and for every search hit's snippet.
+const toPlain = compile({
+  wordwrap: false,
+  selectors: [
+    { selector: 'a', options: { ignoreHref: true } },
+    { selector: 'h2', options: { uppercase: false } },
+    { selector: 'h3', options: { uppercase: false } },
+    { selector: 'h4', options: { uppercase: false } },
+  ],
+});
+
 /** The text a person reads in a description, for search, iCalendar and previews: block breaks kept, links' URLs left out. */
 export function richTextToPlain(html: string): string {
   if (html === '') return '';
-  return convert(html, {
-    wordwrap: false,
-    selectors: [
-      { selector: 'a', options: { ignoreHref: true } },
-      { selector: 'h2', options: { uppercase: false } },
-      { selector: 'h3', options: { uppercase: false } },
-      { selector: 'h4', options: { uppercase: false } },
-    ],
-  }).trim();
+  return toPlain(html).trim();
 }

@@ -233,6 +233,35 @@ export interface ChangeVersions {
   version(params: InTenant): Promise<string>;
 }
 
+/** Where a page of search results ended: the last hit's start on the stores' line, and its id. */
+export interface SearchKey {
+  startMs: number;
+  id: string;
+}
+
+/**
+ * What a search looks for: events whose text (title, location and description's text, folded as
+ * content/search-text.ts folds it) holds every term, in these calendars of the tenant.
+ */
+export interface SearchMatch extends InTenant {
+  /** Folded and not empty (searchTerms); at least one. */
+  terms: readonly string[];
+  calendarIds: readonly string[];
+  /** Only events carrying one of these categories; any event when undefined. */
+  categoryIds?: readonly string[];
+  /** Events overlapping [fromMs, toMs) on the stores' line (series: their range); unbounded on a side left undefined. */
+  fromMs?: number;
+  toMs?: number;
+}
+
+/** Finding events by their words, in the store's own index of them (kept in step with every write). */
+export interface SearchRepository {
+  /** Matching single events (not series), ordered by start then id, those after `after` only, at most `limit`. */
+  findEvents(params: SearchMatch & { after: SearchKey | null; limit: number }): Promise<CalendarEvent[]>;
+  /** Matching series whose range overlaps the range, in no order: the service finds the occurrence each shows at. */
+  findSeries(params: SearchMatch): Promise<CalendarEvent[]>;
+}
+
 export interface UserKey extends InTenant {
   userId: string;
 }
@@ -264,3 +293,4 @@ export interface Store {
   claimDemoSeed(): Promise<boolean>;
   close(): Promise<void>;
 }
+  readonly search: SearchRepository;

@@ -4,6 +4,7 @@ import { createCalendarService, type CalendarService } from '../../calendars/cal
 import type { ContentRules } from '../../events/event-content.ts';
 import { createEventService, type EventService } from '../../events/event-service.ts';
 import { createUserSettingsService, type UserSettingsService } from '../../users/user-settings-service.ts';
+import { createSearchService, type SearchService } from '../../search/search-service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,6 +12,7 @@ declare module 'fastify' {
     eventService: EventService;
     userSettingsService: UserSettingsService;
   }
+    searchService: SearchService;
 }
 
 /** The services routes call, over the store: routes parse HTTP, services check and write, the store persists. */
@@ -21,4 +23,5 @@ export default fp(
     app.decorate('userSettingsService', createUserSettingsService(app.store));
   },
   { name: 'services', dependencies: ['store'] },
+    app.decorate('searchService', createSearchService(app.store));
 );

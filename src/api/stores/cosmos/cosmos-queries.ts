@@ -1,4 +1,5 @@
 import type { SqlQuerySpec } from '@azure/cosmos';
+import type { SearchKey, SearchMatch } from '../repository.ts';
 import { CHANGES_DOC_ID } from './change-versions.ts';
 
 /**
@@ -11,7 +12,7 @@ export interface PartitionQuery {
 }
 
 /** A query in the tenant's partition; every value goes in as a parameter named after its key, tenantId first. */
-function tenantQuery(tenantId: string, query: string, values: Record<string, string | number | boolean> = {}): PartitionQuery {
+function tenantQuery(tenantId: string, query: string, values: Record<string, string | number | boolean | string[]> = {}): PartitionQuery {
   const parameters = Object.entries({ tenantId, ...values }).map(([name, value]) => ({ name: `@${name}`, value }));
   return { partitionKey: tenantId, spec: { query, parameters } };
 }
@@ -49,3 +50,57 @@ export function calendarEventIdsQuery(tenantId: string, calendarId: string): Par
 
 /** Calendars whose deletion began and may not have finished: across tenants, so across partitions. */
 export const PENDING_DELETES_QUERY: SqlQuerySpec = { query: 'SELECT c.id, c.tenantId FROM c WHERE c.deleting = true' };
+
+/**
+ * What both search queries ask of an event: the tenant's calendars and categories named, and every term somewhere in
+ * its folded text (CONTAINS; data-design.md says what that reads), each value a parameter.
+ */
+function searchFilters({ terms, calendarIds, categoryIds }: SearchMatch): { clauses: string[]; values: Record<string, string | string[]> } {
+  const clauses = ['c.tenantId = @tenantId', 'ARRAY_CONTAINS(@calendarIds, c.calendarId)'];
+  const values: Record<string, string | string[]> = { calendarIds: [...calendarIds] };
+  if (categoryIds) {
+    clauses.push('ARRAY_CONTAINS(@categoryIds, c.categoryId)');
+    values.categoryIds = [...categoryIds];
+  }
+  terms.forEach((term, i) => {
+    clauses.push(`CONTAINS(c.searchText, @term${i})`);
+    values[`term${i}`] = term;
+  });
+  return { clauses, values };
+}
+
+/** The range's clauses on the fields an event's end and start are compared on; an open end adds none. */
+function rangeFilters({ fromMs, toMs }: SearchMatch, endField: string, startField: string): { clauses: string[]; values: Record<string, number> } {
+  const clauses: string[] = [];
+  const values: Record<string, number> = {};
+  if (fromMs !== undefined) {
+    clauses.push(`${endField} > @from`);
+    values.from = fromMs;
+  }
+  if (toMs !== undefined) {
+    clauses.push(`${startField} < @to`);
+    values.to = toMs;
+  }
+  return { clauses, values };
+}
+
+/** Matching single events overlapping the range, after the page's key, by start then id (a composite index serves the order). */
+export function searchEventsQuery(match: SearchMatch, after: SearchKey | null): PartitionQuery {
+  const words = searchFilters(match);
+  const range = rangeFilters(match, 'c["endMs"]', 'c.startMs');
+  const clauses = [...words.clauses, '(NOT IS_DEFINED(c.rrule) OR c.rrule = "")', ...range.clauses];
+  const page: Record<string, number | string> = after ? { afterStart: after.startMs, afterId: after.id } : {};
+  if (after) clauses.push('(c.startMs > @afterStart OR (c.startMs = @afterStart AND c.id > @afterId))');
+  return tenantQuery(match.tenantId, `SELECT * FROM c WHERE ${clauses.join(' AND ')} ORDER BY c.startMs, c.id`, { ...words.values, ...range.values, ...page });
+}
+
+/** Matching series whose range overlaps the range; documents from before series lack rrule and never match. */
+export function searchSeriesQuery(match: SearchMatch): PartitionQuery {
+  const words = searchFilters(match);
+  const range = rangeFilters(match, 'c.rangeEndMs', 'c.rangeStartMs');
+  const clauses = [...words.clauses, 'c.rrule > ""', ...range.clauses];
+  return tenantQuery(match.tenantId, `SELECT * FROM c WHERE ${clauses.join(' AND ')}`, { ...words.values, ...range.values });
+}
+
+/** Event documents written before they carried searchText (change counters have no startMs): across partitions, once. */
+export const MISSING_SEARCH_TEXT_QUERY: SqlQuerySpec = { query: 'SELECT * FROM c WHERE IS_DEFINED(c.startMs) AND NOT IS_DEFINED(c.searchText)' };

@@ -31,6 +31,7 @@ import { codeOf, readDoc } from './cosmos-documents.ts';
 import { calendarEventIdsQuery, calendarsQuery, PENDING_DELETES_QUERY, seriesWindowQuery, windowQuery, type PartitionQuery } from './cosmos-queries.ts';
 import { withRetries } from './cosmos-retry.ts';
 import { COSMOS_USER_SETTINGS_CONTAINER, CosmosUserSettingsRepository } from './cosmos-user-settings.ts';
+import { backfillSearchText, CosmosSearchRepository } from './cosmos-search.ts';
 
 export const COSMOS_CALENDARS_CONTAINER = 'calendars';
 export const COSMOS_EVENTS_CONTAINER = 'events';
@@ -42,6 +43,8 @@ export const COSMOS_PAGE_SIZE = 500;
 export const EVENTS_INDEXING_POLICY: IndexingPolicy = {
   indexingMode: 'consistent',
   automatic: true,
+  // searchText stays indexed: CONTAINS scans the index's values for it rather than loading every document, and a
+  // filter on an excluded path is refused without the allow-scan header (data-design.md, Search).
   includedPaths: [{ path: '/*' }],
   excludedPaths: [{ path: '/"_etag"/?' }, { path: '/description/?' }],
   compositeIndexes: [
@@ -56,6 +59,11 @@ export const EVENTS_INDEXING_POLICY: IndexingPolicy = {
       { path: '/tenantId', order: 'ascending' },
       { path: '/calendarId', order: 'ascending' },
       { path: '/rangeEndMs', order: 'ascending' },
+    // Search's order: by start, then id (an ORDER BY of two fields needs its composite index).
+    [
+      { path: '/startMs', order: 'ascending' },
+      { path: '/id', order: 'ascending' },
+    ],
     ],
   ],
 };
@@ -365,12 +373,14 @@ async function claimDemoSeed(calendars: Container): Promise<boolean> {
     () => calendars.items.query<{ id: string }>({ query: 'SELECT TOP 1 c.id FROM c WHERE c.tenantId != @system AND c.id != @changes', parameters: [{ name: '@system', value: SYSTEM_PARTITION }, { name: '@changes', value: CHANGES_DOC_ID }] }).fetchAll(),
     { idempotent: true },
   );
+  await backfillSearchText(eventsContainer);
   if (any.resources.length > 0) return false;
   try {
     await calendars.items.create({ id: SEED_CLAIM_ID, tenantId: SYSTEM_PARTITION, claimedAt: new Date().toISOString() });
     return true;
   } catch (error) {
     if (codeOf(error) === 409) return false;
+    search: new CosmosSearchRepository(eventsContainer),
     throw error;
   }
 }

@@ -117,6 +117,46 @@ export const MIGRATIONS: readonly Migration[] = [
   CREATE INDEX events_by_category ON events (tenant_id, category_id) WHERE category_id != '';
   `,
   descriptionsToHtml,
+  `
+  -- Search (issue 11): each event's title, location and description's text, folded (content/search-text.ts), in a
+  -- table of its own with a stable integer key, and a trigram index over it (substrings, as Cosmos's CONTAINS finds).
+  -- search_text() is the JS function sqlite-search.ts registers on every connection that writes events. Triggers keep
+  -- both in step with the events table in the same transaction as the write (deletes by cascade included).
+  CREATE TABLE event_search_text (
+    id        INTEGER PRIMARY KEY,
+    tenant_id TEXT NOT NULL,
+    event_id  TEXT NOT NULL,
+    text      TEXT NOT NULL,
+    UNIQUE (tenant_id, event_id)
+  );
+  CREATE VIRTUAL TABLE event_search USING fts5(text, content = 'event_search_text', content_rowid = 'id', tokenize = 'trigram');
+
+  CREATE TRIGGER event_search_text_inserted AFTER INSERT ON event_search_text BEGIN
+    INSERT INTO event_search (rowid, text) VALUES (new.id, new.text);
+  END;
+  CREATE TRIGGER event_search_text_deleted AFTER DELETE ON event_search_text BEGIN
+    INSERT INTO event_search (event_search, rowid, text) VALUES ('delete', old.id, old.text);
+  END;
+  CREATE TRIGGER event_search_text_updated AFTER UPDATE OF text ON event_search_text BEGIN
+    INSERT INTO event_search (event_search, rowid, text) VALUES ('delete', old.id, old.text);
+    INSERT INTO event_search (rowid, text) VALUES (new.id, new.text);
+  END;
+
+  CREATE TRIGGER events_search_inserted AFTER INSERT ON events BEGIN
+    INSERT INTO event_search_text (tenant_id, event_id, text) VALUES (new.tenant_id, new.id, search_text(new.title, new.location, new.description));
+  END;
+  CREATE TRIGGER events_search_deleted AFTER DELETE ON events BEGIN
+    DELETE FROM event_search_text WHERE tenant_id = old.tenant_id AND event_id = old.id;
+  END;
+  -- Every update names every column: only a changed text is derived and indexed again.
+  CREATE TRIGGER events_search_updated AFTER UPDATE OF title, location, description ON events
+  WHEN old.title IS NOT new.title OR old.location IS NOT new.location OR old.description IS NOT new.description BEGIN
+    UPDATE event_search_text SET text = search_text(new.title, new.location, new.description)
+    WHERE tenant_id = new.tenant_id AND event_id = new.id;
+  END;
+
+  INSERT INTO event_search_text (tenant_id, event_id, text) SELECT tenant_id, id, search_text(title, location, description) FROM events;
+  `,
 ];
 
 /**

@@ -31,6 +31,7 @@ import {
 } from '../repository.ts';
 import type { UserSettings, VersionedSettings } from '../../../shared/user-settings-schema.ts';
 import { MIGRATIONS } from './migrations.ts';
+import { registerSearchFunctions, SqliteSearchRepository } from './sqlite-search.ts';
 
 export const SQLITE_FILE_NAME = 'company-calendar.db';
 
@@ -167,6 +168,8 @@ export function openSqliteStore({ dataDir, fileName = SQLITE_FILE_NAME }: Sqlite
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   migrate(db);
+  // Before the migrations: migration 7's triggers and back-fill call them.
+  registerSearchFunctions(db);
 
   const changes = new SqliteChangeVersions(db);
   const calendars = new SqliteCalendarRepository(db, changes);
@@ -176,6 +179,7 @@ export function openSqliteStore({ dataDir, fileName = SQLITE_FILE_NAME }: Sqlite
     calendars,
     events,
     userSettings: new SqliteUserSettingsRepository(db),
+    search: new SqliteSearchRepository(db, toEvent),
     changes,
     isReady: async () => db.open && db.prepare('SELECT 1 AS ok').get() !== undefined,
     // One process owns the file, so empty means unclaimed.

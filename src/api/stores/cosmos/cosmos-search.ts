@@ -1,0 +1,71 @@
+import type { Container } from '@azure/cosmos';
+import type { CalendarEvent } from '../../../shared/event-schema.ts';
+import { searchTextOf } from '../../content/search-text.ts';
+import type { SearchKey, SearchMatch, SearchRepository } from '../repository.ts';
+import { codeOf, queryAll, readDoc, replaceIfUnchanged } from './cosmos-documents.ts';
+import { fromEventDoc, type EventDoc } from './cosmos-event-docs.ts';
+import { MISSING_SEARCH_TEXT_QUERY, searchEventsQuery, searchSeriesQuery } from './cosmos-queries.ts';
+import { withRetries } from './cosmos-retry.ts';
+
+/**
+ * Search over each event document's `searchText` (its title, location and description's text, folded, written with
+ * every write by toEventDoc): CONTAINS for every term, in the tenant's partition. data-design.md says what it costs.
+ */
+export class CosmosSearchRepository implements SearchRepository {
+  private readonly events: Container;
+
+  constructor(events: Container) {
+    this.events = events;
+  }
+
+  async findEvents(params: SearchMatch & { after: SearchKey | null; limit: number }): Promise<CalendarEvent[]> {
+    if (params.calendarIds.length === 0) return [];
+    return (await queryAll<EventDoc>(this.events, searchEventsQuery(params, params.after), params.limit)).map(fromEventDoc);
+  }
+
+  async findSeries(params: SearchMatch): Promise<CalendarEvent[]> {
+    if (params.calendarIds.length === 0) return [];
+    return (await queryAll<EventDoc>(this.events, searchSeriesQuery(params))).map(fromEventDoc);
+  }
+}
+
+/** The events container's mark that every event document carries searchText: in a partition no tenant can name. */
+const BACKFILL_DONE = { id: 'search-text-backfill', tenantId: '_system' };
+
+/** The searchText a document written before it existed should carry: from its text as it reads (legacy plain descriptions as HTML). */
+function searchTextOfDoc(doc: EventDoc): string {
+  const event = fromEventDoc(doc);
+  return searchTextOf(event.title, event.extendedProps.location, event.extendedProps.description);
+}
+
+/** One pass over the documents without searchText, replacing each with it; how many it wrote. */
+async function backfillPass(events: Container): Promise<number> {
+  const iterator = events.items.query<EventDoc>(MISSING_SEARCH_TEXT_QUERY, { maxItemCount: 100 });
+  let written = 0;
+  while (iterator.hasMoreResults()) {
+    const page = await withRetries(() => iterator.fetchNext(), { idempotent: true });
+    for (const doc of page.resources) {
+      const next: EventDoc = { ...doc, searchText: searchTextOfDoc(doc) };
+      if (await replaceIfUnchanged(events, next)) written++;
+    }
+  }
+  return written;
+}
+
+/**
+ * Gives searchText to the event documents written before it existed, once per database: later start-ups read only
+ * the mark. Each one is replaced with If-Match; one that changed meanwhile was written with searchText, and is left.
+ * Passes repeat until one writes nothing, so that no document a changing result set skipped is left out. Several
+ * instances starting together may each do some of the work: it is the same work, done either way.
+ */
+export async function backfillSearchText(events: Container): Promise<number> {
+  if (await readDoc(events.item(BACKFILL_DONE.id, BACKFILL_DONE.tenantId))) return 0;
+  let total = 0;
+  for (let written = await backfillPass(events); written > 0; written = await backfillPass(events)) total += written;
+  try {
+    await withRetries(() => events.items.create({ ...BACKFILL_DONE, doneAt: new Date().toISOString() }), { idempotent: false });
+  } catch (error) {
+    if (codeOf(error) !== 409) throw error;
+  }
+  return total;
+}

@@ -1,0 +1,112 @@
+import type Database from 'better-sqlite3';
+import type { CalendarEvent } from '../../../shared/event-schema.ts';
+import { searchTextOf, termLength } from '../../content/search-text.ts';
+import type { SearchKey, SearchMatch, SearchRepository } from '../repository.ts';
+
+/** The trigram index matches a term of at least this many characters; shorter ones are looked for in the text itself. */
+export const TRIGRAM_TERM_MIN = 3;
+
+/**
+ * The SQL function the search triggers (migration 7) derive an event's folded text with: every connection that writes
+ * events must have it, or the write fails with "no such function" (never silently unindexed).
+ */
+export function registerSearchFunctions(db: Database.Database): void {
+  db.function('search_text', { deterministic: true }, (title, location, description) =>
+    searchTextOf(String(title ?? ''), String(location ?? ''), String(description ?? '')),
+  );
+}
+
+/** An FTS5 query asking for every term as a substring: each one quoted, its quotes doubled. */
+const ftsQuery = (terms: readonly string[]) => terms.map((term) => `"${term.replaceAll('"', '""')}"`).join(' AND ');
+
+/** What a statement's text depends on: which query, how its rows are found, whether categories filter, how many terms it checks in the text. */
+interface Shape {
+  kind: 'singles' | 'series';
+  indexed: boolean;
+  categories: boolean;
+  checked: number;
+}
+
+/** The filters every shape shares: calendars and categories as JSON lists (read once), and each checked term by instr. */
+function filters({ categories, checked }: Shape): string {
+  const clauses = ['e.calendar_id IN (SELECT value FROM json_each(@calendars))'];
+  if (categories) clauses.push('e.category_id IN (SELECT value FROM json_each(@categories))');
+  for (let i = 0; i < checked; i++) clauses.push(`instr(t.text, @term${i}) > 0`);
+  return clauses.join(' AND ');
+}
+
+/**
+ * Single events: through the trigram index when a term is long enough for it (short terms then checked in the text),
+ * else over every text of the tenant; in start order, after the page's key. Series: the tenant's series by range (the
+ * series index), every term checked in their text, since they are few.
+ */
+function statementText(shape: Shape): string {
+  if (shape.kind === 'series') {
+    return `SELECT e.* FROM events e JOIN event_search_text t ON t.tenant_id = e.tenant_id AND t.event_id = e.id
+      WHERE e.tenant_id = @tenant AND e.rrule != '' AND e.range_end_ms > @from AND e.range_start_ms < @to AND ${filters(shape)}`;
+  }
+  const events = 'JOIN events e ON e.tenant_id = t.tenant_id AND e.id = t.event_id';
+  // CROSS JOIN keeps the texts the outer loop: read by tenant, only the events whose text holds the terms are read (the
+  // planner would rather walk every event of the calendars and look up each one's text, six times slower at 100k).
+  const from = shape.indexed ? `event_search JOIN event_search_text t ON t.id = event_search.rowid ${events}` : `event_search_text t CROSS ${events}`;
+  return `SELECT e.* FROM ${from} WHERE ${shape.indexed ? 'event_search MATCH @match AND ' : ''}t.tenant_id = @tenant AND e.rrule = ''
+    AND e.end_ms > @from AND e.start_ms < @to AND ${filters(shape)}
+    AND (e.start_ms > @afterStart OR (e.start_ms = @afterStart AND e.id > @afterId))
+    ORDER BY e.start_ms, e.id LIMIT @limit`;
+}
+
+type Values = Record<string, string | number>;
+
+/** The values every shape names: lists as JSON, open range ends as the line's ends, each checked term by number. */
+function valuesOf({ tenantId, calendarIds, categoryIds, fromMs, toMs }: SearchMatch, checked: readonly string[]): Values {
+  const values: Values = { tenant: tenantId, calendars: JSON.stringify(calendarIds), from: fromMs ?? Number.MIN_SAFE_INTEGER, to: toMs ?? Number.MAX_SAFE_INTEGER };
+  if (categoryIds) values.categories = JSON.stringify(categoryIds);
+  checked.forEach((term, i) => (values[`term${i}`] = term));
+  return values;
+}
+
+/**
+ * Search over the trigram index of each event's folded text (migration 7), which triggers keep in step with every
+ * write of the events table in the write's own transaction. A term of one or two characters cannot use the index:
+ * it is checked in the folded text, and a query of such terms only reads every text of the tenant (the bench's
+ * "two characters" figure says what that costs). Statements are prepared once per shape.
+ */
+export class SqliteSearchRepository<Row> implements SearchRepository {
+  private readonly db: Database.Database;
+  private readonly toEvent: (row: Row) => CalendarEvent;
+  private readonly statements = new Map<string, Database.Statement<[Values], Row>>();
+
+  /** toEvent: the event of an events row, as the store reads every other. */
+  constructor(db: Database.Database, toEvent: (row: Row) => CalendarEvent) {
+    this.db = db;
+    this.toEvent = toEvent;
+  }
+
+  async findEvents(params: SearchMatch & { after: SearchKey | null; limit: number }): Promise<CalendarEvent[]> {
+    if (params.calendarIds.length === 0) return [];
+    const long = params.terms.filter((term) => termLength(term) >= TRIGRAM_TERM_MIN);
+    const short = params.terms.filter((term) => termLength(term) < TRIGRAM_TERM_MIN);
+    const values = valuesOf(params, short);
+    if (long.length > 0) values.match = ftsQuery(long);
+    Object.assign(values, { afterStart: params.after?.startMs ?? Number.MIN_SAFE_INTEGER, afterId: params.after?.id ?? '', limit: params.limit });
+    const shape: Shape = { kind: 'singles', indexed: long.length > 0, categories: params.categoryIds !== undefined, checked: short.length };
+    return this.statement(shape).all(values).map(this.toEvent);
+  }
+
+  async findSeries(params: SearchMatch): Promise<CalendarEvent[]> {
+    if (params.calendarIds.length === 0) return [];
+    const shape: Shape = { kind: 'series', indexed: false, categories: params.categoryIds !== undefined, checked: params.terms.length };
+    return this.statement(shape).all(valuesOf(params, params.terms)).map(this.toEvent);
+  }
+
+  /** At most SEARCH_QUERY_MAX / 2 checked terms (one character and a space each) make the shapes a small, bounded set. */
+  private statement(shape: Shape): Database.Statement<[Values], Row> {
+    const key = `${shape.kind}/${shape.indexed}/${shape.categories}/${shape.checked}`;
+    let statement = this.statements.get(key);
+    if (!statement) {
+      statement = this.db.prepare<[Values], Row>(statementText(shape));
+      this.statements.set(key, statement);
+    }
+    return statement;
+  }
+}

@@ -1,0 +1,144 @@
+// How each store's index of events' words comes to hold the events written before it existed, and stays whole.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CosmosClient } from '@azure/cosmos';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { searchTerms } from '../../src/api/content/search-text.ts';
+import { COSMOS_EVENTS_CONTAINER, openCosmosStore } from '../../src/api/stores/cosmos/cosmos-store.ts';
+import { searchEventsQuery, searchSeriesQuery } from '../../src/api/stores/cosmos/cosmos-queries.ts';
+import { eventRecord, type SearchMatch, type Store } from '../../src/api/stores/repository.ts';
+import { MIGRATIONS } from '../../src/api/stores/sqlite/migrations.ts';
+import { EVENT_COLUMNS, openSqliteStore, SQLITE_FILE_NAME, toEventRow } from '../../src/api/stores/sqlite/sqlite-store.ts';
+import { normaliseEvent, type EventDraft } from '../../src/shared/event-schema.ts';
+import { cosmosOptions } from './store-factories.ts';
+
+const TENANT = 'tenant-index';
+const ACTOR = { id: 'tester', name: 'Tester' };
+
+function draft(title: string, description = ''): EventDraft {
+  const result = normaliseEvent({ title, start: '2027-06-01T09:00:00Z', extendedProps: { description } });
+  if (!result.ok) throw new Error(JSON.stringify(result.issues));
+  return result.draft;
+}
+
+const matchIn = (calendarId: string, query: string): SearchMatch & { after: null; limit: number } => ({
+  tenantId: TENANT,
+  terms: searchTerms(query),
+  calendarIds: [calendarId],
+  after: null,
+  limit: 10,
+});
+
+const found = async (store: Store, calendarId: string, query: string) => (await store.search.findEvents(matchIn(calendarId, query))).map((event) => event.title);
+
+describe('the SQLite store’s search index', () => {
+  let dataDir: string;
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  /** A file as the build before search left it (schema version 6), with one calendar and one event. */
+  function writeVersionSixDatabase(): void {
+    const db = new Database(join(dataDir, SQLITE_FILE_NAME));
+    for (const migration of MIGRATIONS.slice(0, 6)) {
+      if (typeof migration === 'string') db.exec(migration);
+      else migration(db);
+    }
+    db.pragma('user_version = 6');
+    db.prepare(`INSERT INTO calendars (tenant_id, id, name, color, description, editors, created_at, updated_at, version) VALUES (?, 'old', 'Old', '#000000', '', '[]', '', '', 1)`).run(TENANT);
+    const now = new Date().toISOString();
+    const record = eventRecord({ id: 'kept', calendarId: 'old', draft: draft('Archived offsite', '<p>Bring <em>hiking</em> boots</p>'), authorship: { createdBy: ACTOR, updatedBy: ACTOR, createdAt: now, updatedAt: now }, version: 1 });
+    db.prepare(`INSERT INTO events (${EVENT_COLUMNS.join(', ')}) VALUES (${EVENT_COLUMNS.map((column) => `@${column}`).join(', ')})`).run(toEventRow(TENANT, record));
+    db.close();
+  }
+
+  const integrityCheck = (db: Database.Database) => db.prepare(`INSERT INTO event_search (event_search) VALUES ('integrity-check')`).run();
+
+  it('indexes the events a database held before search, when this build opens it', async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'company-calendar-search-'));
+    writeVersionSixDatabase();
+    const store = openSqliteStore({ dataDir });
+    try {
+      expect(await found(store, 'old', 'offsite')).toEqual(['Archived offsite']);
+      expect(await found(store, 'old', 'hiking boots')).toEqual(['Archived offsite']);
+      expect(await found(store, 'old', 'em')).toEqual([]);
+    } finally {
+      await store.close();
+    }
+    const db = new Database(join(dataDir, SQLITE_FILE_NAME));
+    expect(() => integrityCheck(db)).not.toThrow();
+    db.close();
+  });
+
+  it('drops the words of a calendar’s events when the foreign key cascades its delete, and stays whole', async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'company-calendar-search-'));
+    const store = openSqliteStore({ dataDir });
+    const calendar = await store.calendars.create({ tenantId: TENANT, input: { name: 'Cascade', color: '#000000', description: '', editors: [] } });
+    await store.events.create({ tenantId: TENANT, calendarId: calendar.id, draft: draft('Cascading quokka'), actor: ACTOR });
+    await store.close();
+    const db = new Database(join(dataDir, SQLITE_FILE_NAME));
+    db.pragma('foreign_keys = ON');
+    const texts = db.prepare<[string], number>('SELECT COUNT(*) FROM event_search_text WHERE tenant_id = ?').pluck();
+    expect(texts.get(TENANT)).toBe(1);
+    db.prepare('DELETE FROM calendars WHERE tenant_id = ? AND id = ?').run(TENANT, calendar.id);
+    expect(texts.get(TENANT)).toBe(0);
+    expect(db.prepare(`SELECT COUNT(*) FROM event_search WHERE event_search MATCH '"quokka"'`).pluck().get()).toBe(0);
+    expect(() => integrityCheck(db)).not.toThrow();
+    db.close();
+  });
+
+  it('refuses an event written where the search function is missing, rather than leave it unindexed', async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'company-calendar-search-'));
+    const store = openSqliteStore({ dataDir });
+    const calendar = await store.calendars.create({ tenantId: TENANT, input: { name: 'Raw', color: '#000000', description: '', editors: [] } });
+    await store.close();
+    const db = new Database(join(dataDir, SQLITE_FILE_NAME));
+    const now = new Date().toISOString();
+    const record = eventRecord({ id: 'raw', calendarId: calendar.id, draft: draft('Raw write'), authorship: { createdBy: ACTOR, updatedBy: ACTOR, createdAt: now, updatedAt: now }, version: 1 });
+    const insert = () =>
+      db.prepare(`INSERT INTO events (${EVENT_COLUMNS.join(', ')}) VALUES (${EVENT_COLUMNS.map((column) => `@${column}`).join(', ')})`).run(toEventRow(TENANT, record));
+    expect(insert).toThrow(/no such function: search_text/);
+    expect(db.prepare('SELECT COUNT(*) FROM events').pluck().get()).toBe(0);
+    db.close();
+  });
+});
+
+describe('the Cosmos store’s search', () => {
+  const match: SearchMatch = { tenantId: TENANT, terms: ['a"b', 'c'], calendarIds: ['cal'], categoryIds: ['cat'], fromMs: 1, toMs: 2 };
+
+  it('queries the tenant’s partition with every value a parameter (asserted on the query: the protocol server ignores the option)', () => {
+    for (const query of [searchEventsQuery(match, { startMs: 5, id: 'x"; DROP' }), searchSeriesQuery(match), searchSeriesQuery({ ...match, categoryIds: undefined })]) {
+      expect(query.partitionKey).toBe(TENANT);
+      expect(query.spec.query).toContain('c.tenantId = @tenantId');
+      expect(query.spec.parameters).toContainEqual({ name: '@tenantId', value: TENANT });
+      expect(query.spec.parameters).toContainEqual({ name: '@term0', value: 'a"b' });
+      expect(query.spec.query).not.toMatch(/a"b|DROP|OFFSET|LIMIT/);
+    }
+    expect(searchEventsQuery(match, null).spec.query).toMatch(/ORDER BY c\.startMs, c\.id$/);
+  });
+
+  it('gives searchText to documents written before it at the first start-up after, and never returns it', async () => {
+    const database = `search-${randomUUID()}`;
+    const first = await openCosmosStore(cosmosOptions(database));
+    const calendar = await first.calendars.create({ tenantId: TENANT, input: { name: 'Old', color: '#000000', description: '', editors: [] } });
+    const event = await first.events.create({ tenantId: TENANT, calendarId: calendar.id, draft: draft('Archived offsite', '<p>Bring <em>hiking</em> boots</p>'), actor: ACTOR });
+    expect(JSON.stringify(event)).not.toContain('searchText');
+    expect(await found(first, calendar.id, 'hiking')).toEqual(['Archived offsite']);
+
+    // As a build before search wrote it: no searchText, and no mark that the back-fill has run.
+    const client = new CosmosClient({ endpoint: process.env.TEST_COSMOS_ENDPOINT!, key: process.env.TEST_COSMOS_KEY!, connectionPolicy: { enableEndpointDiscovery: false } });
+    const events = client.database(database).container(COSMOS_EVENTS_CONTAINER);
+    const { resource } = await events.item(event.id, TENANT).read<Record<string, unknown>>();
+    const { searchText: _searchText, ...old } = resource!;
+    await events.item(event.id, TENANT).replace(old);
+    await events.item('search-text-backfill', '_system').delete();
+    expect(await found(first, calendar.id, 'hiking')).toEqual([]);
+
+    const second = await openCosmosStore(cosmosOptions(database));
+    expect(await found(second, calendar.id, 'hiking')).toEqual(['Archived offsite']);
+    expect(await second.events.get({ tenantId: TENANT, calendarId: calendar.id, eventId: event.id })).toEqual(event);
+    client.dispose();
+    await Promise.all([first.close(), second.close()]);
+  });
+});
