@@ -180,6 +180,35 @@ resource userSettingsContainer 'Microsoft.DocumentDB/databaseAccounts/sqlDatabas
   }
 }
 
+// Each calendar's categories (src/api/stores/cosmos/cosmos-categories.ts), by tenant. The unique key keeps a calendar's
+// category names apart, letter case aside (nameKey is the calendar's id and the lower-cased name); it can only be set
+// when the container is made.
+resource categoriesContainer 'Microsoft.DocumentDB/databaseAccounts/sqlDatabases/containers@2025-04-15' = {
+  parent: cosmosDatabase
+  name: 'categories'
+  properties: {
+    resource: {
+      id: 'categories'
+      partitionKey: {
+        paths: [
+          '/tenantId'
+        ]
+        kind: 'Hash'
+        version: 2
+      }
+      uniqueKeyPolicy: {
+        uniqueKeys: [
+          {
+            paths: [
+              '/nameKey'
+            ]
+          }
+        ]
+      }
+    }
+  }
+}
+
 resource eventsContainer 'Microsoft.DocumentDB/databaseAccounts/sqlDatabases/containers@2025-04-15' = {
   parent: cosmosDatabase
   name: 'events'
@@ -248,6 +277,16 @@ resource eventsContainer 'Microsoft.DocumentDB/databaseAccounts/sqlDatabases/con
               order: 'ascending'
             }
           ]
+          [
+            {
+              path: '/startMs'
+              order: 'ascending'
+            }
+            {
+              path: '/id'
+              order: 'ascending'
+            }
+          ]
         ]
       }
     }
@@ -277,16 +316,6 @@ resource webApp 'Microsoft.Web/sites@2024-11-01' = {
     serverFarmId: appServicePlan.id
     httpsOnly: true
     clientAffinityEnabled: false
-          [
-            {
-              path: '/startMs'
-              order: 'ascending'
-            }
-            {
-              path: '/id'
-              order: 'ascending'
-            }
-          ]
     siteConfig: {
       // Node 24 runs the TypeScript sources as they are (type stripping); the deployed zip holds no build step.
       linuxFxVersion: 'NODE|24-lts'

@@ -14,13 +14,14 @@ import compression from './plugins/external/compression.ts';
 import rateLimit from './plugins/external/rate-limit.ts';
 import securityHeaders from './plugins/external/security-headers.ts';
 import calendarRoutes from './routes/calendars.ts';
+import categoryRoutes from './routes/categories.ts';
 import clientConfigRoutes from './routes/client-config.ts';
 import devSignInRoutes from './routes/dev-sign-in.ts';
 import eventRoutes from './routes/events.ts';
 import healthRoutes from './routes/health.ts';
 import meRoutes from './routes/me.ts';
-import type { Store } from './stores/repository.ts';
 import searchRoutes from './routes/search.ts';
+import type { Store } from './stores/repository.ts';
 import { openStore } from './stores/open-store.ts';
 import { VIDEO_FRAME_ORIGINS } from '../shared/video-url.ts';
 
@@ -110,10 +111,11 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
         secured.addHook('onRequest', secured.authenticate);
         await secured.register(meRoutes);
         await secured.register(calendarRoutes);
+        await secured.register(categoryRoutes);
         await secured.register(eventRoutes);
+        await secured.register(searchRoutes);
       });
     },
-        await secured.register(searchRoutes);
     { prefix: '/api' },
   );
   await fastify.register(webApp, { webRoot: config.webRoot });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Category } from './category-schema.ts';
 import { CALENDAR_DESCRIPTION_MAX, CALENDAR_EDITORS_MAX, CALENDAR_NAME_MAX, PRINCIPAL_ID_MAX } from './limits.ts';
 
 export const calendarColorSchema = z
@@ -20,6 +21,7 @@ const serverManagedFields = {
   updatedAt: serverManaged,
   version: serverManaged,
   canEdit: serverManaged,
+  categories: serverManaged,
 };
 
 const writableFields = {
@@ -78,4 +80,6 @@ export interface Calendar {
   version: number;
   /** Whether the caller may create, edit and delete this calendar's events. Computed per request. */
   canEdit: boolean;
+  /** The calendar's categories, by name; managed at /api/calendars/{id}/categories. */
+  categories: Category[];
 }

@@ -2,6 +2,7 @@
 import { CosmosClient, type Container } from '@azure/cosmos';
 import { createHttpServer } from '@vercel/cosmosdb-server';
 import type { EventWindow } from '../../src/api/stores/repository.ts';
+import { toEventDoc } from '../../src/api/stores/cosmos/cosmos-event-docs.ts';
 import { COSMOS_EVENTS_CONTAINER, openCosmosStore } from '../../src/api/stores/cosmos/cosmos-store.ts';
 import { LOCAL_COSMOS_KEY } from '../support/cosmos-server.ts';
 import { benchRecord, CALENDARS, LONGEST_EVENT_MS, monthWindow } from './bench-data.ts';
@@ -43,7 +44,7 @@ async function load(client: CosmosClient, calendarIds: readonly string[], count:
   for (let batch = 0; batch < count; batch += LOAD_BATCH) {
     await Promise.all(
       Array.from({ length: Math.min(LOAD_BATCH, count - batch) }, (_, j) =>
-        events.items.create({ ...benchRecord(calendarIds[(batch + j) % CALENDARS]!, batch + j, now), tenantId: TENANT }),
+        events.items.create(toEventDoc(TENANT, benchRecord(calendarIds[(batch + j) % CALENDARS]!, batch + j, now))),
       ),
     );
   }

@@ -8,6 +8,7 @@ import {
   COSMOS_PARTITION_KEY_PATH,
   EVENTS_INDEXING_POLICY,
 } from '../../src/api/stores/cosmos/cosmos-store.ts';
+import { CATEGORIES_UNIQUE_KEY_POLICY, COSMOS_CATEGORIES_CONTAINER } from '../../src/api/stores/cosmos/cosmos-categories.ts';
 import { COSMOS_USER_SETTINGS_CONTAINER } from '../../src/api/stores/cosmos/cosmos-user-settings.ts';
 import { BicepExpression, parseBicep, resourceNamed, valueAt, type BicepObject, type BicepValue } from './helpers/bicep.ts';
 import { dependencyClosure, isShipped, parseIgnoreFile, type PackageLock } from './helpers/deploy-package.ts';
@@ -397,7 +398,8 @@ describe('infra/azure.bicep', () => {
     expect(container('calendarsContainer')).toEqual({ id: COSMOS_CALENDARS_CONTAINER, partitionKey });
     expect(container('eventsContainer')).toEqual({ id: COSMOS_EVENTS_CONTAINER, partitionKey, indexingPolicy: EVENTS_INDEXING_POLICY });
     expect(container('userSettingsContainer')).toEqual({ id: COSMOS_USER_SETTINGS_CONTAINER, partitionKey });
-    for (const symbol of ['calendarsContainer', 'eventsContainer', 'userSettingsContainer']) {
+    expect(container('categoriesContainer')).toEqual({ id: COSMOS_CATEGORIES_CONTAINER, partitionKey, uniqueKeyPolicy: CATEGORIES_UNIQUE_KEY_POLICY });
+    for (const symbol of ['calendarsContainer', 'eventsContainer', 'userSettingsContainer', 'categoriesContainer']) {
       expect(resourceNamed(TEMPLATE, symbol).body.name).toBe(container(symbol).id);
     }
   });

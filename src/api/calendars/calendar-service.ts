@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Calendar, CalendarInput, CalendarPatch } from '../../shared/calendar-schema.ts';
+import type { Category } from '../../shared/category-schema.ts';
 import { canEditCalendar, isAdmin, type Principal } from '../auth/principal.ts';
 import { forbidden } from '../errors.ts';
 import type { ExpectedVersion, Store, StoredCalendar } from '../stores/repository.ts';
@@ -26,8 +27,19 @@ export interface CalendarService {
   delete(admin: CalendarAdmin, params: CalendarAt): Promise<void>;
 }
 
-function toCalendarResponse(calendar: StoredCalendar, principal: Principal): Calendar {
-  return { ...calendar, canEdit: canEditCalendar(principal, calendar) };
+function toCalendarResponse(calendar: StoredCalendar, principal: Principal, categories: Category[]): Calendar {
+  return { ...calendar, canEdit: canEditCalendar(principal, calendar), categories };
+}
+
+/** The tenant's categories by calendar, each list in the store's order (by name): one query for all the calendars. */
+async function categoriesByCalendar(store: Store, tenantId: string): Promise<Map<string, Category[]>> {
+  const byCalendar = new Map<string, Category[]>();
+  for (const category of await store.categories.list({ tenantId })) {
+    const list = byCalendar.get(category.calendarId);
+    if (list) list.push(category);
+    else byCalendar.set(category.calendarId, [category]);
+  }
+  return byCalendar;
 }
 
 /** At most this many tenants' calendar editors are remembered for the editor role; the least recently used go first. */
@@ -64,8 +76,9 @@ export function createCalendarService(store: Store, { editorsTenantsCachedMax = 
 
   return {
     async list(principal) {
-      const calendars = await store.calendars.list({ tenantId: principal.tenantId });
-      return calendars.map((calendar) => toCalendarResponse(calendar, principal));
+      const { tenantId } = principal;
+      const [calendars, categories] = await Promise.all([store.calendars.list({ tenantId }), categoriesByCalendar(store, tenantId)]);
+      return calendars.map((calendar) => toCalendarResponse(calendar, principal, categories.get(calendar.id) ?? []));
     },
 
     async canEditAny(principal) {
@@ -79,11 +92,13 @@ export function createCalendarService(store: Store, { editorsTenantsCachedMax = 
     },
 
     async create(admin, input) {
-      return toCalendarResponse(await store.calendars.create({ tenantId: admin.tenantId, input }), admin);
+      return toCalendarResponse(await store.calendars.create({ tenantId: admin.tenantId, input }), admin, []);
     },
 
     async update(admin, { calendarId, patch, expected }) {
-      return toCalendarResponse(await store.calendars.update({ tenantId: admin.tenantId, calendarId, patch, expected }), admin);
+      const { tenantId } = admin;
+      const calendar = await store.calendars.update({ tenantId, calendarId, patch, expected });
+      return toCalendarResponse(calendar, admin, await store.categories.listByCalendar({ tenantId, calendarId }));
     },
 
     async delete(admin, { calendarId, expected }) {

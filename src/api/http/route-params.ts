@@ -4,6 +4,7 @@ const id = z.string().min(1).max(100);
 
 export const calendarParamsSchema = z.object({ calendarId: id });
 export const eventParamsSchema = z.object({ calendarId: id, eventId: id });
+export const categoryParamsSchema = z.object({ calendarId: id, categoryId: id });
 export const eventIdParamsSchema = z.object({ eventId: id });
 /** An occurrence of a series: its recurrence id is its original start, an ISO instant (…Z) or a date for all-day series. */
 export const occurrenceParamsSchema = z.object({ calendarId: id, eventId: id, recurrenceId: z.string().min(1).max(40) });

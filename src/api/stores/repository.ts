@@ -6,7 +6,7 @@ import type { UserSettings, VersionedSettings } from '../../shared/user-settings
 import { seriesRange } from '../recurrence/expand-series.ts';
 
 /** A calendar as stored: what the API returns, less the per-caller fields. */
-export type StoredCalendar = Omit<Calendar, 'canEdit'>;
+export type StoredCalendar = Omit<Calendar, 'canEdit' | 'categories'>;
 
 /**
  * The version a write expects to replace, from If-Match: a number, or null for "*" (any current version).
@@ -84,6 +84,12 @@ export function compareRecords(a: Pick<EventRecord, 'startMs' | 'allDay' | 'id'>
   return a.startMs - b.startMs || Number(b.allDay) - Number(a.allDay) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
+/** Categories by calendar, then by name (letter case and accents aside), then id: the order both stores list them in. */
+export function compareCategories(a: Category, b: Category): number {
+  if (a.calendarId !== b.calendarId) return a.calendarId < b.calendarId ? -1 : 1;
+  return a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
 /** Not a series: the single-event window query keeps only these. */
 export const isSingle = (record: Pick<EventRecord, 'rrule'>): boolean => !record.rrule;
 
@@ -107,6 +113,8 @@ export interface EventWindow {
 }
 
 export class NotFoundError extends Error {}
+/** Another category of the calendar has this name, letter case aside (categoryNameKey in shared/category-match.ts). */
+export class NameTakenError extends Error {}
 /** The stored version is not the one the write expected. */
 export class PreconditionFailedError extends Error {}
 /** The store is throttling or failing and retries ran out: the caller may try again after a while. */
@@ -191,12 +199,15 @@ export interface CategoryRepository {
   /** One calendar's categories, by name. */
   listByCalendar(params: CalendarKey): Promise<Category[]>;
   get(params: CategoryKey): Promise<Category | null>;
-  /** Throws NotFoundError when the tenant has no such calendar. */
+  /** Throws NotFoundError when the tenant has no such calendar, NameTakenError when the calendar has the name. */
   create(params: CalendarKey & { input: CategoryInput }): Promise<Category>;
-  /** Throws NotFoundError or PreconditionFailedError. */
+  /** Throws NotFoundError, PreconditionFailedError or NameTakenError. */
   update(params: CategoryKey & Conditional & { patch: CategoryPatch }): Promise<Category>;
-  /** Deletes the category and clears it from its events; says how many events it cleared. Throws NotFoundError or PreconditionFailedError. */
-  delete(params: CategoryKey & Conditional): Promise<{ clearedEvents: number }>;
+  /**
+   * Deletes the category and clears it from its events, each of which then counts as changed by the actor (version,
+   * updatedBy and updatedAt); says how many events it cleared. Throws NotFoundError or PreconditionFailedError.
+   */
+  delete(params: CategoryKey & Conditional & { actor: UserRef }): Promise<{ clearedEvents: number }>;
   /** How many events (series count once) carry the category. */
   countEvents(params: CategoryKey): Promise<number>;
 }
@@ -220,17 +231,6 @@ export interface EventRepository {
   update(params: EventUpdate): Promise<CalendarEvent>;
   /** Throws NotFoundError or PreconditionFailedError. */
   delete(params: EventKey & Conditional): Promise<void>;
-}
-
-/**
- * The tenant's change version: what the feed cache keys its bodies by. Every write of the tenant's calendars or events
- * (create, update, move, delete, and the demo seed's) changes it before the write is acknowledged, to a value it never
- * had before; reads never change it. Read it BEFORE the data a cached body is built from: a body kept under a version
- * then holds at least every write acknowledged by the time that version was read.
- */
-export interface ChangeVersions {
-  /** One cheap read (a primary-key row, or point reads), never a query over the tenant's data. */
-  version(params: InTenant): Promise<string>;
 }
 
 /** Where a page of search results ended: the last hit's start on the stores' line, and its id. */
@@ -262,6 +262,17 @@ export interface SearchRepository {
   findSeries(params: SearchMatch): Promise<CalendarEvent[]>;
 }
 
+/**
+ * The tenant's change version: what the feed cache keys its bodies by. Every write of the tenant's calendars, their
+ * categories or events (create, update, move, delete, and the demo seed's) changes it before the write is
+ * acknowledged, to a value it never had before; reads never change it. Read it BEFORE the data a cached body is built from: a body kept under a version
+ * then holds at least every write acknowledged by the time that version was read.
+ */
+export interface ChangeVersions {
+  /** One cheap read (a primary-key row, or point reads), never a query over the tenant's data. */
+  version(params: InTenant): Promise<string>;
+}
+
 export interface UserKey extends InTenant {
   userId: string;
 }
@@ -282,6 +293,7 @@ export interface Store {
   readonly calendars: CalendarRepository;
   readonly events: EventRepository;
   readonly categories: CategoryRepository;
+  readonly search: SearchRepository;
   readonly userSettings: UserSettingsRepository;
   readonly changes: ChangeVersions;
   /** Whether the store can serve requests now. */
@@ -293,4 +305,3 @@ export interface Store {
   claimDemoSeed(): Promise<boolean>;
   close(): Promise<void>;
 }
-  readonly search: SearchRepository;

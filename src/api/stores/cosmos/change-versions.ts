@@ -46,29 +46,28 @@ async function readCounter(container: Container, tenantId: string): Promise<numb
 }
 
 /**
- * A tenant's change version on Cosmos: the two containers' counters, read with two point reads at once.
+ * A tenant's change version on Cosmos: the counters of the containers its data lives in (calendars, events,
+ * categories), read with one point read each, at once.
  *
  * Why a counter in each container: at Session consistency another instance's write is not guaranteed to be on the
  * replica a read reaches. The SDK sends the session token of the last response it had from a container with every
  * later request to it, and a replica answers only once it has caught up to that token. Each container's counter is
  * bumped after the writes to that container, so once a reader has read a counter, its later reads of that container
- * see every write counted in it; one counter for both containers would vouch for only one of them.
+ * see every write counted in it; one counter for all containers would vouch for only one of them.
  *
  * The order is what keeps cached feeds fresh: a writer writes its data, then bumps, then acknowledges; a reader reads
  * the version, then the data. A body built after reading version V holds every write acknowledged before V was read,
  * and perhaps newer ones not yet counted, which a later bump invalidates.
  */
 export class CosmosChangeVersions implements ChangeVersions {
-  private readonly calendars: Container;
-  private readonly events: Container;
+  private readonly containers: readonly Container[];
 
-  constructor(calendars: Container, events: Container) {
-    this.calendars = calendars;
-    this.events = events;
+  constructor(containers: readonly Container[]) {
+    this.containers = containers;
   }
 
   async version({ tenantId }: InTenant): Promise<string> {
-    const [calendars, events] = await Promise.all([readCounter(this.calendars, tenantId), readCounter(this.events, tenantId)]);
-    return `${calendars}.${events}`;
+    const counters = await Promise.all(this.containers.map((container) => readCounter(container, tenantId)));
+    return counters.join('.');
   }
 }

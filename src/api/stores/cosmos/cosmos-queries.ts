@@ -51,6 +51,42 @@ export function calendarEventIdsQuery(tenantId: string, calendarId: string): Par
 /** Calendars whose deletion began and may not have finished: across tenants, so across partitions. */
 export const PENDING_DELETES_QUERY: SqlQuerySpec = { query: 'SELECT c.id, c.tenantId FROM c WHERE c.deleting = true' };
 
+/** The tenant's categories (categories container), less those being deleted and the change counter. */
+export function categoriesQuery(tenantId: string): PartitionQuery {
+  return tenantQuery(tenantId, 'SELECT * FROM c WHERE c.tenantId = @tenantId AND NOT IS_DEFINED(c.deleting) AND c.id != @changes', {
+    changes: CHANGES_DOC_ID,
+  });
+}
+
+/** One calendar's categories, less those being deleted. */
+export function calendarCategoriesQuery(tenantId: string, calendarId: string): PartitionQuery {
+  return tenantQuery(tenantId, 'SELECT * FROM c WHERE c.tenantId = @tenantId AND c.calendarId = @calendarId AND NOT IS_DEFINED(c.deleting)', {
+    calendarId,
+  });
+}
+
+/** Every category document of a calendar, those being deleted too: what a calendar's delete removes. */
+export function calendarCategoryIdsQuery(tenantId: string, calendarId: string): PartitionQuery {
+  return tenantQuery(tenantId, 'SELECT c.id FROM c WHERE c.tenantId = @tenantId AND c.calendarId = @calendarId', { calendarId });
+}
+
+/** The events (events container) that carry a category: a series is one document, so it counts once. */
+export function categoryEventsQuery(tenantId: string, categoryId: string): PartitionQuery {
+  return tenantQuery(tenantId, 'SELECT * FROM c WHERE c.tenantId = @tenantId AND c.categoryId = @categoryId', { categoryId });
+}
+
+/** How many of a calendar's events carry the category. */
+export function categoryEventCountQuery(tenantId: string, calendarId: string, categoryId: string): PartitionQuery {
+  return tenantQuery(
+    tenantId,
+    'SELECT VALUE COUNT(1) FROM c WHERE c.tenantId = @tenantId AND c.calendarId = @calendarId AND c.categoryId = @categoryId',
+    { calendarId, categoryId },
+  );
+}
+
+/** Categories whose deletion began and may not have finished: across tenants, so across partitions. */
+export const PENDING_CATEGORY_DELETES_QUERY: SqlQuerySpec = { query: 'SELECT * FROM c WHERE c.deleting = true' };
+
 /**
  * What both search queries ask of an event: the tenant's calendars and categories named, and every term somewhere in
  * its folded text (CONTAINS; data-design.md says what that reads), each value a parameter.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { CosmosClient, type Container, type Database, type IndexingPolicy, type Item } from '@azure/cosmos';
-import { toCalendarEvent, type CalendarEvent } from '../../../shared/event-schema.ts';
+import { CosmosClient, type Container, type Database, type IndexingPolicy } from '@azure/cosmos';
+import type { CalendarEvent } from '../../../shared/event-schema.ts';
 import { isLoopbackHost } from '../../loopback.ts';
 import {
   compareRecords,
@@ -15,7 +15,6 @@ import {
   type Conditional,
   type EventCreate,
   type EventKey,
-  type EventRecord,
   type EventRepository,
   type EventUpdate,
   type ExpectedVersion,
@@ -27,25 +26,25 @@ import {
 } from '../repository.ts';
 import { bumpChanges, CHANGES_DOC_ID, CosmosChangeVersions, isChangesDoc } from './change-versions.ts';
 import { CONFLICT_ATTEMPTS, writeExpectedVersion } from './conditional-write.ts';
-import { codeOf, readDoc } from './cosmos-documents.ts';
-import { calendarEventIdsQuery, calendarsQuery, PENDING_DELETES_QUERY, seriesWindowQuery, windowQuery, type PartitionQuery } from './cosmos-queries.ts';
+import { COSMOS_CATEGORIES_CONTAINER, CATEGORIES_UNIQUE_KEY_POLICY, CosmosCategoryRepository, deleteCalendarCategories } from './cosmos-categories.ts';
+import { codeOf, deleteIgnoringMissing, ifMatch, queryAll, readDoc, replaceIfUnchanged, writeIfUnchanged } from './cosmos-documents.ts';
+import { fromEventDoc, toEventDoc, type EventDoc } from './cosmos-event-docs.ts';
+import { calendarEventIdsQuery, calendarsQuery, PENDING_DELETES_QUERY, seriesWindowQuery, windowQuery } from './cosmos-queries.ts';
 import { withRetries } from './cosmos-retry.ts';
-import { COSMOS_USER_SETTINGS_CONTAINER, CosmosUserSettingsRepository } from './cosmos-user-settings.ts';
 import { backfillSearchText, CosmosSearchRepository } from './cosmos-search.ts';
+import { COSMOS_USER_SETTINGS_CONTAINER, CosmosUserSettingsRepository } from './cosmos-user-settings.ts';
 
 export const COSMOS_CALENDARS_CONTAINER = 'calendars';
 export const COSMOS_EVENTS_CONTAINER = 'events';
-/** Both containers are partitioned by tenant: a calendar's window query reads one logical partition. */
+/** Every container is partitioned by tenant: a calendar's window query reads one logical partition. */
 export const COSMOS_PARTITION_KEY_PATH = '/tenantId';
-/** Query page size; pages are followed by continuation token. */
-export const COSMOS_PAGE_SIZE = 500;
 
 export const EVENTS_INDEXING_POLICY: IndexingPolicy = {
   indexingMode: 'consistent',
   automatic: true,
+  includedPaths: [{ path: '/*' }],
   // searchText stays indexed: CONTAINS scans the index's values for it rather than loading every document, and a
   // filter on an excluded path is refused without the allow-scan header (data-design.md, Search).
-  includedPaths: [{ path: '/*' }],
   excludedPaths: [{ path: '/"_etag"/?' }, { path: '/description/?' }],
   compositeIndexes: [
     [
@@ -59,11 +58,11 @@ export const EVENTS_INDEXING_POLICY: IndexingPolicy = {
       { path: '/tenantId', order: 'ascending' },
       { path: '/calendarId', order: 'ascending' },
       { path: '/rangeEndMs', order: 'ascending' },
+    ],
     // Search's order: by start, then id (an ORDER BY of two fields needs its composite index).
     [
       { path: '/startMs', order: 'ascending' },
       { path: '/id', order: 'ascending' },
-    ],
     ],
   ],
 };
@@ -81,61 +80,19 @@ interface CalendarDoc extends StoredCalendar {
   _etag?: string;
 }
 
-/** The record as it is, plus the partition key: the store names none of the event's own fields (data-design.md). */
-interface EventDoc extends EventRecord {
-  tenantId: string;
-  _etag?: string;
-}
-
 function toCalendar({ id, tenantId, name, color, description, editors, createdAt, updatedAt, version }: CalendarDoc): StoredCalendar {
   return { id, tenantId, name, color, description, editors, createdAt, updatedAt, version };
-}
-
-/** Every page of a single-partition query, followed by continuation token. */
-/** Every result, page by page; with a max, no page is asked for once max results are in, and only max are kept. */
-async function queryAll<T>(container: Container, query: PartitionQuery, max = Infinity): Promise<T[]> {
-  const iterator = container.items.query<T>(query.spec, { partitionKey: query.partitionKey, maxItemCount: Math.min(COSMOS_PAGE_SIZE, max) });
-  const results: T[] = [];
-  while (results.length < max && iterator.hasMoreResults()) {
-    const page = await withRetries(() => iterator.fetchNext(), { idempotent: true });
-    results.push(...page.resources);
-  }
-  return results.length > max ? results.slice(0, max) : results;
-}
-
-/** A write with If-Match on the _etag it read: true when it landed, false when someone else changed or deleted the document first. */
-async function writeIfUnchanged(write: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await withRetries(write, { idempotent: false });
-    return true;
-  } catch (error) {
-    if (codeOf(error) === 412 || codeOf(error) === 404) return false;
-    throw error;
-  }
-}
-
-const ifMatch = (etag: string | undefined) => ({ accessCondition: { type: 'IfMatch', condition: etag! } });
-
-function replaceIfUnchanged(container: Container, doc: CalendarDoc | EventDoc): Promise<boolean> {
-  return writeIfUnchanged(() => container.item(doc.id, doc.tenantId).replace(doc, ifMatch(doc._etag)));
-}
-
-/** Deletes whatever version is there, and gone already counts as done: only for a calendar's delete, which owns its events. */
-async function deleteIgnoringMissing(item: Item): Promise<void> {
-  try {
-    await withRetries(() => item.delete(), { idempotent: false });
-  } catch (error) {
-    if (codeOf(error) !== 404) throw error;
-  }
 }
 
 class CosmosCalendarRepository implements CalendarRepository {
   private readonly calendars: Container;
   private readonly events: Container;
+  private readonly categories: Container;
 
-  constructor(calendars: Container, events: Container) {
+  constructor(calendars: Container, events: Container, categories: Container) {
     this.calendars = calendars;
     this.events = events;
+    this.categories = categories;
   }
 
   /** The calendar's document, unless it is missing or being deleted. */
@@ -194,6 +151,7 @@ class CosmosCalendarRepository implements CalendarRepository {
   async finishDelete(tenantId: string, calendarId: string): Promise<void> {
     const events = await queryAll<{ id: string }>(this.events, calendarEventIdsQuery(tenantId, calendarId));
     for (const { id } of events) await deleteIgnoringMissing(this.events.item(id, tenantId));
+    await deleteCalendarCategories(this.categories, tenantId, calendarId);
     await deleteIgnoringMissing(this.calendars.item(calendarId, tenantId));
   }
 
@@ -260,7 +218,7 @@ class CosmosEventRepository implements EventRepository {
         return [...timed, ...allDay];
       }),
     );
-    return perCalendar.flat().sort(compareRecords).slice(0, max).map(toCalendarEvent);
+    return perCalendar.flat().sort(compareRecords).slice(0, max).map(fromEventDoc);
   }
 
   async listSeriesInWindow({ tenantId, calendarIds, window }: WindowQuery): Promise<CalendarEvent[]> {
@@ -271,30 +229,30 @@ class CosmosEventRepository implements EventRepository {
         return queryAll<EventDoc>(this.events, seriesWindowQuery(tenantId, calendarId, from, to));
       }),
     );
-    return perCalendar.flat().map(toCalendarEvent);
+    return perCalendar.flat().map(fromEventDoc);
   }
 
   async get({ tenantId, calendarId, eventId }: EventKey): Promise<CalendarEvent | null> {
     const doc = await readDoc<EventDoc>(this.events.item(eventId, tenantId));
     if (!doc || doc.calendarId !== calendarId || doc.tenantId !== tenantId) return null;
     // An event of a calendar being deleted is already gone, as far as anyone can see.
-    return (await this.calendars.visibleDoc(tenantId, calendarId)) ? toCalendarEvent(doc) : null;
+    return (await this.calendars.visibleDoc(tenantId, calendarId)) ? fromEventDoc(doc) : null;
   }
 
   async findById({ tenantId, eventId }: InTenant & { eventId: string }): Promise<CalendarEvent | null> {
     const doc = await readDoc<EventDoc>(this.events.item(eventId, tenantId));
     if (!doc || doc.tenantId !== tenantId || isChangesDoc(doc)) return null;
-    return (await this.calendars.visibleDoc(tenantId, doc.calendarId)) ? toCalendarEvent(doc) : null;
+    return (await this.calendars.visibleDoc(tenantId, doc.calendarId)) ? fromEventDoc(doc) : null;
   }
 
   async create({ tenantId, calendarId, draft, actor }: EventCreate): Promise<CalendarEvent> {
     const now = new Date().toISOString();
     const authorship = { createdBy: actor, updatedBy: actor, createdAt: now, updatedAt: now };
-    const doc = toDoc(tenantId, eventRecord({ id: randomUUID(), calendarId, draft, authorship, version: 1 }));
+    const doc = toEventDoc(tenantId, eventRecord({ id: randomUUID(), calendarId, draft, authorship, version: 1 }));
     await this.calendars.recordDuration(tenantId, calendarId, doc.allDay, doc.endMs - doc.startMs);
     await withRetries(() => this.events.items.create(doc), { idempotent: false });
     await bumpChanges(this.events, tenantId);
-    return toCalendarEvent(doc);
+    return fromEventDoc(doc);
   }
 
   async update({ tenantId, calendarId, eventId, draft, actor, expected, toCalendarId }: EventUpdate): Promise<CalendarEvent> {
@@ -302,10 +260,10 @@ class CosmosEventRepository implements EventRepository {
       const target = toCalendarId ?? calendarId;
       const authorship = { createdBy: current.createdBy, createdAt: current.createdAt, updatedBy: actor, updatedAt: new Date().toISOString() };
       const record = eventRecord({ id: eventId, calendarId: target, draft, authorship, version: current.version + 1 });
-      const next = { ...toDoc(tenantId, record), _etag: current._etag };
+      const next = { ...toEventDoc(tenantId, record), _etag: current._etag };
       // Same partition (the tenant), so even a move to another calendar is one conditional replace.
       await this.calendars.recordDuration(tenantId, target, next.allDay, next.endMs - next.startMs);
-      return (await replaceIfUnchanged(this.events, next)) ? toCalendarEvent(next) : undefined;
+      return (await replaceIfUnchanged(this.events, next)) ? fromEventDoc(next) : undefined;
     });
     await bumpChanges(this.events, tenantId);
     return updated;
@@ -325,10 +283,6 @@ class CosmosEventRepository implements EventRepository {
     const doc = await readDoc<EventDoc>(this.events.item(eventId, tenantId));
     return doc && doc.calendarId === calendarId ? doc : null;
   }
-}
-
-function toDoc(tenantId: string, record: EventRecord): EventDoc {
-  return { ...record, tenantId };
 }
 
 /** Several instances starting together race to create the same resources: losing that race is fine. */
@@ -365,6 +319,13 @@ async function createResources(client: CosmosClient, database: Database): Promis
   await ignoringConflict(() =>
     database.containers.createIfNotExists({ id: COSMOS_USER_SETTINGS_CONTAINER, partitionKey: { paths: [COSMOS_PARTITION_KEY_PATH] } }),
   );
+  await ignoringConflict(() =>
+    database.containers.createIfNotExists({
+      id: COSMOS_CATEGORIES_CONTAINER,
+      partitionKey: { paths: [COSMOS_PARTITION_KEY_PATH] },
+      uniqueKeyPolicy: CATEGORIES_UNIQUE_KEY_POLICY,
+    }),
+  );
 }
 
 /** While no tenant has a calendar, the first instance to create the claim document seeds the demo data. */
@@ -373,14 +334,12 @@ async function claimDemoSeed(calendars: Container): Promise<boolean> {
     () => calendars.items.query<{ id: string }>({ query: 'SELECT TOP 1 c.id FROM c WHERE c.tenantId != @system AND c.id != @changes', parameters: [{ name: '@system', value: SYSTEM_PARTITION }, { name: '@changes', value: CHANGES_DOC_ID }] }).fetchAll(),
     { idempotent: true },
   );
-  await backfillSearchText(eventsContainer);
   if (any.resources.length > 0) return false;
   try {
     await calendars.items.create({ id: SEED_CLAIM_ID, tenantId: SYSTEM_PARTITION, claimedAt: new Date().toISOString() });
     return true;
   } catch (error) {
     if (codeOf(error) === 409) return false;
-    search: new CosmosSearchRepository(eventsContainer),
     throw error;
   }
 }
@@ -405,18 +364,26 @@ export async function openCosmosStore(options: CosmosStoreOptions): Promise<Stor
   const calendarsContainer = database.container(COSMOS_CALENDARS_CONTAINER);
   const eventsContainer = database.container(COSMOS_EVENTS_CONTAINER);
   const userSettingsContainer = database.container(COSMOS_USER_SETTINGS_CONTAINER);
+  const categoriesContainer = database.container(COSMOS_CATEGORIES_CONTAINER);
   if (options.createResources) await createResources(client, database);
 
-  const calendars = new CosmosCalendarRepository(calendarsContainer, eventsContainer);
+  const calendars = new CosmosCalendarRepository(calendarsContainer, eventsContainer, categoriesContainer);
   const events = new CosmosEventRepository(eventsContainer, calendars);
+  const categories = new CosmosCategoryRepository(categoriesContainer, eventsContainer, async (tenantId, calendarId) =>
+    Boolean(await calendars.visibleDoc(tenantId, calendarId)),
+  );
   await calendars.finishPendingDeletes();
+  await categories.finishPendingDeletes();
+  await backfillSearchText(eventsContainer);
 
   return {
     kind: 'cosmos',
     calendars,
     events,
+    categories,
+    search: new CosmosSearchRepository(eventsContainer),
     userSettings: new CosmosUserSettingsRepository(userSettingsContainer),
-    changes: new CosmosChangeVersions(calendarsContainer, eventsContainer),
+    changes: new CosmosChangeVersions([calendarsContainer, eventsContainer, categoriesContainer]),
     isReady: async () => {
       try {
         await calendarsContainer.read();

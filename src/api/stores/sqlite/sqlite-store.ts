@@ -31,6 +31,7 @@ import {
 } from '../repository.ts';
 import type { UserSettings, VersionedSettings } from '../../../shared/user-settings-schema.ts';
 import { MIGRATIONS } from './migrations.ts';
+import { SqliteCategoryRepository } from './sqlite-categories.ts';
 import { registerSearchFunctions, SqliteSearchRepository } from './sqlite-search.ts';
 
 export const SQLITE_FILE_NAME = 'company-calendar.db';
@@ -167,9 +168,9 @@ export function openSqliteStore({ dataDir, fileName = SQLITE_FILE_NAME }: Sqlite
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  migrate(db);
   // Before the migrations: migration 7's triggers and back-fill call them.
   registerSearchFunctions(db);
+  migrate(db);
 
   const changes = new SqliteChangeVersions(db);
   const calendars = new SqliteCalendarRepository(db, changes);
@@ -178,8 +179,9 @@ export function openSqliteStore({ dataDir, fileName = SQLITE_FILE_NAME }: Sqlite
     kind: 'sqlite',
     calendars,
     events,
-    userSettings: new SqliteUserSettingsRepository(db),
+    categories: new SqliteCategoryRepository(db, changes),
     search: new SqliteSearchRepository(db, toEvent),
+    userSettings: new SqliteUserSettingsRepository(db),
     changes,
     isReady: async () => db.open && db.prepare('SELECT 1 AS ok').get() !== undefined,
     // One process owns the file, so empty means unclaimed.
@@ -343,7 +345,7 @@ class SqliteCalendarRepository implements CalendarRepository {
         const current = this.byId.get(tenantId, calendarId);
         if (!current) throw new NotFoundError();
         if (!versionMatches(expected, current.version)) throw new PreconditionFailedError();
-        // One transaction: the calendar and its events go together or not at all.
+        // One transaction: the calendar and its events go together or not at all (its categories by the foreign key).
         this.db.prepare('DELETE FROM events WHERE tenant_id = ? AND calendar_id = ?').run(tenantId, calendarId);
         this.db.prepare('DELETE FROM calendars WHERE tenant_id = ? AND id = ?').run(tenantId, calendarId);
         this.changes.bump(tenantId);

@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import type { Container, UniqueKeyPolicy } from '@azure/cosmos';
+import { categoryNameKey } from '../../../shared/category-match.ts';
+import type { Category, CategoryInput, CategoryPatch } from '../../../shared/category-schema.ts';
+import type { UserRef } from '../../../shared/event-schema.ts';
+import {
+  compareCategories,
+  NameTakenError,
+  PreconditionFailedError,
+  NotFoundError,
+  type CalendarKey,
+  type CategoryKey,
+  type CategoryRepository,
+  type Conditional,
+  type InTenant,
+} from '../repository.ts';
+import { bumpChanges, isChangesDoc } from './change-versions.ts';
+import { CONFLICT_ATTEMPTS, writeExpectedVersion } from './conditional-write.ts';
+import { codeOf, deleteIgnoringMissing, queryAll, readDoc, replaceIfUnchanged } from './cosmos-documents.ts';
+import type { EventDoc } from './cosmos-event-docs.ts';
+import {
+  calendarCategoriesQuery,
+  calendarCategoryIdsQuery,
+  categoriesQuery,
+  categoryEventCountQuery,
+  categoryEventsQuery,
+  PENDING_CATEGORY_DELETES_QUERY,
+} from './cosmos-queries.ts';
+import { withRetries } from './cosmos-retry.ts';
+
+/** One document per category, in its tenant's partition (like every container, by /tenantId). */
+export const COSMOS_CATEGORIES_CONTAINER = 'categories';
+
+/**
+ * A calendar's category names differ, letter case aside: the container refuses (409) a create or replace that would
+ * repeat a `nameKey` in the tenant's partition, so two instances creating one name at once cannot both succeed. One
+ * path holding calendar and name, not a key of two paths, because the local protocol server takes each path of a
+ * unique key as unique on its own.
+ */
+export const CATEGORIES_UNIQUE_KEY_POLICY: UniqueKeyPolicy = { uniqueKeys: [{ paths: ['/nameKey'] }] };
+
+/** The calendar's id and the name as categoryNameKey compares it: unique in the tenant's partition. */
+const nameKeyOf = (calendarId: string, name: string) => `${calendarId}/${categoryNameKey(name)}`;
+
+interface CategoryDoc extends Category {
+  tenantId: string;
+  /** nameKeyOf(calendarId, name); on a category being deleted, its id, so that the name is free at once. */
+  nameKey: string;
+  /** Set when deletion begins, with who deleted it: from then on the category is invisible. */
+  deleting?: true;
+  deletedBy?: UserRef;
+  _etag?: string;
+}
+
+function toCategory({ id, calendarId, name, color, icon, createdAt, updatedAt, version }: CategoryDoc): Category {
+  return { id, calendarId, name, color, icon, createdAt, updatedAt, version };
+}
+
+/** A write that would repeat a name of the calendar: the unique key's 409 as the store's error. */
+async function unlessNameTaken<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (codeOf(error) === 409) throw new NameTakenError();
+    throw error;
+  }
+}
+
+/** Deletes every category of a calendar being deleted (its events go too, so none is cleared): a step of its delete. */
+export async function deleteCalendarCategories(categories: Container, tenantId: string, calendarId: string): Promise<void> {
+  const docs = await queryAll<{ id: string }>(categories, calendarCategoryIdsQuery(tenantId, calendarId));
+  for (const { id } of docs) await deleteIgnoringMissing(categories.item(id, tenantId));
+  if (docs.length > 0) await bumpChanges(categories, tenantId);
+}
+
+/** Whether the tenant has this calendar, and it is not being deleted. */
+export type CalendarVisible = (tenantId: string, calendarId: string) => Promise<boolean>;
+
+/**
+ * Categories in a container of their own. Deleting one spans its events, with no transaction across documents, so it
+ * goes in steps that are safe to stop anywhere (data-design.md): mark the category `deleting` (with If-Match; from then
+ * on it is invisible and its name free), clear it from its events, delete its document.
+ */
+export class CosmosCategoryRepository implements CategoryRepository {
+  private readonly categories: Container;
+  private readonly events: Container;
+  private readonly calendarVisible: CalendarVisible;
+
+  constructor(categories: Container, events: Container, calendarVisible: CalendarVisible) {
+    this.categories = categories;
+    this.events = events;
+    this.calendarVisible = calendarVisible;
+  }
+
+  async list({ tenantId }: InTenant): Promise<Category[]> {
+    return (await queryAll<CategoryDoc>(this.categories, categoriesQuery(tenantId))).map(toCategory).sort(compareCategories);
+  }
+
+  async listByCalendar({ tenantId, calendarId }: CalendarKey): Promise<Category[]> {
+    if (!(await this.calendarVisible(tenantId, calendarId))) return [];
+    return (await queryAll<CategoryDoc>(this.categories, calendarCategoriesQuery(tenantId, calendarId))).map(toCategory).sort(compareCategories);
+  }
+
+  async get(key: CategoryKey): Promise<Category | null> {
+    const doc = await this.visibleDoc(key);
+    return doc ? toCategory(doc) : null;
+  }
+
+  async create({ tenantId, calendarId, input }: CalendarKey & { input: CategoryInput }): Promise<Category> {
+    if (!(await this.calendarVisible(tenantId, calendarId))) throw new NotFoundError();
+    const now = new Date().toISOString();
+    const doc: CategoryDoc = { id: randomUUID(), tenantId, calendarId, ...input, nameKey: nameKeyOf(calendarId, input.name), createdAt: now, updatedAt: now, version: 1 };
+    await unlessNameTaken(() => withRetries(() => this.categories.items.create(doc), { idempotent: false }));
+    await bumpChanges(this.categories, tenantId);
+    return toCategory(doc);
+  }
+
+  async update({ patch, expected, ...key }: CategoryKey & Conditional & { patch: CategoryPatch }): Promise<Category> {
+    const updated = await writeExpectedVersion(expected, () => this.visibleDoc(key), async (doc) => {
+      const name = patch.name ?? doc.name;
+      const next: CategoryDoc = {
+        ...doc,
+        name,
+        nameKey: nameKeyOf(doc.calendarId, name),
+        color: patch.color ?? doc.color,
+        icon: patch.icon ?? doc.icon,
+        updatedAt: new Date().toISOString(),
+        version: doc.version + 1,
+      };
+      return (await unlessNameTaken(() => replaceIfUnchanged(this.categories, next))) ? next : undefined;
+    });
+    await bumpChanges(this.categories, key.tenantId);
+    return toCategory(updated);
+  }
+
+  async delete({ expected, actor, ...key }: CategoryKey & Conditional & { actor: UserRef }): Promise<{ clearedEvents: number }> {
+    const marked = await writeExpectedVersion(expected, () => this.visibleDoc(key), async (doc) => {
+      const next: CategoryDoc = { ...doc, deleting: true, deletedBy: { id: actor.id, name: actor.name }, nameKey: doc.id };
+      return (await replaceIfUnchanged(this.categories, next)) ? next : undefined;
+    });
+    // The mark is what readers see change: the category leaves every list.
+    await bumpChanges(this.categories, key.tenantId);
+    return this.finishDelete(marked);
+  }
+
+  async countEvents({ tenantId, calendarId, categoryId }: CategoryKey): Promise<number> {
+    const [count] = await queryAll<number>(this.events, categoryEventCountQuery(tenantId, calendarId, categoryId));
+    return count ?? 0;
+  }
+
+  /** Finishes the deletes a process began and did not finish (it died, or lost too many races clearing events). */
+  async finishPendingDeletes(): Promise<number> {
+    const pending = await withRetries(() => this.categories.items.query<CategoryDoc>(PENDING_CATEGORY_DELETES_QUERY).fetchAll(), { idempotent: true });
+    for (const doc of pending.resources) {
+      // The process that marked it may have died before it bumped the version.
+      await bumpChanges(this.categories, doc.tenantId);
+      await this.finishDelete(doc);
+    }
+    return pending.resources.length;
+  }
+
+  /** Clears the marked category from its events, then deletes it: safe to run again from any point. */
+  private async finishDelete(doc: CategoryDoc): Promise<{ clearedEvents: number }> {
+    const carrying = await queryAll<EventDoc>(this.events, categoryEventsQuery(doc.tenantId, doc.id));
+    let clearedEvents = 0;
+    for (const event of carrying) if (await this.clearEvent(event, doc.deletedBy!)) clearedEvents++;
+    if (clearedEvents > 0) await bumpChanges(this.events, doc.tenantId);
+    await deleteIgnoringMissing(this.categories.item(doc.id, doc.tenantId));
+    return { clearedEvents };
+  }
+
+  /**
+   * One event without its category, as a change by the actor, with If-Match on the _etag read: a write that came in
+   * between is read again, and may have chosen another category already. False when there was nothing to clear.
+   */
+  private async clearEvent(read: EventDoc, actor: UserRef): Promise<boolean> {
+    const categoryId = read.categoryId;
+    let doc: EventDoc | null = read;
+    for (let attempt = 0; attempt < CONFLICT_ATTEMPTS; attempt++) {
+      if (!doc || doc.categoryId !== categoryId) return false;
+      const next: EventDoc = { ...doc, categoryId: '', version: doc.version + 1, updatedBy: { id: actor.id, name: actor.name }, updatedAt: new Date().toISOString() };
+      if (await replaceIfUnchanged(this.events, next)) return true;
+      doc = await readDoc<EventDoc>(this.events.item(read.id, read.tenantId));
+    }
+    // The mark stays: the next start-up finishes the delete.
+    throw new PreconditionFailedError();
+  }
+
+  /** The category as its calendar in the key holds it, unless it is being deleted. */
+  private async visibleDoc({ tenantId, calendarId, categoryId }: CategoryKey): Promise<CategoryDoc | null> {
+    const doc = await readDoc<CategoryDoc>(this.categories.item(categoryId, tenantId));
+    return doc && !doc.deleting && !isChangesDoc(doc) && doc.tenantId === tenantId && doc.calendarId === calendarId ? doc : null;
+  }
+}
