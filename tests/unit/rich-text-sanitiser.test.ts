@@ -15,12 +15,12 @@ describe('the server’s description sanitiser', () => {
     ['<script>alert(1)</script><p>kept</p>', '<p>kept</p>'],
     ['<p onclick="alert(1)" onmouseover="x()">kept</p>', '<p>kept</p>'],
     ['<img src="x" onerror="alert(1)"><p>kept</p>', '<p>kept</p>'],
-    ['<p><a href="javascript:alert(1)">text</a></p>', '<p>text</p>'],
-    ['<p><a href="JaVaScRiPt:alert(1)">text</a></p>', '<p>text</p>'],
-    ['<p><a href="java&#x09;script:alert(1)">text</a></p>', '<p>text</p>'],
-    ['<p><a href="data:text/html,<script>alert(1)</script>">text</a></p>', '<p>text</p>'],
-    ['<p><a href="vbscript:msgbox(1)">text</a></p>', '<p>text</p>'],
-    ['<p><a href="//evil.example/x">text</a></p>', '<p>text</p>'],
+    ['<p><a href="javascript:alert(1)">text</a></p>', '<p><a>text</a></p>'],
+    ['<p><a href="JaVaScRiPt:alert(1)">text</a></p>', '<p><a>text</a></p>'],
+    ['<p><a href="java&#x09;script:alert(1)">text</a></p>', '<p><a>text</a></p>'],
+    ['<p><a href="data:text/html,<script>alert(1)</script>">text</a></p>', '<p><a>text</a></p>'],
+    ['<p><a href="vbscript:msgbox(1)">text</a></p>', '<p><a>text</a></p>'],
+    ['<p><a href="//evil.example/x">text</a></p>', '<p><a>text</a></p>'],
     ['<svg onload="alert(1)"><script>alert(1)</script><text>svg text</text></svg><p>kept</p>', '<p>kept</p>'],
     ['<math><mi xlink:href="javascript:alert(1)">x</mi></math><p>kept</p>', '<p>kept</p>'],
     ['<style>p{background:url(javascript:alert(1))}</style><p>kept</p>', '<p>kept</p>'],
@@ -34,6 +34,12 @@ describe('the server’s description sanitiser', () => {
     ['<base href="https://evil.example/"><p>kept</p>', '<p>kept</p>'],
     ['<noscript><p title="</noscript><img src=x onerror=alert(1)>"></p></noscript><p>kept</p>', '<p>kept</p>'],
   ])('strips %s', (dirty, clean) => expect(sanitiseRichText(dirty)).toBe(clean));
+
+  it('keeps every later link whole after one it refused', () => {
+    expect(sanitiseRichText('<p><a href="javascript:x()">bad</a> <a href="https://x.example">good</a> <a href="/relative">rel</a></p>')).toBe(
+      '<p><a>bad</a> <a href="https://x.example">good</a> <a>rel</a></p>',
+    );
+  });
 
   it('keeps the text of Word and Outlook markup, dropping its wrappers and styles', () => {
     const word =

@@ -2,9 +2,10 @@ import { compile } from 'html-to-text';
 import sanitizeHtml from 'sanitize-html';
 import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_LINK_SCHEMES, RICH_TEXT_TAGS } from '../../shared/rich-text.ts';
 
-// Browsers ignore tabs, newlines and other controls inside a URL's scheme ("java\tscript:"), so they go before the check.
 const LINK_SCHEME = new RegExp(`^(?:${RICH_TEXT_LINK_SCHEMES.join('|')}):`, 'i');
-const isAllowedHref = (href: string | undefined) => href !== undefined && LINK_SCHEME.test(href.replace(/[\u0000-\u0020]/g, ''));
+// Browsers ignore tabs, newlines and other controls inside a URL's scheme ("java\tscript:"), so they go before the check.
+const withoutControls = (value: string) => [...value].filter((char) => char > ' ').join('');
+const isAllowedHref = (href: string | undefined) => href !== undefined && LINK_SCHEME.test(withoutControls(href));
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [...RICH_TEXT_TAGS],
@@ -15,8 +16,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
   // Whatever is not allowed goes, its text kept; these go with their contents, which are code or styling, not text.
   disallowedTagsMode: 'discard',
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'template', 'svg', 'math', 'iframe', 'object', 'xml'],
-  // A link to anything but an allowed scheme (relative and protocol-relative ones included) becomes its text alone.
-  transformTags: { a: (tagName, attribs) => (isAllowedHref(attribs.href) ? { tagName, attribs } : { tagName: 'span', attribs: {} }) },
+  // A link to anything but an allowed scheme (relative and protocol-relative ones included) loses its address: an
+  // <a> without href goes nowhere. (Renaming it to another tag instead mislabels the closing tags of later links.)
+  transformTags: { a: (tagName, attribs) => ({ tagName, attribs: isAllowedHref(attribs.href) ? attribs : {} }) },
   // Word and Outlook wrap pasted text in spans and fonts with styles: only their text is kept.
   parser: { lowerCaseTags: true, lowerCaseAttributeNames: true },
 };

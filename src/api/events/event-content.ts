@@ -1,3 +1,4 @@
+import { categoryNamed } from '../../shared/category-match.ts';
 import type { EventDraft, OccurrenceOverrides } from '../../shared/event-schema.ts';
 import { EVENT_DESCRIPTION_MAX } from '../../shared/limits.ts';
 import { normaliseVideoUrl } from '../../shared/video-url.ts';
@@ -54,11 +55,7 @@ async function categoryIn(store: Store, place: ContentPlace, categoryId: string)
   const { tenantId, calendarId, fromCalendarId } = place;
   if (await store.categories.get({ tenantId, calendarId, categoryId })) return categoryId;
   const moved = calendarId !== fromCalendarId ? await store.categories.get({ tenantId, calendarId: fromCalendarId, categoryId }) : null;
-  if (moved) {
-    const name = moved.name.toLocaleLowerCase('en');
-    const there = await store.categories.listByCalendar({ tenantId, calendarId });
-    return there.find((category) => category.name.toLocaleLowerCase('en') === name)?.id ?? '';
-  }
+  if (moved) return categoryNamed(await store.categories.listByCalendar({ tenantId, calendarId }), moved.name)?.id ?? '';
   if (categoryId === place.previousCategoryId) return '';
   throw validationFailed([{ field: 'extendedProps.categoryId', message: 'Choose one of the categories of the event’s calendar' }]);
 }

@@ -4,7 +4,7 @@ import { canEditCalendar, type Principal } from '../auth/principal.ts';
 import { forbidden, notFound, validationFailed } from '../errors.ts';
 import { resolveEventWindow, type EventWindowQuery } from '../event-window.ts';
 import { parseOrThrow } from '../http/request-validation.ts';
-import type { EventWindow, ExpectedVersion, Store, StoredCalendar } from '../stores/repository.ts';
+import { PreconditionFailedError, versionMatches, type EventWindow, type ExpectedVersion, type Store, type StoredCalendar } from '../stores/repository.ts';
 import type { EditableCalendar } from './editable-calendar.ts';
 import { checkSeries, toDraft, type EventInput } from './check-series.ts';
 import { feedWithSeries } from './expand-feed.ts';
@@ -151,6 +151,8 @@ export function createEventService(store: Store, options: EventServiceOptions = 
     async update(principal, { calendar, eventId, expected, patch }) {
       const current = await store.events.get({ tenantId: principal.tenantId, calendarId: calendar.id, eventId });
       if (!current) throw notFound();
+      // A stale write is told so first, not about fields the newer version has since changed (the store checks again).
+      if (!versionMatches(expected, current.extendedProps.version)) throw new PreconditionFailedError();
       const input = parseOrThrow(eventWriteSchema, mergeEventPatch(current, patch));
       const merged = current.rrule ? editAllOccurrences(current, patch, toDraft(input)) : toDraft(input);
       const draft = keepOverrides(checkSeries(input, merged));
