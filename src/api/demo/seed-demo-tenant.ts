@@ -1,5 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
 import type { EventDraft, EventWrite, UserRef } from '../../shared/event-schema.ts';
+import { plainTextToHtml } from '../../shared/rich-text.ts';
 import type { Store, StoredCalendar } from '../stores/repository.ts';
 import { draftOf, withMovedOccurrence } from './seed-drafts.ts';
 
@@ -7,6 +8,11 @@ export const SEED_ZONE = 'Europe/London';
 const ORGANISER: UserRef = { id: 'ada', name: 'Ada Admin' };
 
 type SeedFields = { title: string; location?: string; description?: string; url?: string };
+
+/** The seed writes to the store directly: its descriptions are the HTML the event service would have stored. */
+function seedProps({ description, ...props }: Omit<SeedFields, 'title' | 'url'>): EventWrite['extendedProps'] {
+  return { ...props, ...(description === undefined ? {} : { description: plainTextToHtml(description) }), timeZone: SEED_ZONE };
+}
 
 /** Dates and times of the demo, on the wall clock of SEED_ZONE. */
 class SeedClock {
@@ -29,11 +35,11 @@ class SeedClock {
   }
 
   timed(day: Temporal.PlainDate, from: string, to: string, { title, url, ...props }: SeedFields): EventWrite {
-    return { title, start: this.instant(day, from), end: this.instant(day, to), url, extendedProps: { ...props, timeZone: SEED_ZONE } };
+    return { title, start: this.instant(day, from), end: this.instant(day, to), url, extendedProps: seedProps(props) };
   }
 
   allDay(first: Temporal.PlainDate, days: number, { title, url, ...props }: SeedFields): EventWrite {
-    return { title, allDay: true, start: first.toString(), end: first.add({ days }).toString(), url, extendedProps: { ...props, timeZone: SEED_ZONE } };
+    return { title, allDay: true, start: first.toString(), end: first.add({ days }).toString(), url, extendedProps: seedProps(props) };
   }
 }
 
