@@ -110,7 +110,17 @@ describe('the event in FullCalendar’s shape, from the one table of fields', ()
       end: draft.end,
       allDay: false,
       url: 'https://example.com/review',
-      extendedProps: { calendarId: 'c', description: 'Notes', location: 'Room 1', timeZone: 'Europe/London', ...authorship, version: 2 },
+      extendedProps: {
+        calendarId: 'c',
+        description: 'Notes',
+        location: 'Room 1',
+        timeZone: 'Europe/London',
+        categoryId: '',
+        video: '',
+        onlineMeetingUrl: '',
+        ...authorship,
+        version: 2,
+      },
     });
     expect(calendarEventSchema.strict().safeParse(event).success).toBe(true);
     expect(normaliseEvent(eventToWrite(event))).toEqual({ ok: true, draft });
