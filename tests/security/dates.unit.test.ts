@@ -238,6 +238,7 @@ describe('the event form', () => {
   const formValues = fc.record({
     title: fc.constant('Edge'),
     calendarId: fc.constant('c'),
+    categoryId: fc.constant(''),
     allDay: fc.boolean(),
     startDate: formDate,
     startTime: formTime,
@@ -273,6 +274,7 @@ describe('the event form', () => {
     const values: EventFormValues = {
       title: 'x',
       calendarId: 'c',
+      categoryId: '',
       allDay: false,
       startDate: '20000-01-01',
       startTime: '09:00',

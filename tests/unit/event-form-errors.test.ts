@@ -7,6 +7,7 @@ const OPTIONS = { timeZone: 'Europe/London', includeTimeZone: true, includeRule:
 const VALID: EventFormValues = {
   title: 'Planning',
   calendarId: 'c1',
+  categoryId: '',
   allDay: false,
   startDate: '2027-03-09',
   startTime: '09:00',

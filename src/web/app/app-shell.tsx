@@ -121,6 +121,7 @@ function ShellMain({ shell, phone, calendarView, dialogs, onEventChange, onFirst
             ref={calendarView}
             calendars={shell.calendars}
             visibleCalendarIds={shell.visibleCalendarIds}
+            categoryFilter={shell.categoryFilter.filter}
             phone={phone}
             canCreate={shell.canCreate}
             onOpenEvent={dialogs.openEventDetails}
@@ -166,7 +167,8 @@ export function AppShell() {
         // The drawer is not in the page while closed: the toggle controls an id only beside the side panel.
         panel={{ id: phone ? null : panel.id, expanded: panel.open, onToggle: () => panel.setOpen(!panel.open) }}
         onNewEvent={shell.canCreate ? () => dialogs.openCreateForm(null) : null}
-        onManageCalendars={me.roles.includes('admin') ? dialogs.manageCalendars : null}
+        // Admins manage calendars; a calendar's editors manage its categories there.
+        onManageCalendars={me.roles.includes('admin') || shell.canCreate ? dialogs.manageCalendars : null}
         onSignOut={signOut}
         onShowShortcuts={dialogs.showShortcuts}
         search={search}
@@ -177,6 +179,7 @@ export function AppShell() {
           {chrome.chromeShown && (
             <PanelContents
               list={{ calendars: shell.calendars, status: shell.query.status, hidden: shell.hidden, onVisibleChange: shell.setVisible }}
+              categoryFilter={shell.categoryFilter}
               timeZone={timeZoneChoice ?? null}
             />
           )}

@@ -3,19 +3,26 @@ import { DateNavigator } from '../features/calendar/components/date-navigator.ts
 import { TimeZoneSelect } from '../features/calendar/components/time-zone-select.tsx';
 import { ViewOptionsForm } from '../features/calendar/components/view-options-form.tsx';
 import { CalendarList } from '../features/calendars/components/calendar-list.tsx';
+import { CategoryFilterList } from '../features/calendars/components/category-filter-list.tsx';
+import type { CategoryFilterState } from '../features/calendars/hooks/use-category-filter.ts';
 
 export interface PanelContentsProps {
   list: ComponentProps<typeof CalendarList>;
+  categoryFilter: CategoryFilterState;
   /** Null where the host sets the zone. */
   timeZone: ComponentProps<typeof TimeZoneSelect>['choice'] | null;
 }
 
-/** What the calendar panel holds: a mini month to go to dates, the calendars to show, the time zone to show them in, and how to draw them. */
-export function PanelContents({ list, timeZone }: PanelContentsProps) {
+/**
+ * What the calendar panel holds: a mini month to go to dates, the calendars to show and which of their categories, the
+ * time zone to show them in, and how to draw them.
+ */
+export function PanelContents({ list, categoryFilter, timeZone }: PanelContentsProps) {
   return (
     <>
       <DateNavigator />
       <CalendarList {...list} />
+      <CategoryFilterList calendars={list.calendars} filter={categoryFilter} />
       {timeZone && <TimeZoneSelect choice={timeZone} />}
       <ViewOptionsForm />
     </>

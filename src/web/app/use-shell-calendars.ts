@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Calendar } from '../../shared/calendar-schema.ts';
 import { CALENDARS_QUERY_KEY, useCalendars } from '../features/calendars/requests/get-calendars.ts';
+import { useCategoryFilter } from '../features/calendars/hooks/use-category-filter.ts';
 import { useHiddenCalendars } from '../features/calendars/hooks/use-hidden-calendars.ts';
 import { tabCalendarIds } from '../features/calendars/lib/tab-calendars.ts';
 import { useHost } from '../host/host-context.tsx';
@@ -34,6 +35,7 @@ export function useShellCalendars() {
     () => calendars.filter((calendar) => !hidden.includes(calendar.id)).map((calendar) => calendar.id),
     [calendars, hidden],
   );
+  const categoryFilter = useCategoryFilter(calendars);
   // The app shows this failure with its Try again: an expected one, so Teams keeps the tab and its button on screen.
   useEffect(() => {
     if (query.isError) notifyExpectedFailure({ reason: 'other', message: errorMessage(query.error) });
@@ -46,6 +48,7 @@ export function useShellCalendars() {
     hidden,
     setVisible,
     visibleCalendarIds,
+    categoryFilter,
     canCreate: calendars.some((calendar) => calendar.canEdit),
   };
 }

@@ -22,6 +22,7 @@ import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import { EVENT_YEAR_MAX, EVENT_YEAR_MIN } from '../../../../shared/limits.ts';
 import { LoadingBar, Notice } from '../../../components/status-parts.tsx';
 import { useRegionalSettings } from '../../../host/regional-settings.tsx';
+import type { CategoryFilter } from '../../../lib/category-filter.ts';
 import type { DateSpan } from '../../../lib/date-span.ts';
 import type { EventKey } from '../../../lib/event-key.ts';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
@@ -41,6 +42,7 @@ import { CALENDAR_MESSAGES } from '../lib/calendar-messages.ts';
 import { CalendarStatus } from './calendar-status.tsx';
 import { PrintHeader } from './print-header.tsx';
 import { DatePicker } from './date-title.tsx';
+import { renderEventContent } from './event-content.tsx';
 import {
   BLOCK_EVENT_CLASS,
   CALENDAR_CLASS,
@@ -86,6 +88,8 @@ interface CalendarViewProps {
   ref?: Ref<CalendarViewHandle>;
   calendars: readonly Calendar[];
   visibleCalendarIds: readonly string[];
+  /** Which categories' events to show (null: all), of those the visible calendars hold. */
+  categoryFilter: CategoryFilter;
   /** The phone layout: an agenda first, a 3-day time grid for the week, taps to create. */
   phone: boolean;
   /** Whether the user may create events in some calendar: turns on range selection. */
@@ -131,6 +135,7 @@ const FIXED_OPTIONS = {
   listDayClass: LIST_DAY_CLASS,
   eventTitleClass: EVENT_TITLE_CLASS,
   eventTimeClass: EVENT_TIME_CLASS,
+  eventContent: renderEventContent,
 } satisfies CalendarOptions;
 
 /**
@@ -209,13 +214,13 @@ function useDatesSet({ source, layout, upcoming, location, announce }: DatesSetP
 }
 
 function LocalizedCalendarView(props: LocalizedProps) {
-  const { ref, calendars, visibleCalendarIds, phone, canCreate, onEventChange, locale, english } = props;
+  const { ref, calendars, visibleCalendarIds, categoryFilter, phone, canCreate, onEventChange, locale, english } = props;
   const styles = useStyles();
   const themeStyles = useCalendarThemeStyles();
   const { locale: language, timeZone } = useRegionalSettings();
   const calendarRef = useRef<CalendarRef>(null);
   const shownView = useCallback(() => calendarRef.current?.getApi().view ?? null, []);
-  const { status, tooFullLimit, source, eventDidMount } = useCalendarEvents({ calendars, visibleCalendarIds, timeZone, shownView, onFirstRender: props.onFirstRender });
+  const { status, tooFullLimit, source, eventDidMount } = useCalendarEvents({ calendars, visibleCalendarIds, categoryFilter, timeZone, shownView, onFirstRender: props.onFirstRender });
   const layout = useLayoutViews(phone, calendarRef, { language, english, locale });
   const calendarBox = useRef<HTMLDivElement>(null);
   const endlessDatesSet = useEndlessUpcoming(calendarBox, calendarRef, layout.extendUpcoming);

@@ -3,6 +3,7 @@ import { useCallback, useRef, useState, type RefObject } from 'react';
 import { useIntl } from 'react-intl';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import { useNotify } from '../../../components/notifications.tsx';
+import type { CategoryFilter } from '../../../lib/category-filter.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { displayColor } from '../../../lib/color-contrast.ts';
 import { afterNextPaint } from '../../../lib/when-idle.ts';
@@ -23,6 +24,7 @@ const markEventElement: NonNullable<CalendarOptions['eventDidMount']> = ({ el, e
 interface CalendarEventsInput {
   calendars: readonly Calendar[];
   visibleCalendarIds: readonly string[];
+  categoryFilter: CategoryFilter;
   timeZone: string;
   shownView: () => ShownView | null;
   onFirstRender(): void;
@@ -32,7 +34,7 @@ interface CalendarEventsInput {
  * The calendar's events and what it says of them: loading and announcements (`status`), the notice of a window too
  * full to show, a toast when they fail, and the first render reported once its first event is drawn.
  */
-export function useCalendarEvents({ calendars, visibleCalendarIds, timeZone, shownView, onFirstRender }: CalendarEventsInput) {
+export function useCalendarEvents({ calendars, visibleCalendarIds, categoryFilter, timeZone, shownView, onFirstRender }: CalendarEventsInput) {
   const intl = useIntl();
   const notify = useNotify();
   const status = useRef<CalendarStatusHandle>(null);
@@ -49,7 +51,7 @@ export function useCalendarEvents({ calendars, visibleCalendarIds, timeZone, sho
       reportFirstRender();
     },
   };
-  const source = useEventWindows(calendars, visibleCalendarIds, timeZone, listener, shownView);
+  const source = useEventWindows(calendars, visibleCalendarIds, categoryFilter, timeZone, listener, shownView);
   const eventDidMount = useCallback<NonNullable<CalendarOptions['eventDidMount']>>(
     (info) => {
       markEventElement(info);

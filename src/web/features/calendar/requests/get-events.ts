@@ -10,9 +10,10 @@ import { takeFirstLoadEvents } from '../../../lib/first-load.ts';
 import { offlineWindow, saveWindow } from '../../../lib/offline-copy.ts';
 import { isNetworkFailure, reportOfflineCopyShown } from '../../../lib/offline-status.ts';
 import type { WindowQuery } from '../../../lib/offline-windows.ts';
-import { readableTextOn } from '../../../lib/color-contrast.ts';
+import type { CategoryFilter } from '../../../lib/category-filter.ts';
 import { neighbourRanges, type TimeRange } from '../../../lib/view-ranges.ts';
 import { whenIdle } from '../../../lib/when-idle.ts';
+import { eventLooks, shownWith, type ResolvedLook } from '../lib/event-looks.ts';
 import { createWindowSource, type WindowListener, type WindowSourceDeps } from '../lib/window-source.ts';
 
 export interface EventsQuery {
@@ -38,23 +39,19 @@ export async function getEvents(api: ApiClient, { start, end, timeZone, calendar
   return (await api.request<CalendarEvent[]>('/events', { query })).data;
 }
 
-/** What an event takes from its calendar: its colours and whether the user may move it. */
-type CalendarLook = Pick<EventInput, 'color' | 'contrastColor' | 'editable'>;
-
-function lookOf(calendar: Calendar): CalendarLook {
-  return { color: calendar.color, contrastColor: readableTextOn(calendar.color).color, editable: calendar.canEdit };
-}
-
 /**
  * Without the event's url: FullCalendar would render every event with one as a link, which a middle-click or
  * ctrl-click follows unchecked. The details dialog shows the link, checked.
  * Without an occurrence's groupId too: FullCalendar drags every event of a group together, while the user is
  * only asked which occurrences move once they drop one (extendedProps.seriesId still names the series).
  */
-function toEventInput({ url: _url, ...withGroup }: CalendarEvent, look: CalendarLook | undefined): EventInput {
+function toEventInput({ url: _url, ...withGroup }: CalendarEvent, resolved: ResolvedLook | undefined): EventInput {
   const { groupId: _groupId, ...withoutGroup } = withGroup;
   const event = withGroup.extendedProps.seriesId ? withoutGroup : withGroup;
-  return look ? { ...event, ...look } : { ...event, editable: false };
+  if (!resolved) return { ...event, editable: false };
+  // The category's icon and name, for the event's rendering (event-content.tsx).
+  if (resolved.category) return { ...event, ...resolved.look, extendedProps: { ...event.extendedProps, category: resolved.category } };
+  return { ...event, ...resolved.look };
 }
 
 /** The most events a window may hold, when the server refused it for holding more; null for any other failure. */
@@ -93,6 +90,7 @@ export interface EventWindowsSource {
 export function useEventWindows(
   calendars: readonly Calendar[],
   visibleCalendarIds: readonly string[],
+  categoryFilter: CategoryFilter,
   timeZone: string,
   listener: WindowListener,
   shownView: () => ShownView | null,
@@ -124,11 +122,17 @@ export function useEventWindows(
     return createWindowSource(deps, takeFirstLoadEvents(getAccessToken, timeZone, visibleCalendarIds));
   }, [getAccessToken, me, api, visibleCalendarIds, timeZone]);
   const held = useSyncExternalStore(source.subscribe, source.events);
-  // Worked out once a calendar, not once an event: a window can hold thousands.
+  // Looks worked out once a set of calendars, not once an event: a window can hold thousands. The category filter
+  // picks from the events held, with nothing to fetch.
   const events = useMemo(() => {
-    const looks = new Map(calendars.map((calendar) => [calendar.id, lookOf(calendar)]));
-    return held.map((event) => toEventInput(event, looks.get(event.extendedProps.calendarId)));
-  }, [held, calendars]);
+    const looks = eventLooks(calendars);
+    const shown: EventInput[] = [];
+    for (const event of held) {
+      const resolved = looks.of(event);
+      if (shownWith(categoryFilter, resolved)) shown.push(toEventInput(event, resolved));
+    }
+    return shown;
+  }, [held, calendars, categoryFilter]);
   // The calendar says nothing when only its events' source changes (another set of calendars): the new source is
   // told what it shows here.
   useEffect(() => {

@@ -1,9 +1,10 @@
 import { Body1, Button, Skeleton, SkeletonItem, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { Edit20Regular } from '@fluentui/react-icons';
+import { Edit20Regular, TagMultiple20Regular } from '@fluentui/react-icons';
 import { useIntl } from 'react-intl';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import { ColorSwatch } from '../../../components/color-swatch.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { MANAGE_CATEGORIES_MESSAGES } from '../lib/categories-messages.ts';
 import { CALENDARS_MESSAGES } from '../lib/calendars-messages.ts';
 import { MANAGE_CALENDARS_MESSAGES as MESSAGES } from '../lib/manage-calendars-messages.ts';
 import type { useCalendars } from '../requests/get-calendars.ts';
@@ -17,13 +18,18 @@ const useStyles = makeStyles({
 
 interface ManageCalendarsListProps {
   calendars: ReturnType<typeof useCalendars>;
+  /** Admins edit and delete calendars; the others manage the categories of those they may edit, listed alone. */
+  admin: boolean;
+  /** The calendar whose categories were just shown: its Categories button takes focus. */
+  focusCategoriesOf: string | null;
   onEdit(calendar: Calendar): void;
+  onCategories(calendar: Calendar): void;
   onConflict(): void;
   onDeleted(): void;
 }
 
-/** Every calendar, each with its edit and delete buttons, once they are loaded. */
-export function ManageCalendarsList({ calendars, onEdit, onConflict, onDeleted }: ManageCalendarsListProps) {
+/** Every calendar, each with its categories, edit and delete buttons, once they are loaded. */
+export function ManageCalendarsList({ calendars, admin, focusCategoriesOf, onEdit, onCategories, onConflict, onDeleted }: ManageCalendarsListProps) {
   const styles = useStyles();
   const intl = useIntl();
   if (calendars.isPending) {
@@ -35,21 +41,36 @@ export function ManageCalendarsList({ calendars, onEdit, onConflict, onDeleted }
     );
   }
   if (calendars.isError) return <Body1>{errorMessage(calendars.error, intl)}</Body1>;
+  const listed = admin ? calendars.data : calendars.data.filter((calendar) => calendar.canEdit);
   return (
     <>
-      {calendars.data.length === 0 && <Body1>{intl.formatMessage(CALENDARS_MESSAGES.none)}</Body1>}
+      {listed.length === 0 && <Body1>{intl.formatMessage(CALENDARS_MESSAGES.none)}</Body1>}
       <ul className={styles.list}>
-        {calendars.data.map((calendar) => (
+        {listed.map((calendar) => (
           <li key={calendar.id} className={styles.item}>
             <ColorSwatch color={calendar.color} />
             <Text className={styles.name}>{calendar.name}</Text>
-            <Button
-              appearance="subtle"
-              icon={<Edit20Regular />}
-              aria-label={intl.formatMessage(MESSAGES.editCalendar, { name: calendar.name })}
-              onClick={() => onEdit(calendar)}
-            />
-            <DeleteCalendarButton calendar={calendar} onConflict={onConflict} onDeleted={onDeleted} />
+            {calendar.canEdit && (
+              <Button
+                appearance="subtle"
+                icon={<TagMultiple20Regular />}
+                // Back from its categories, focus returns to the button that showed them.
+                autoFocus={calendar.id === focusCategoriesOf}
+                aria-label={intl.formatMessage(MANAGE_CATEGORIES_MESSAGES.calendarCategories, { name: calendar.name })}
+                onClick={() => onCategories(calendar)}
+              />
+            )}
+            {admin && (
+              <>
+                <Button
+                  appearance="subtle"
+                  icon={<Edit20Regular />}
+                  aria-label={intl.formatMessage(MESSAGES.editCalendar, { name: calendar.name })}
+                  onClick={() => onEdit(calendar)}
+                />
+                <DeleteCalendarButton calendar={calendar} onConflict={onConflict} onDeleted={onDeleted} />
+              </>
+            )}
           </li>
         ))}
       </ul>

@@ -10,7 +10,7 @@ import { useCreateCalendar } from '../requests/create-calendar.ts';
 import { useCalendars } from '../requests/get-calendars.ts';
 import { useUpdateCalendar } from '../requests/update-calendar.ts';
 
-export type Editing = { mode: 'create' } | { mode: 'edit'; calendar: Calendar } | null;
+export type Editing = { mode: 'create' } | { mode: 'edit'; calendar: Calendar } | { mode: 'categories'; calendarId: string } | null;
 
 /** Manage calendars' state: the calendars, the one being created or edited, and a conflict to warn of. */
 export function useManageCalendars() {
@@ -25,7 +25,7 @@ export function useManageCalendars() {
   const [conflict, setConflict] = useState<string | null>(null);
 
   const save = async (input: CalendarInput): Promise<CalendarFormErrors | null> => {
-    if (editing === null) return null;
+    if (editing === null || editing.mode === 'categories') return null;
     try {
       if (editing.mode === 'create') await createCalendar.mutateAsync(input);
       else await updateCalendar.mutateAsync({ id: editing.calendar.id, version: editing.calendar.version, patch: input });

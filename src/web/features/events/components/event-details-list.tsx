@@ -5,6 +5,7 @@ import { ColorSwatch } from '../../../components/color-swatch.tsx';
 import type { EventDetails } from '../hooks/use-event-details.ts';
 import { EVENT_DETAILS_MESSAGES as M } from '../lib/event-messages.ts';
 import { formatEventWhen, formatTimestamp } from '../lib/format-event-time.ts';
+import { EventCategoryRows } from './event-category-details.tsx';
 import { LinkedText } from './linked-text.tsx';
 import { RecurrenceRows } from './recurrence-details.tsx';
 
@@ -27,7 +28,7 @@ type EventDetailsListProps = Pick<EventDetails, 'display' | 'calendar' | 'occurr
   event: NonNullable<EventDetails['event']>;
 };
 
-/** The loaded event's details, term by term: calendar, when, location, description, link, repeats, created, updated. */
+/** The loaded event's details, term by term: calendar, category, when, location, description, link, repeats, created, updated. */
 export function EventDetailsList({ event, display, calendar, occurrence, series }: EventDetailsListProps) {
   const styles = useStyles();
   const say = useIntl().formatMessage;
@@ -40,6 +41,7 @@ export function EventDetailsList({ event, display, calendar, occurrence, series 
           {calendar?.name ?? say(M.unknownCalendar)}
         </span>
       </dd>
+      <EventCategoryRows calendar={calendar} categoryId={event.extendedProps.categoryId} termClass={styles.term} valueClass={styles.value} />
       <dt className={styles.term}>{say(M.when)}</dt>
       <dd className={styles.value} lang={display.locale}>
         {event.allDay ? say(M.allDay, { dates: formatEventWhen(event, display) }) : formatEventWhen(event, display)}

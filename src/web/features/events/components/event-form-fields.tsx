@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import { characterCount, TEXT_FIELD_LIMITS } from '../lib/character-count.ts';
 import { EVENT_FORM_MESSAGES as M } from '../lib/event-form-messages.ts';
-import { EventCalendarField } from './event-calendar-field.tsx';
+import { EventCalendarCategoryFields } from './event-calendar-category-fields.tsx';
 import { EventLinkField } from './event-link-field.tsx';
 import { EventWhenFields, type EventWhenFieldsProps } from './event-when-fields.tsx';
 
@@ -12,7 +12,7 @@ interface EventFormFieldsProps extends EventWhenFieldsProps {
   editable: readonly Calendar[];
 }
 
-/** The event form's fields, in order: title, calendar, when, location, description and link. */
+/** The event form's fields, in order: title, calendar and category, when, location, description and link. */
 export function EventFormFields({ editable, ...when }: EventFormFieldsProps) {
   const { values, set, fieldProps, occurrence } = when;
   const say = useIntl().formatMessage;
@@ -26,13 +26,7 @@ export function EventFormFields({ editable, ...when }: EventFormFieldsProps) {
       <Field label={say(M.title)} required hint={counterHint('title')} {...fieldProps('title')}>
         <Input name="title" value={values.title} onChange={(_, data) => set('title', data.value)} />
       </Field>
-      <EventCalendarField
-        value={values.calendarId}
-        onChange={(calendarId) => set('calendarId', calendarId)}
-        editable={editable}
-        occurrence={occurrence}
-        {...fieldProps('calendarId')}
-      />
+      <EventCalendarCategoryFields values={values} set={set} fieldProps={fieldProps} occurrence={occurrence} editable={editable} />
       <EventWhenFields {...when} />
       <Field label={say(M.location)} hint={counterHint('location')} {...fieldProps('location')}>
         <Input name="location" value={values.location} onChange={(_, data) => set('location', data.value)} />

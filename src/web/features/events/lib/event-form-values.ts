@@ -23,6 +23,8 @@ import { NO_REPEAT, REPEAT_FIELDS, repeatRule, repeatValuesFromRule, type Repeat
 export interface EventFormValues {
   title: string;
   calendarId: string;
+  /** One of the calendar's categories, '' for none. */
+  categoryId: string;
   allDay: boolean;
   startDate: string;
   startTime: string;
@@ -41,6 +43,7 @@ export type EventFormField = Exclude<keyof EventFormValues, 'allDay' | 'repeat'>
 export const EVENT_FORM_FIELDS: readonly EventFormField[] = [
   'title',
   'calendarId',
+  'categoryId',
   'startDate',
   'startTime',
   'endDate',
@@ -62,7 +65,7 @@ export const EVENT_DATE_INPUT_MAX = `${EVENT_YEAR_MAX}-12-31`;
 const TIME_INPUT = /^\d{2}:\d{2}$/;
 const HOUR_MS = 3_600_000;
 
-const EMPTY_DETAILS = { title: '', location: '', description: '', url: '', repeat: NO_REPEAT };
+const EMPTY_DETAILS = { title: '', categoryId: '', location: '', description: '', url: '', repeat: NO_REPEAT };
 
 function timedValues(start: Date, end: Date, timeZone: string) {
   const from = wallClockAt(start, timeZone);
@@ -88,6 +91,8 @@ export function eventFormValues(event: CalendarEvent, timeZone: string): EventFo
   const details = {
     title: event.title,
     calendarId: event.extendedProps.calendarId,
+    // An offline copy kept by an earlier build has events without categories.
+    categoryId: event.extendedProps.categoryId ?? '',
     location: event.extendedProps.location,
     description: event.extendedProps.description,
     url: event.url ?? '',
@@ -109,12 +114,15 @@ type FieldGroup = keyof typeof FIELD_GROUP_MESSAGES;
 export function duplicateValues(event: CalendarEvent, timeZone: string, editableCalendarIds: readonly string[]): EventFormValues {
   const values = eventFormValues(event, timeZone);
   const calendarId = editableCalendarIds.includes(values.calendarId) ? values.calendarId : (editableCalendarIds[0] ?? '');
-  return { ...values, calendarId, repeat: NO_REPEAT };
+  // In another calendar the category is another's: none, for the user to choose.
+  const categoryId = calendarId === values.calendarId ? values.categoryId : '';
+  return { ...values, calendarId, categoryId, repeat: NO_REPEAT };
 }
 
 const FIELD_GROUPS: readonly { label: FieldGroup; fields: readonly (keyof EventFormValues)[] }[] = [
   { label: 'title', fields: ['title'] },
-  { label: 'calendar', fields: ['calendarId'] },
+  // A category is one of its calendar's: the two are taken together.
+  { label: 'calendar', fields: ['calendarId', 'categoryId'] },
   // Dates and times only make sense together: the user's, or the latest version's, whole.
   { label: 'dateAndTime', fields: ['allDay', 'startDate', 'startTime', 'endDate', 'endTime'] },
   { label: 'location', fields: ['location'] },
@@ -159,6 +167,8 @@ export function formFieldForPath(path: string, values: EventFormValues): EventFo
       return 'description';
     case 'extendedProps.calendarId':
       return 'calendarId';
+    case 'extendedProps.categoryId':
+      return 'categoryId';
     case 'start':
       return 'startDate';
     case 'rrule':
@@ -268,6 +278,7 @@ export function validateEventForm(
     url: withWebScheme(values.url),
     ...(rule ? { rrule: rule.rrule } : {}),
     extendedProps: {
+      categoryId: values.categoryId,
       location: values.location,
       description: values.description,
       ...(includeTimeZone ? { timeZone } : {}),

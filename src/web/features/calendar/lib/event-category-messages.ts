@@ -1,0 +1,7 @@
+import { defineMessage, defineMessages } from 'react-intl';
+
+/** What an event in the calendar says of its category. */
+export const EVENT_CATEGORY_MESSAGES = defineMessages({
+  // Read before the title by screen readers, where sighted users see the category's icon.
+  category: defineMessage<{ name: string }>({ id: 'calendar.eventCategory', defaultMessage: '{name}:' }),
+});
