@@ -129,8 +129,8 @@ function accept(body: unknown): { ok: true; draft: EventDraft } | { ok: false; f
 }
 
 // overrides are the server's own: a client never writes them.
-function draftAsWrite({ description, location, timeZone, overrides: _overrides, ...rest }: EventDraft) {
-  return { ...rest, extendedProps: { description, location, timeZone } };
+function draftAsWrite({ description, location, timeZone, categoryId, video, onlineMeetingUrl, overrides: _overrides, ...rest }: EventDraft) {
+  return { ...rest, extendedProps: { description, location, timeZone, categoryId, video, onlineMeetingUrl } };
 }
 
 /** What the API answers after storing a draft, and what a PATCH of the title alone writes back. */
