@@ -42,7 +42,7 @@ describe('creating and moving an event', () => {
     await typeInto(form.getByRole('combobox', { name: 'End date' }), today);
     await typeInto(form.getByRole('combobox', { name: 'End time' }), '11:00');
     await form.getByLabel('Location').fill('Room 2');
-    await form.getByLabel('Link').fill(link);
+    await form.getByRole('textbox', { name: 'Link', exact: true }).fill(link);
 
     const posted = page.waitForResponse((response) => response.request().method() === 'POST' && response.url().includes('/events'));
     await form.getByRole('button', { name: 'Create' }).click();

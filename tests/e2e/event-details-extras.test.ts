@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
 import { EVENT_TITLE_MAX } from '../../src/shared/limits.ts';
+import { RICH_TEXT_LINK_REL } from '../../src/shared/rich-text.ts';
 import { CHARACTER_COUNT_SHOWN_FROM } from '../../src/web/features/events/lib/character-count.ts';
 import { ApiDriver } from './harness/api.ts';
 import { useAppAndBrowser } from './harness/app-and-browser.ts';
@@ -41,18 +42,18 @@ async function openDetails(event: CalendarEvent) {
 }
 
 describe('the event details and form', () => {
-  test('a description’s web addresses are links that open in a new tab; other schemes stay text', async () => {
+  test('a description’s links open in a new tab, with no opener or referrer; a link of another scheme stays text', async () => {
     const event = await companyEvent({
       title: 'Links in the description',
-      description: 'Agenda: https://example.com/agenda. Not a link: javascript:alert(1)',
+      description: '<p>Agenda: <a href="https://example.com/agenda">the agenda</a>. Not a link: <a href="javascript:alert(1)">javascript:alert(1)</a></p>',
       location: '',
       url: '',
     });
     const { page, details } = await openDetails(event);
-    const link = details.getByRole('link', { name: 'https://example.com/agenda' });
+    const link = details.getByRole('link', { name: 'the agenda' });
     expect(await link.getAttribute('href')).toBe('https://example.com/agenda');
     expect(await link.getAttribute('target')).toBe('_blank');
-    expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(await link.getAttribute('rel')).toBe(RICH_TEXT_LINK_REL);
     await details.getByText(/Not a link: javascript:alert\(1\)/).waitFor();
     expect(await details.locator('a[href^="javascript"]').count()).toBe(0);
     await page.close();
@@ -67,7 +68,7 @@ describe('the event details and form', () => {
     await expect.poll(() => title.evaluate((input) => input === document.activeElement)).toBe(true);
     expect(await title.inputValue()).toBe('Design review');
     expect(await form.locator('input[name="location"]').inputValue()).toBe('Room 4');
-    expect(await form.locator('textarea[name="description"]').inputValue()).toBe('Bring sketches');
+    expect(await form.getByRole('textbox', { name: 'Description' }).textContent()).toBe('Bring sketches');
     expect(await form.locator('input[name="url"]').inputValue()).toBe('https://example.com/review');
 
     const posted = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname.endsWith('/events'));

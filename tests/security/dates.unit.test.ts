@@ -246,6 +246,8 @@ describe('the event form', () => {
     endTime: formTime,
     location: fc.constant(''),
     description: fc.constant(''),
+    video: fc.constant(''),
+    onlineMeetingUrl: fc.constant(''),
     url: fc.constant(''),
     repeat: fc.constant(NO_REPEAT),
   });
@@ -282,6 +284,8 @@ describe('the event form', () => {
       endTime: '10:00',
       location: '',
       description: '',
+      video: '',
+      onlineMeetingUrl: '',
       url: '',
       repeat: NO_REPEAT,
     };

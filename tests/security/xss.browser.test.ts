@@ -4,6 +4,8 @@ import type { Calendar } from '../../src/shared/calendar-schema.ts';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
 import type { Problem } from '../../src/shared/problem.ts';
 import { CALENDAR_NAME_MAX } from '../../src/shared/limits.ts';
+import { plainTextToHtml } from '../../src/shared/rich-text.ts';
+import { sanitiseRichText } from '../../src/api/content/sanitise-html.ts';
 import { ApiDriver } from '../e2e/harness/api.ts';
 import { launchBrowser, newContext } from '../e2e/harness/browser.ts';
 import { calendarEvent, dayCell, dragTo, localDate, signIn } from '../e2e/harness/calendar-page.ts';
@@ -13,8 +15,12 @@ import { NOTHING_RAN, watchScriptExecution, type ScriptExecutionWatch } from './
 import { PAYLOAD_URL, REFUSED_URLS, XSS_PAYLOADS, type XssPayload } from './helpers/xss-corpus.ts';
 
 const TIME_ZONE_KEY = 'company-calendar:time-zone';
-// Every event's description: the whole corpus, one payload a line.
+// Every event's description: the whole corpus as text, one payload a line, as the editor writes text typed into it
+// and the server's sanitiser writes it back (which stores it so, unchanged).
 const DESCRIPTION = XSS_PAYLOADS.map((payload) => payload.text).join('\n');
+const DESCRIPTION_HTML = sanitiseRichText(plainTextToHtml(DESCRIPTION));
+// One more event's: the corpus as markup, which the server sanitises and the page sanitises again.
+const MARKUP_DESCRIPTION = XSS_PAYLOADS.map((payload) => `<p>${payload.text}</p>`).join('');
 const HALF_HOUR_MS = 1_800_000;
 
 let server: AppServer;
@@ -25,6 +31,8 @@ let adminToken: string;
 let payloadCalendars: Calendar[];
 /** One event per payload, today: its title, location and group id are the payload. */
 let payloadEvents: CalendarEvent[];
+/** An event whose description is the corpus as markup. */
+let markupEvent: CalendarEvent;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -32,6 +40,7 @@ beforeAll(async () => {
   adminToken = await api.token('ada');
   payloadCalendars = await createPayloadCalendars();
   payloadEvents = await createPayloadEvents();
+  markupEvent = await createMarkupEvent();
 });
 
 afterAll(async () => {
@@ -71,11 +80,21 @@ async function createPayloadEvents(): Promise<CalendarEvent[]> {
         end: new Date(start + 2 * HALF_HOUR_MS).toISOString(),
         url: PAYLOAD_URL,
         groupId: payload.text,
-        extendedProps: { location: payload.text, description: DESCRIPTION },
+        extendedProps: { location: payload.text, description: DESCRIPTION_HTML },
       }),
     );
   }
   return events;
+}
+
+async function createMarkupEvent(): Promise<CalendarEvent> {
+  const start = new Date(`${localDate()}T07:00`).getTime();
+  const created = await api.request<CalendarEvent>('POST', `/api/calendars/${await api.calendarId(adminToken, 'Company')}/events`, {
+    token: adminToken,
+    body: { title: 'Markup description', start: new Date(start).toISOString(), end: new Date(start + HALF_HOUR_MS).toISOString(), extendedProps: { description: MARKUP_DESCRIPTION } },
+  });
+  expect(created.status).toBe(201);
+  return created.body;
 }
 
 async function createEvent(calendarId: string, body: Record<string, unknown>): Promise<CalendarEvent> {
@@ -203,11 +222,25 @@ describe.each([
     // Opened from the list view, where every event is in view.
     for (const event of payloadEvents) {
       const details = await openDetails(page, event);
-      await expectLiteralText(details, [event.title, calendarName(event), event.extendedProps.location, DESCRIPTION, PAYLOAD_URL]);
+      // The description's lines are its paragraph's, between line breaks.
+      await expectLiteralText(details, [event.title, calendarName(event), event.extendedProps.location, ...XSS_PAYLOADS.map((payload) => payload.text), PAYLOAD_URL]);
       expect(await details.getByRole('link', { name: PAYLOAD_URL, exact: true }).getAttribute('href')).toBe(PAYLOAD_URL);
       await details.getByRole('button', { name: 'Close' }).click();
       await details.waitFor({ state: 'detached' });
     }
+  });
+
+  test('a description written as markup shows no element beyond the formatting allowed', async () => {
+    const details = await openDetails(page, markupEvent);
+    const description = details.locator('dt:text-is("Description") + dd');
+    await description.waitFor();
+    // What is left is text and the allowed formatting (the corpus holds no allowed tag but links, whose scheme it refuses).
+    expect(await description.locator(':scope > div *:not(p, br, strong, b, em, i, u, h2, h3, h4, ul, ol, li, a, blockquote)').count()).toBe(0);
+    expect(await description.locator('[style], [onerror], [onload], [onfocus], [onmouseover], [ontoggle], [srcdoc]').count()).toBe(0);
+    expect(await description.locator('a[href]:not([href^="https:"]):not([href^="http:"])').count()).toBe(0);
+    await expectLiteralText(description, ['__xss.push(5)']);
+    await details.getByRole('button', { name: 'Close' }).click();
+    await details.waitFor({ state: 'detached' });
   });
 
   test('the delete confirmation quotes the title; the edit form holds every field and refuses a javascript: link unsent', async () => {
@@ -223,15 +256,15 @@ describe.each([
     const form = page.getByRole('dialog', { name: 'Edit event' });
     expect(await form.getByLabel('Title').inputValue()).toBe(event.title);
     expect(await form.getByLabel('Location').inputValue()).toBe(event.extendedProps.location);
-    expect(await form.getByLabel('Description').inputValue()).toBe(DESCRIPTION);
-    expect(await form.getByLabel('Link').inputValue()).toBe(PAYLOAD_URL);
+    expect(await form.getByRole('textbox', { name: 'Description' }).innerText()).toBe(DESCRIPTION);
+    expect(await form.getByRole('textbox', { name: 'Link', exact: true }).inputValue()).toBe(PAYLOAD_URL);
     // Every calendar the user may edit is an option: each payload name inside an <option>.
     await expectLiteralText(form.getByLabel('Calendar'), payloadCalendars.map((calendar) => calendar.name));
 
     const writes: string[] = [];
     const recordWrite = (request: Request) => request.method() !== 'GET' && writes.push(request.url());
     page.on('request', recordWrite);
-    await form.getByLabel('Link').fill(REFUSED_URLS[0]!);
+    await form.getByRole('textbox', { name: 'Link', exact: true }).fill(REFUSED_URLS[0]!);
     await form.getByRole('button', { name: 'Save' }).click();
     await form.getByText('Only http:// and https:// links are allowed').waitFor();
     page.off('request', recordWrite);

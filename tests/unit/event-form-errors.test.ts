@@ -15,6 +15,8 @@ const VALID: EventFormValues = {
   endTime: '10:00',
   location: '',
   description: '',
+  video: '',
+  onlineMeetingUrl: '',
   url: '',
   repeat: NO_REPEAT,
 };

@@ -1,6 +1,9 @@
-/** Focuses a form's control by its name, e.g. the first field with an error. */
+/**
+ * Focuses a form's control by its name, e.g. the first field with an error; a control that is no form element (an
+ * editable area) names itself with data-control-name.
+ */
 export function focusControl(form: HTMLFormElement | null, name: string): void {
-  const control = form?.elements.namedItem(name);
+  const control = form?.elements.namedItem(name) ?? form?.querySelector(`[data-control-name="${CSS.escape(name)}"]`);
   if (control instanceof HTMLElement) control.focus();
 }
 

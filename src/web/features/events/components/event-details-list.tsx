@@ -1,4 +1,4 @@
-import { Link, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Link, makeStyles, tokens } from '@fluentui/react-components';
 import { useIntl } from 'react-intl';
 import { isHttpUrl } from '../../../../shared/event-schema.ts';
 import { ColorSwatch } from '../../../components/color-swatch.tsx';
@@ -6,7 +6,7 @@ import type { EventDetails } from '../hooks/use-event-details.ts';
 import { EVENT_DETAILS_MESSAGES as M } from '../lib/event-messages.ts';
 import { formatEventWhen, formatTimestamp } from '../lib/format-event-time.ts';
 import { EventCategoryRows } from './event-category-details.tsx';
-import { LinkedText } from './linked-text.tsx';
+import { EventRichDetails } from './event-rich-details.tsx';
 import { RecurrenceRows } from './recurrence-details.tsx';
 
 const useStyles = makeStyles({
@@ -20,15 +20,13 @@ const useStyles = makeStyles({
   term: { fontWeight: tokens.fontWeightSemibold, color: tokens.colorNeutralForeground2 },
   value: { margin: 0, minWidth: 0, overflowWrap: 'anywhere' },
   calendar: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
-  // Descriptions are plain text: shown as text, with their line breaks.
-  description: { whiteSpace: 'pre-wrap' },
 });
 
 type EventDetailsListProps = Pick<EventDetails, 'display' | 'calendar' | 'occurrence' | 'series'> & {
   event: NonNullable<EventDetails['event']>;
 };
 
-/** The loaded event's details, term by term: calendar, category, when, location, description, link, repeats, created, updated. */
+/** The loaded event's details, term by term: calendar, category, when, location, description, video, meeting, link, repeats, created, updated. */
 export function EventDetailsList({ event, display, calendar, occurrence, series }: EventDetailsListProps) {
   const styles = useStyles();
   const say = useIntl().formatMessage;
@@ -52,14 +50,7 @@ export function EventDetailsList({ event, display, calendar, occurrence, series 
           <dd className={styles.value}>{event.extendedProps.location}</dd>
         </>
       )}
-      {event.extendedProps.description && (
-        <>
-          <dt className={styles.term}>{say(M.description)}</dt>
-          <dd className={mergeClasses(styles.value, styles.description)}>
-            <LinkedText text={event.extendedProps.description} />
-          </dd>
-        </>
-      )}
+      <EventRichDetails event={event} termClass={styles.term} valueClass={styles.value} />
       {/* The API only stores http(s) links; checked again here because an href is a place scripts hide. */}
       {event.url && isHttpUrl(event.url) && (
         <>

@@ -1,10 +1,11 @@
-import { Field, Input, Textarea } from '@fluentui/react-components';
+import { Field, Input } from '@fluentui/react-components';
 import { useIntl } from 'react-intl';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import { characterCount, TEXT_FIELD_LIMITS } from '../lib/character-count.ts';
 import { EVENT_FORM_MESSAGES as M } from '../lib/event-form-messages.ts';
 import { EventCalendarCategoryFields } from './event-calendar-category-fields.tsx';
 import { EventLinkField } from './event-link-field.tsx';
+import { EventRichFields } from './event-rich-fields.tsx';
 import { EventWhenFields, type EventWhenFieldsProps } from './event-when-fields.tsx';
 
 interface EventFormFieldsProps extends EventWhenFieldsProps {
@@ -12,12 +13,12 @@ interface EventFormFieldsProps extends EventWhenFieldsProps {
   editable: readonly Calendar[];
 }
 
-/** The event form's fields, in order: title, calendar and category, when, location, description and link. */
+/** The event form's fields, in order: title, calendar and category, when, location, description, video, Teams meeting and link. */
 export function EventFormFields({ editable, ...when }: EventFormFieldsProps) {
   const { values, set, fieldProps, occurrence } = when;
   const say = useIntl().formatMessage;
   // Near its limit a text field says how full it is; read out politely, between keystrokes.
-  const counterHint = (field: keyof typeof TEXT_FIELD_LIMITS) => {
+  const counterHint = (field: 'title' | 'location') => {
     const shown = characterCount(values[field], TEXT_FIELD_LIMITS[field]);
     return shown ? { children: say(M.characterCount, shown), 'aria-live': 'polite' as const } : undefined;
   };
@@ -31,9 +32,7 @@ export function EventFormFields({ editable, ...when }: EventFormFieldsProps) {
       <Field label={say(M.location)} hint={counterHint('location')} {...fieldProps('location')}>
         <Input name="location" value={values.location} onChange={(_, data) => set('location', data.value)} />
       </Field>
-      <Field label={say(M.description)} hint={counterHint('description')} {...fieldProps('description')}>
-        <Textarea name="description" resize="vertical" rows={4} value={values.description} onChange={(_, data) => set('description', data.value)} />
-      </Field>
+      <EventRichFields values={values} set={set} fieldProps={fieldProps} occurrence={occurrence} />
       <EventLinkField value={values.url} onChange={(url) => set('url', url)} {...fieldProps('url')} />
     </>
   );

@@ -2,6 +2,7 @@ import type { FormEvent } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import type { CalendarEvent } from '../../../../shared/event-schema.ts';
 import { useNotify } from '../../../components/notifications.tsx';
+import { useHost } from '../../../host/host-context.tsx';
 import { useRegionalSettings } from '../../../host/regional-settings.tsx';
 import type { FieldErrors } from '../../../lib/form-errors.ts';
 import { EVENT_FORM_FIELDS, validateEventForm, type EventFormErrors, type EventFormField, type EventFormValues } from '../lib/event-form-values.ts';
@@ -36,11 +37,13 @@ export function useEventFormSubmit(options: EventFormSubmitOptions) {
   const notify = useNotify();
   const { save, pending } = useSaveEvent();
   const { timeZone } = useRegionalSettings();
+  // A config kept offline by an earlier build has none.
+  const sharePointOrigins = useHost().clientConfig.sharePointOrigins ?? [];
   const intl = useIntl();
 
   const handleSubmit = (submitEvent: FormEvent) => {
     submitEvent.preventDefault();
-    const result = validateEventForm(values, { timeZone, includeTimeZone: base === null, includeRule: occurrence === null, seriesTimeZone });
+    const result = validateEventForm(values, { timeZone, includeTimeZone: base === null, includeRule: occurrence === null, seriesTimeZone, sharePointOrigins });
     if (!result.ok) {
       showErrors(sayErrors(intl, result.errors), result.formErrors.map((message) => formatFormMessage(intl, message)));
       return;

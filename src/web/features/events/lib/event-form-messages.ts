@@ -42,6 +42,8 @@ export const FIELD_GROUP_MESSAGES = defineMessages({
   dateAndTime: { id: 'eventForm.groupDateAndTime', defaultMessage: 'date and time' },
   location: { id: 'eventForm.groupLocation', defaultMessage: 'location' },
   description: { id: 'eventForm.groupDescription', defaultMessage: 'description' },
+  video: { id: 'eventForm.groupVideo', defaultMessage: 'video' },
+  meeting: { id: 'eventForm.groupMeeting', defaultMessage: 'Teams meeting' },
   link: { id: 'eventForm.groupLink', defaultMessage: 'link' },
   repeat: { id: 'eventForm.groupRepeat', defaultMessage: 'repeat' },
 });

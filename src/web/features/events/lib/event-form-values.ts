@@ -2,11 +2,13 @@ import type { z } from 'zod';
 import { eventWriteSchema, normaliseEvent, type CalendarEvent } from '../../../../shared/event-schema.ts';
 import {
   DAY_MS,
-  EVENT_DESCRIPTION_MAX,
+  EVENT_DESCRIPTION_HTML_MAX,
   EVENT_LOCATION_MAX,
   EVENT_MAX_DURATION_DAYS,
+  EVENT_MEETING_URL_MAX,
   EVENT_TITLE_MAX,
   EVENT_URL_MAX,
+  EVENT_VIDEO_URL_MAX,
   EVENT_YEAR_MAX,
   EVENT_YEAR_MIN,
 } from '../../../../shared/limits.ts';
@@ -17,6 +19,8 @@ import { instantOfWallClock, nextFullHour, wallClockAt } from '../../../lib/zone
 import type { FIELD_GROUP_MESSAGES} from './event-form-messages.ts';
 import { EVENT_FORM_ERROR_MESSAGES as E, DATE_ERRORS, type FormMessage } from './event-form-messages.ts';
 import { REPEAT_ERRORS } from './recurrence-messages.ts';
+import { RICH_FIELD_MESSAGES as R } from './rich-content-messages.ts';
+import { descriptionTextError, meetingFieldError, videoFieldError } from './rich-fields.ts';
 import { NO_REPEAT, REPEAT_FIELDS, repeatRule, repeatValuesFromRule, type RepeatField, type RepeatValues } from './repeat-options.ts';
 
 /** What the event form edits: dates and times as the browser's date and time inputs give them, in the shown time zone. */
@@ -33,6 +37,10 @@ export interface EventFormValues {
   endTime: string;
   location: string;
   description: string;
+  /** A video link as pasted; the server stores its canonical embed URL. */
+  video: string;
+  /** A Teams meeting's join link. */
+  onlineMeetingUrl: string;
   url: string;
   repeat: RepeatValues;
 }
@@ -51,6 +59,8 @@ export const EVENT_FORM_FIELDS: readonly EventFormField[] = [
   ...REPEAT_FIELDS,
   'location',
   'description',
+  'video',
+  'onlineMeetingUrl',
   'url',
 ];
 
@@ -65,7 +75,7 @@ export const EVENT_DATE_INPUT_MAX = `${EVENT_YEAR_MAX}-12-31`;
 const TIME_INPUT = /^\d{2}:\d{2}$/;
 const HOUR_MS = 3_600_000;
 
-const EMPTY_DETAILS = { title: '', categoryId: '', location: '', description: '', url: '', repeat: NO_REPEAT };
+const EMPTY_DETAILS = { title: '', categoryId: '', location: '', description: '', video: '', onlineMeetingUrl: '', url: '', repeat: NO_REPEAT };
 
 function timedValues(start: Date, end: Date, timeZone: string) {
   const from = wallClockAt(start, timeZone);
@@ -95,6 +105,9 @@ export function eventFormValues(event: CalendarEvent, timeZone: string): EventFo
     categoryId: event.extendedProps.categoryId ?? '',
     location: event.extendedProps.location,
     description: event.extendedProps.description,
+    // As for categories: not in an offline copy kept by an earlier build.
+    video: event.extendedProps.video ?? '',
+    onlineMeetingUrl: event.extendedProps.onlineMeetingUrl ?? '',
     url: event.url ?? '',
     // A series' rule is read in its own zone, where its weekdays and dates are counted.
     repeat: repeatValuesFromRule(event.rrule ?? '', { start: event.start, allDay: event.allDay, timeZone: event.extendedProps.timeZone ?? timeZone }),
@@ -127,6 +140,8 @@ const FIELD_GROUPS: readonly { label: FieldGroup; fields: readonly (keyof EventF
   { label: 'dateAndTime', fields: ['allDay', 'startDate', 'startTime', 'endDate', 'endTime'] },
   { label: 'location', fields: ['location'] },
   { label: 'description', fields: ['description'] },
+  { label: 'video', fields: ['video'] },
+  { label: 'meeting', fields: ['onlineMeetingUrl'] },
   { label: 'link', fields: ['url'] },
   { label: 'repeat', fields: ['repeat'] },
 ];
@@ -165,6 +180,10 @@ export function formFieldForPath(path: string, values: EventFormValues): EventFo
       return 'location';
     case 'extendedProps.description':
       return 'description';
+    case 'extendedProps.video':
+      return 'video';
+    case 'extendedProps.onlineMeetingUrl':
+      return 'onlineMeetingUrl';
     case 'extendedProps.calendarId':
       return 'calendarId';
     case 'extendedProps.categoryId':
@@ -194,7 +213,10 @@ function dateInputError(value: string, missing: FormMessage): FormMessage | null
 const TOO_LONG: Partial<Record<EventFormField, FormMessage>> = {
   title: { message: E.titleTooLong, values: { max: EVENT_TITLE_MAX } },
   location: { message: E.locationTooLong, values: { max: EVENT_LOCATION_MAX } },
-  description: { message: E.descriptionTooLong, values: { max: EVENT_DESCRIPTION_MAX } },
+  // The schema limits the description's HTML; its visible text is checked apart (descriptionTextError).
+  description: { message: R.descriptionFormattingTooLong, values: { max: EVENT_DESCRIPTION_HTML_MAX } },
+  video: { message: R.videoTooLong, values: { max: EVENT_VIDEO_URL_MAX } },
+  onlineMeetingUrl: { message: R.meetingTooLong, values: { max: EVENT_MEETING_URL_MAX } },
   url: { message: E.urlTooLong, values: { max: EVENT_URL_MAX } },
 };
 
@@ -203,6 +225,7 @@ export function eventIssueMessage(field: EventFormField | null, issue: { code?: 
   if (issue.code === 'too_big' && field && TOO_LONG[field]) return TOO_LONG[field];
   if (field === 'title') return { message: E.titleMissing };
   if (field === 'url') return { message: E.urlInvalid };
+  if (field === 'onlineMeetingUrl') return { message: R.meetingInvalid };
   if (field === 'calendarId') return { message: E.calendarMissing };
   if (field === 'repeat') return REPEAT_ERRORS.ruleInvalid;
   if (issue.message.startsWith(EVENT_YEARS_MESSAGE)) return DATE_ERRORS.yearsOutOfRange;
@@ -227,6 +250,23 @@ export interface EventFormOptions {
   includeRule: boolean;
   /** The zone an existing series repeats in; a new one repeats in the viewer's. */
   seriesTimeZone?: string;
+  /** The SharePoint sites whose Stream videos may be embedded (the client config's). */
+  sharePointOrigins?: readonly string[];
+}
+
+/** The body's extendedProps from the form, but for the zone. */
+function formContent({ categoryId, location, description, video, onlineMeetingUrl }: EventFormValues) {
+  return { categoryId, location, description, video, onlineMeetingUrl };
+}
+
+/** The description's, video's and meeting link's errors the shared schema cannot find: visible text, providers, Teams. */
+function richFieldErrors(values: EventFormValues, sharePointOrigins: readonly string[]): [EventFormField, FormMessage][] {
+  const errors: [EventFormField, FormMessage | null][] = [
+    ['description', descriptionTextError(values.description)],
+    ['video', videoFieldError(values.video, sharePointOrigins)],
+    ['onlineMeetingUrl', meetingFieldError(values.onlineMeetingUrl)],
+  ];
+  return errors.flatMap(([field, error]) => (error ? [[field, error]] : []));
 }
 
 /** The repeat rule for the form's first start, with the Repeat control's errors when it has any. */
@@ -241,10 +281,11 @@ function formRule(values: EventFormValues, start: string, timeZone: string): { r
  */
 export function validateEventForm(
   values: EventFormValues,
-  { timeZone, includeTimeZone, includeRule, seriesTimeZone }: EventFormOptions,
+  { timeZone, includeTimeZone, includeRule, seriesTimeZone, sharePointOrigins = [] }: EventFormOptions,
 ): EventFormResult {
   const instant = (date: string, time: string) => instantOfWallClock({ date, time }, timeZone).toISOString();
-  const errors: EventFormErrors = {};
+  // What the shared schema cannot say of the description, video and meeting link comes first.
+  const errors: EventFormErrors = Object.fromEntries(richFieldErrors(values, sharePointOrigins));
   const formErrors: FormMessage[] = [];
   const addError = (field: EventFormField | null, message: FormMessage) => {
     if (field === null) formErrors.push(message);
@@ -277,12 +318,7 @@ export function validateEventForm(
     // Typed without its scheme ("www.example.com"): https, as the field itself completes it on leaving.
     url: withWebScheme(values.url),
     ...(rule ? { rrule: rule.rrule } : {}),
-    extendedProps: {
-      categoryId: values.categoryId,
-      location: values.location,
-      description: values.description,
-      ...(includeTimeZone ? { timeZone } : {}),
-    },
+    extendedProps: { ...formContent(values), ...(includeTimeZone ? { timeZone } : {}) },
   };
   const parsed = eventWriteSchema.safeParse(candidate);
   if (!parsed.success) {
