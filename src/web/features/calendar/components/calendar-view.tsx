@@ -34,7 +34,6 @@ import { publishShownPeriod, shownPeriodOf } from '../lib/shown-period.ts';
 import { useLayoutViews } from '../hooks/use-layout-views.ts';
 import { useEndlessUpcoming } from '../hooks/use-upcoming-days.ts';
 import { useGridKeyboard } from '../hooks/use-grid-keyboard.ts';
-import { useTitleHints } from '../hooks/use-title-hints.ts';
 import { useViewLocation } from '../hooks/use-view-location.ts';
 import { usePrintLayout } from '../hooks/use-print-layout.ts';
 import { SLOT_DURATION, useTapToCreate } from '../hooks/use-tap-to-create.ts';
@@ -43,6 +42,8 @@ import { CalendarStatus } from './calendar-status.tsx';
 import { PrintHeader } from './print-header.tsx';
 import { DatePicker } from './date-title.tsx';
 import { renderEventContent } from './event-content.tsx';
+import { EventOverlays } from './event-hover-card.tsx';
+import { withJoinSoon } from './event-join-soon.tsx';
 import {
   BLOCK_EVENT_CLASS,
   CALENDAR_CLASS,
@@ -135,7 +136,7 @@ const FIXED_OPTIONS = {
   listDayClass: LIST_DAY_CLASS,
   eventTitleClass: EVENT_TITLE_CLASS,
   eventTimeClass: EVENT_TIME_CLASS,
-  eventContent: renderEventContent,
+  eventContent: withJoinSoon(renderEventContent),
 } satisfies CalendarOptions;
 
 /**
@@ -225,7 +226,6 @@ function LocalizedCalendarView(props: LocalizedProps) {
   const calendarBox = useRef<HTMLDivElement>(null);
   const endlessDatesSet = useEndlessUpcoming(calendarBox, calendarRef, layout.extendUpcoming);
   const { descriptionId, describeWith, restoreFocus, createAtFocus } = useGridKeyboard(calendarBox, calendarRef, canCreate);
-  useTitleHints(calendarBox);
   const location = useViewLocation(calendarRef, phone, layout.options.initialView);
   const times = useCalendarTimes(timeZone);
   const { goToDay, goToWeek } = useCalendarHandle(ref, calendarRef, { refetchEvents: source.refetch, phone, focusDate: props.focusDate, restoreFocus, createAtFocus });
@@ -241,6 +241,7 @@ function LocalizedCalendarView(props: LocalizedProps) {
       <div id={descriptionId} ref={describeWith} hidden />
       <PrintHeader {...print.heading} />
       <DatePicker />
+      <EventOverlays rootRef={calendarBox} calendarRef={calendarRef} />
       {/* The calendar speaks the host's language, which may not be the app's: screen readers should know. */}
       <div ref={calendarBox} className={styles.calendar} lang={language}>
         <FullCalendar
