@@ -42,7 +42,7 @@ import { CalendarStatus } from './calendar-status.tsx';
 import { PrintHeader } from './print-header.tsx';
 import { DatePicker } from './date-title.tsx';
 import { renderEventContent } from './event-content.tsx';
-import { EventOverlays } from './event-hover-card.tsx';
+import { EventOverlays } from './event-overlays.tsx';
 import { withJoinSoon } from './event-join-soon.tsx';
 import {
   BLOCK_EVENT_CLASS,

@@ -1,15 +1,12 @@
-import type { CalendarRef, EventApi } from '@fullcalendar/react';
+import type { EventApi } from '@fullcalendar/react';
 import { Caption1, makeStyles, Popover, PopoverSurface, Subtitle2, tokens } from '@fluentui/react-components';
-import { useCallback, type RefObject } from 'react';
 import { useIntl } from 'react-intl';
 import { isTeamsMeetingUrl } from '../../../../shared/meeting-url.ts';
 import { addDays } from '../../../../shared/time.ts';
 import { JoinMeetingButton } from '../../../components/join-meeting-button.tsx';
 import { useRegionalSettings } from '../../../host/regional-settings.tsx';
 import { useTimeOfDayOptions, type TimeOfDayOptions } from '../../../lib/time-format.ts';
-import { EVENT_CARD_ATTRIBUTE, useEventHoverCard, type HoverCardTarget } from '../hooks/use-event-hover-card.ts';
-import { useJoinSoon } from '../hooks/use-join-soon.ts';
-import { useTitleHints } from '../hooks/use-title-hints.ts';
+import { EVENT_CARD_ATTRIBUTE, type HoverCardTarget } from '../hooks/use-event-hover-card.ts';
 import { EVENT_CARD_MESSAGES as M } from '../lib/event-card-messages.ts';
 
 const useStyles = makeStyles({
@@ -31,8 +28,8 @@ function cardWhen(event: EventApi, locale: string, timeZone: string, timeOfDay: 
   return format.formatRange(Date.parse(event.startStr), Date.parse(event.endStr || event.startStr));
 }
 
-interface EventHoverCardProps {
-  target: HoverCardTarget | null;
+export interface EventHoverCardProps {
+  target: HoverCardTarget;
   /** The pointer is on the card: it stays. */
   onKeep(): void;
   /** The pointer left the card. */
@@ -47,7 +44,6 @@ export function EventHoverCard({ target, onKeep, onLeave, onDismiss }: EventHove
   const say = useIntl().formatMessage;
   const { locale, timeZone } = useRegionalSettings();
   const timeOfDay = useTimeOfDayOptions();
-  if (!target) return null;
   const { event } = target;
   const { location, onlineMeetingUrl } = event.extendedProps as { location?: string; onlineMeetingUrl?: string };
   const back = () => {
@@ -88,14 +84,3 @@ export function EventHoverCard({ target, onKeep, onLeave, onDismiss }: EventHove
   );
 }
 
-/**
- * What the calendar adds over its events: a truncated title's tooltip, the card of the event pointed at or focused,
- * and the "Join" marks' clicks and clock. Given the calendar's element once it is drawn.
- */
-export function EventOverlays({ rootRef, calendarRef }: { rootRef: RefObject<HTMLElement | null>; calendarRef: RefObject<CalendarRef | null> }) {
-  useTitleHints(rootRef);
-  useJoinSoon(rootRef);
-  const lookup = useCallback((eventId: string) => calendarRef.current?.getApi().getEventById(eventId) ?? null, [calendarRef]);
-  const card = useEventHoverCard(rootRef, lookup);
-  return <EventHoverCard target={card.target} onKeep={card.keep} onLeave={card.hide} onDismiss={card.dismiss} />;
-}
