@@ -3,6 +3,7 @@ import type { Calendar } from '../../src/shared/calendar-schema.ts';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
 import { EVENT_DESCRIPTION_HTML_MAX, EVENT_DESCRIPTION_MAX } from '../../src/shared/limits.ts';
 import type { Problem } from '../../src/shared/problem.ts';
+import { descriptionText } from '../../src/shared/rich-text.ts';
 import { build, type TestServer } from './helpers/test-server.ts';
 
 const SHAREPOINT = 'https://contoso.sharepoint.com';
@@ -60,6 +61,13 @@ describe('formatted descriptions', () => {
     const problem = await refused({ description: `<p>${'x'.repeat(EVENT_DESCRIPTION_MAX + 1)}</p>` }, 'extendedProps.description');
     expect(problem.errors?.[0]?.message).toBe(`A description has at most ${EVENT_DESCRIPTION_MAX} characters of text`);
     await refused({ description: '<p>x</p>'.repeat(EVENT_DESCRIPTION_HTML_MAX / 8 + 1) }, 'extendedProps.description');
+  });
+
+  it('count the text as the form does: a line break between blocks, no list markers', async () => {
+    // 100 items of 99 characters and the 99 breaks between them: 9,999 characters, as the form's count says.
+    const list = `<ul>${`<li>${'x'.repeat(99)}</li>`.repeat(100)}</ul>`;
+    expect(descriptionText(list)).toHaveLength(9_999);
+    expect((await create({ description: list })).extendedProps.description).toBe(list);
   });
 });
 

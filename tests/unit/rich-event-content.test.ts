@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EVENT_DESCRIPTION_HTML_MAX, EVENT_DESCRIPTION_MAX } from '../../src/shared/limits.ts';
 import { plainTextToHtml } from '../../src/shared/rich-text.ts';
 import { isJoinOpen, JOIN_SOON_MINUTES, joinWindow } from '../../src/web/features/calendar/lib/join-soon.ts';
-import { descriptionText } from '../../src/web/features/events/lib/description-text.ts';
+import { descriptionText } from '../../src/shared/rich-text.ts';
 import { EVENT_FORM_ERROR_MESSAGES as E } from '../../src/web/features/events/lib/event-form-messages.ts';
 import { newEventValues, validateEventForm } from '../../src/web/features/events/lib/event-form-values.ts';
 import { linkAddress } from '../../src/web/features/events/lib/link-address.ts';

@@ -2,7 +2,8 @@ import { categoryNamed } from '../../shared/category-match.ts';
 import type { EventDraft, OccurrenceOverrides } from '../../shared/event-schema.ts';
 import { EVENT_DESCRIPTION_MAX } from '../../shared/limits.ts';
 import { normaliseVideoUrl } from '../../shared/video-url.ts';
-import { richTextToPlain, sanitiseRichText } from '../content/sanitise-html.ts';
+import { descriptionText } from '../../shared/rich-text.ts';
+import { sanitiseRichText } from '../content/sanitise-html.ts';
 import { validationFailed } from '../errors.ts';
 import type { Store } from '../stores/repository.ts';
 
@@ -24,7 +25,8 @@ export interface ContentPlace {
 /** Sanitised, and its visible text within the limit; field names the description's place in the write for the 400. */
 function cleanDescription(html: string, field: string): string {
   const clean = sanitiseRichText(html);
-  if (richTextToPlain(clean).length > EVENT_DESCRIPTION_MAX) {
+  // Counted as the form counts it, so that the server refuses nothing the form allowed.
+  if (descriptionText(clean).length > EVENT_DESCRIPTION_MAX) {
     throw validationFailed([{ field, message: `A description has at most ${EVENT_DESCRIPTION_MAX} characters of text` }]);
   }
   return clean;

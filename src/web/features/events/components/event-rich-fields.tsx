@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { useHost } from '../../../host/host-context.tsx';
 import { characterCount, TEXT_FIELD_LIMITS } from '../lib/character-count.ts';
-import { descriptionText } from '../lib/description-text.ts';
+import { descriptionText } from '../../../../shared/rich-text.ts';
 import { EVENT_FORM_MESSAGES as M } from '../lib/event-form-messages.ts';
 import { DescriptionEditor } from './description-editor.tsx';
 import { EventMeetingField } from './event-meeting-field.tsx';

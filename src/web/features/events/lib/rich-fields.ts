@@ -1,7 +1,7 @@
 import { EVENT_DESCRIPTION_MAX } from '../../../../shared/limits.ts';
 import { isTeamsMeetingUrl } from '../../../../shared/meeting-url.ts';
 import { normaliseVideoUrl } from '../../../../shared/video-url.ts';
-import { descriptionText } from './description-text.ts';
+import { descriptionText } from '../../../../shared/rich-text.ts';
 import { EVENT_FORM_ERROR_MESSAGES as E, type FormMessage } from './event-form-messages.ts';
 import { RICH_FIELD_MESSAGES as R } from './rich-content-messages.ts';
 
