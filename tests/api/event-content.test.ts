@@ -55,6 +55,25 @@ describe('formatted descriptions', () => {
     expect(read.body.extendedProps.description).toBe('<h2>New</h2>');
   });
 
+  it.each([
+    ['<script>alert(1)</script>', ''],
+    ['<img src=x onerror="alert(1)">', ''],
+    ['<p onmouseover="alert(1)">', '<p>'],
+    ['<a href="javascript:alert(1)">', '<a>'],
+    ['<a href="data:text/html;base64,PHNjcmlwdD4=">', '<a>'],
+    ['<svg><script>alert(1)</script></svg>', ''],
+    ['<svg onload="alert(1)"/>', ''],
+    ['<style>*{background:url(javascript:alert(1))}</style>', ''],
+    ['<p style="width:expression(alert(1))">', '<p>'],
+    ['<iframe src="https://evil.example"></iframe>', ''],
+    ['<math><maction xlink:href="javascript:alert(1)">x</maction></math>', ''],
+    ['<form action="https://evil.example"><input>', ''],
+  ])('strip %s on both stores, keeping the text and the allowed formatting around it', async (attack, kept) => {
+    const closing = kept === '<p>' ? '</p>' : kept === '<a>' ? '</a>' : '';
+    const event = await create({ description: `<h3>Before</h3>${attack}${closing ? 'text' + closing : ''}<ol><li><em>after</em></li></ol>` });
+    expect(event.extendedProps.description).toBe(`<h3>Before</h3>${kept}${closing ? 'text' + closing : ''}<ol><li><em>after</em></li></ol>`);
+  });
+
   it('limit the visible text to EVENT_DESCRIPTION_MAX characters, and the HTML to EVENT_DESCRIPTION_HTML_MAX', async () => {
     const atLimit = `<p><strong>${'x'.repeat(EVENT_DESCRIPTION_MAX)}</strong></p>`;
     expect((await create({ description: atLimit })).extendedProps.description).toBe(atLimit);
