@@ -65,4 +65,26 @@ describe('the view and date in the address', () => {
     expect(address(next)).toEqual({ view: null, date: null });
     await context.close();
   });
+
+  test('the calendars hidden in the side panel are in the address (?hide=), so a reload or a shared link hides them too', async () => {
+    const context = await newContext(app.browser, app.server.baseUrl);
+    const page = await context.newPage();
+    await signIn(page, /Eddie Editor/);
+    const holidays = page.getByRole('checkbox', { name: 'Holidays' });
+    await holidays.uncheck();
+    await expect.poll(() => new URL(page.url()).searchParams.get('hide')).toMatch(/^[\w-]+$/);
+    const hidden = new URL(page.url()).searchParams.get('hide')!;
+
+    await page.reload();
+    await expect.poll(() => holidays.isChecked()).toBe(false);
+    // A link naming none on another page of the same device is remembered as the last choice there.
+    const shared = await context.newPage();
+    await shared.goto('/?view=month');
+    await expect.poll(() => shared.getByRole('checkbox', { name: 'Holidays' }).isChecked()).toBe(false);
+    await expect.poll(() => new URL(shared.url()).searchParams.get('hide')).toBe(hidden);
+
+    await holidays.check();
+    await expect.poll(() => new URL(page.url()).searchParams.has('hide')).toBe(false);
+    await context.close();
+  });
 });

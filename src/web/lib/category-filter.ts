@@ -1,3 +1,5 @@
+import { readAddressList, withAddressList } from './address-list.ts';
+
 /**
  * Which categories' events the calendar shows, in the page's address (`?categories=id1,id2`) and remembered on the
  * device. Null shows every event; a list shows only the events of those categories, and UNCATEGORISED stands for
@@ -10,19 +12,10 @@ export const UNCATEGORISED = 'none';
 export type CategoryFilter = ReadonlySet<string> | null;
 
 /** The category ids the address asks for, in order and without repeats; null when it names none. */
-export function readCategoryFilter(search: string): string[] | null {
-  const ids = new URLSearchParams(search).get(CATEGORIES_PARAM)?.split(',').filter(Boolean) ?? [];
-  return ids.length > 0 ? [...new Set(ids)] : null;
-}
+export const readCategoryFilter = (search: string): string[] | null => readAddressList(search, CATEGORIES_PARAM);
 
 /** The address's query with this filter (none: the parameter removed), its other parameters kept. */
-export function withCategoryFilter(search: string, ids: readonly string[] | null): string {
-  const params = new URLSearchParams(search);
-  if (ids === null || ids.length === 0) params.delete(CATEGORIES_PARAM);
-  else params.set(CATEGORIES_PARAM, ids.join(','));
-  const query = params.toString();
-  return query === '' ? '' : `?${query}`;
-}
+export const withCategoryFilter = (search: string, ids: readonly string[] | null): string => withAddressList(search, CATEGORIES_PARAM, ids);
 
 /**
  * The filter in force: the chosen ids that still name a category (or UNCATEGORISED). A filter left naming none of

@@ -14,7 +14,7 @@ interface CalendarListProps {
   /** The calendars to list, as the shell loaded them (a tab's own selection, if it has one). */
   calendars: readonly Calendar[];
   status: 'pending' | 'error' | 'success';
-  hidden: string[];
+  hidden: readonly string[];
   onVisibleChange: (calendarId: string, visible: boolean) => void;
 }
 

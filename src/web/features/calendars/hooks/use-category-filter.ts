@@ -1,18 +1,8 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import { useAuth } from '../../../auth/auth-context.ts';
-import { effectiveCategoryFilter, readCategoryFilter, withCategoryFilter, type CategoryFilter } from '../../../lib/category-filter.ts';
-import { useLocalStorageState } from '../../../lib/use-local-storage-state.ts';
-
-const isIdList = (value: unknown): value is string[] => Array.isArray(value) && value.every((id) => typeof id === 'string');
-const NONE: string[] = [];
-
-/** The address with this filter, replacing the current entry: choosing categories is no move to go Back from. */
-function showInAddress(chosen: readonly string[] | null): void {
-  const search = withCategoryFilter(window.location.search, chosen);
-  if (search === window.location.search) return;
-  window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
-}
+import { useAddressList } from '../../../lib/address-list.ts';
+import { CATEGORIES_PARAM, effectiveCategoryFilter, type CategoryFilter } from '../../../lib/category-filter.ts';
 
 export interface CategoryFilterState {
   /** The categories chosen, in the order chosen (null: none, every event shows). */
@@ -30,22 +20,7 @@ export interface CategoryFilterState {
  */
 export function useCategoryFilter(calendars: readonly Calendar[]): CategoryFilterState {
   const { me } = useAuth();
-  const [remembered, remember] = useLocalStorageState(`company-calendar:category-filter:${me.tenantId}:${me.id}`, isIdList, NONE);
-  const [chosen, setChosenIds] = useState(() => readCategoryFilter(window.location.search) ?? (remembered.length > 0 ? remembered : null));
-  const choose = useCallback(
-    (next: string[] | null) => {
-      const ids = next !== null && next.length > 0 ? next : null;
-      setChosenIds(ids);
-      remember(ids ?? NONE);
-    },
-    [remember],
-  );
-  useEffect(() => showInAddress(chosen), [chosen]);
-  useEffect(() => {
-    const retrace = () => choose(readCategoryFilter(window.location.search));
-    window.addEventListener('popstate', retrace);
-    return () => window.removeEventListener('popstate', retrace);
-  }, [choose]);
+  const { chosen, choose } = useAddressList(CATEGORIES_PARAM, `company-calendar:category-filter:${me.tenantId}:${me.id}`);
   const known = useMemo(() => new Set(calendars.flatMap((calendar) => (calendar.categories ?? []).map((category) => category.id))), [calendars]);
   const filter = useMemo(() => effectiveCategoryFilter(chosen, known), [chosen, known]);
   const setChosen = useCallback(
