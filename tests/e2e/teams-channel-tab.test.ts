@@ -5,6 +5,8 @@ import { axeViolations } from './harness/axe.ts';
 import { firstRenderMs, recordFirstRender } from './harness/first-render.ts';
 import { channelContext, openTab, startHostedTabRig, TEAMS_APP_ID, type HostedTabRig, type OpenTab } from './harness/hosted-tab.ts';
 
+const MEETING = 'https://teams.microsoft.com/l/meetup-join/19%3ameeting_channel%40thread.v2/0?context=%7b%7d';
+
 let rig: HostedTabRig;
 let savedContentUrl: string;
 let tabCalendarIds: string[];
@@ -94,6 +96,10 @@ describe('a Teams channel tab', () => {
 
     beforeAll(async () => {
       eddieToken = await rig.token();
+      // A meeting two hours from now: in the month the tab opens on (its grid runs into the next month's first days).
+      const start = new Date(Date.now() + 2 * 3_600_000);
+      const body = { title: 'Channel sync', start: start.toISOString(), end: new Date(start.getTime() + 1_800_000).toISOString(), extendedProps: { onlineMeetingUrl: MEETING } };
+      await new ApiDriver(rig.server.baseUrl).request('POST', `/api/calendars/${tabCalendarIds[0]}/events`, { token: eddieToken, body });
       open = await openTab(rig, savedContentUrl, { frameContext: 'content', legacy: channelContext(), token: { ok: true, value: eddieToken } });
     });
 
@@ -157,6 +163,19 @@ describe('a Teams channel tab', () => {
       expect(await field.inputValue()).toBe(`https://teams.microsoft.com/l/entity/${TEAMS_APP_ID}/calendar-tab-1?context=${context}`);
       // Focused and selected, ready to copy by hand.
       expect(await field.evaluate((input: HTMLInputElement) => document.activeElement === input && input.selectionEnd === input.value.length)).toBe(true);
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    });
+
+    test('Join opens a Teams meeting through teams-js (app.openLink), not a window of the tab’s own', async () => {
+      const event = open.tab.locator('.cc-event', { hasText: 'Channel sync' });
+      await expect.poll(() => event.count()).toBe(1);
+      await event.click();
+      const dialog = open.tab.getByRole('dialog');
+      await dialog.getByRole('button', { name: /^Join/ }).click();
+      await expect.poll(async () => (await open.hostState()).calls.filter((call) => JSON.stringify(call.args).includes(MEETING)).map((call) => call.func)).toEqual([
+        'executeDeepLink',
+      ]);
       await dialog.getByRole('button', { name: 'Close' }).click();
       await dialog.waitFor({ state: 'detached' });
     });
