@@ -39,7 +39,7 @@ describe('on a phone (390×844, touch)', () => {
 
   beforeAll(async () => {
     page = await signedIn(PHONE);
-    toggle = page.getByRole('button', { name: 'Calendars' });
+    toggle = page.getByRole('button', { name: 'Calendars', exact: true });
   });
 
   test('the drawer is closed at start, the header is one row, and the calendar’s first row shows without scrolling', async () => {
@@ -169,7 +169,7 @@ describe('on a phone with the system’s own colours forced', () => {
   test('axe finds nothing with the drawer closed and open', async () => {
     const page = await signedIn({ ...PHONE, forcedColors: 'active' });
     expect(await axeViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: 'Calendars' }).tap();
+    await page.getByRole('button', { name: 'Calendars', exact: true }).tap();
     await page.getByRole('dialog', { name: DRAWER }).getByRole('checkbox', { name: 'Company' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
   });
@@ -238,7 +238,7 @@ describe('the header, at any width from a small phone up', () => {
 describe('on a desktop', () => {
   test('☰ hides the side panel, the calendar takes its room, and it stays hidden after a reload until ☰ shows it again', async () => {
     const page = await signedIn();
-    const toggle = page.getByRole('button', { name: 'Calendars' });
+    const toggle = page.getByRole('button', { name: 'Calendars', exact: true });
     const panel = page.getByRole('region', { name: 'Calendars' });
     const calendarWidth = async () => (await box(page.locator('.cc-calendar'))).width;
     // The panel's contents and the header's commands come just after the first events.
