@@ -1,9 +1,7 @@
-import { Field, Input } from '@fluentui/react-components';
-import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { formatFormMessage } from '../lib/event-form-messages.ts';
 import { RICH_FIELD_MESSAGES as M } from '../lib/rich-content-messages.ts';
 import { meetingFieldError } from '../lib/rich-fields.ts';
+import { CheckedLinkField } from './checked-link-field.tsx';
 
 interface EventMeetingFieldProps {
   value: string;
@@ -15,30 +13,16 @@ interface EventMeetingFieldProps {
 }
 
 /** The event's Teams meeting: its join link, checked once the user leaves the field (and by the server). */
-export function EventMeetingField({ value, onChange, seriesWide, validationState, validationMessage }: EventMeetingFieldProps) {
-  const intl = useIntl();
-  const say = intl.formatMessage;
-  const [left, setLeft] = useState(false);
-  const ownError = left ? meetingFieldError(value) : null;
-  const message = validationMessage ?? (ownError ? formatFormMessage(intl, ownError) : undefined);
+export function EventMeetingField({ seriesWide, ...field }: EventMeetingFieldProps) {
+  const say = useIntl().formatMessage;
   return (
-    <Field
+    <CheckedLinkField
+      {...field}
+      name="onlineMeetingUrl"
       label={say(M.meeting)}
       hint={say(seriesWide ? M.seriesWide : M.meetingHint)}
-      validationState={message ? 'error' : validationState}
-      validationMessage={message}
-    >
-      <Input
-        name="onlineMeetingUrl"
-        inputMode="url"
-        value={value}
-        disabled={seriesWide}
-        onChange={(_, data) => {
-          setLeft(false);
-          onChange(data.value);
-        }}
-        onBlur={() => setLeft(true)}
-      />
-    </Field>
+      disabled={seriesWide}
+      errorOf={meetingFieldError}
+    />
   );
 }
