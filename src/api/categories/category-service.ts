@@ -4,6 +4,7 @@ import { canEditCalendar, type Principal } from '../auth/principal.ts';
 import { forbidden, HttpProblem, notFound, validationFailed } from '../errors.ts';
 import { BODY_FIELD } from '../http/request-validation.ts';
 import { NameTakenError, type ExpectedVersion, type Store, type StoredCalendar } from '../stores/repository.ts';
+import { calendarOrNotFound } from '../calendars/calendar-or-not-found.ts';
 
 interface CategoryAt {
   calendarId: string;
@@ -24,13 +25,6 @@ export interface CategoryService {
   update(principal: Principal, params: CategoryWrite & { patch: CategoryPatch }): Promise<Category>;
   /** Deletes the category; its events stay, without it. */
   delete(principal: Principal, params: CategoryWrite): Promise<{ clearedEvents: number }>;
-}
-
-/** The calendar, if the caller's tenant has it: another tenant's calendar is as good as missing (404, never 403). */
-async function calendarOrNotFound(store: Store, principal: Principal, calendarId: string): Promise<StoredCalendar> {
-  const calendar = await store.calendars.get({ tenantId: principal.tenantId, calendarId });
-  if (!calendar) throw notFound();
-  return calendar;
 }
 
 /** Administrators and the calendar's editors manage its categories: those who choose them for its events. */

@@ -4,7 +4,7 @@ import { canEditCalendar, type Principal } from '../auth/principal.ts';
 import { forbidden, notFound, validationFailed } from '../errors.ts';
 import { resolveEventWindow, type EventWindowQuery } from '../event-window.ts';
 import { parseOrThrow } from '../http/request-validation.ts';
-import { PreconditionFailedError, versionMatches, type EventWindow, type ExpectedVersion, type Store, type StoredCalendar } from '../stores/repository.ts';
+import { PreconditionFailedError, versionMatches, type EventWindow, type ExpectedVersion, type Store } from '../stores/repository.ts';
 import type { EditableCalendar } from './editable-calendar.ts';
 import { checkSeries, toDraft, type EventInput } from './check-series.ts';
 import { feedWithSeries } from './expand-feed.ts';
@@ -14,6 +14,7 @@ import { createOccurrenceService, type OccurrenceService } from './occurrence-se
 import { editAllOccurrences, keepOverrides } from './series-edits.ts';
 import type { ContentRules } from './event-content.ts';
 import { createEventWriter } from './write-event.ts';
+import { calendarOrNotFound } from '../calendars/calendar-or-not-found.ts';
 
 
 interface EventAt {
@@ -81,13 +82,6 @@ async function eventsInWindow(store: Store, { tenantId, window, calendarIds, max
   const [singles, series] = await Promise.all([store.events.listInWindow({ ...params, limit: max }), store.events.listSeriesInWindow(params)]);
   // Series expand here, not in the stores: in their own zone, from the window's start.
   return feedWithSeries({ tenantId, singles, series, window, max });
-}
-
-/** The calendar, if the caller's tenant has it: another tenant's calendar is as good as missing. */
-async function calendarOrNotFound(store: Store, principal: Principal, calendarId: string): Promise<StoredCalendar> {
-  const calendar = await store.calendars.get({ tenantId: principal.tenantId, calendarId });
-  if (!calendar) throw notFound();
-  return calendar;
 }
 
 /** A move needs the right to edit the calendar the event goes to. */
