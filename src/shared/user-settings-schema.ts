@@ -53,6 +53,8 @@ export function settingsFromStorage(stored: unknown): UserSettings {
   const fields = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
   const settings: Record<string, unknown> = { ...DEFAULT_USER_SETTINGS };
   for (const [key, schema] of Object.entries(settingsFields)) {
+    // Most people never set most fields: a failed parse builds an error, which /api/me would pay on every call.
+    if (fields[key] === undefined) continue;
     const parsed = schema.safeParse(fields[key]);
     if (parsed.success) settings[key] = parsed.data;
   }

@@ -14,6 +14,9 @@ export const FEED_CONNECTIONS = 10;
 /** The issue's targets on a cache hit: at least this share of the bare route's req/s, at most this many times its CPU. */
 export const FEED_REQ_PER_S_TARGET_RATIO = 0.6;
 export const FEED_CPU_TARGET_RATIO = 2;
+/** The issue's target for the fixed cost of an authenticated request: at most this many times the bare route's CPU. */
+const ME_CPU_TARGET_RATIO = 3;
+const ME_PATH = '/api/me';
 const ROUND_SECONDS = 3;
 const MINUTE = 60_000;
 export const FEED_PATH = `/api/events?${new URLSearchParams(MONTH_WINDOW_QUERY)}`;
@@ -58,24 +61,31 @@ export async function loadFeed(server: ServerProcess, load: FeedLoad, seconds: n
 }
 
 /** The real server's answer for the window, and a bare server sending those bytes (and their brotli) on the same path. */
-export async function bareFeedServer(body: Buffer, dir: string): Promise<ServerProcess> {
+export async function bareFeedServer(body: Buffer, dir: string, path = FEED_PATH): Promise<ServerProcess> {
   const bodyFile = join(dir, 'feed.json');
   const brotliFile = join(dir, 'feed.json.br');
   writeFileSync(bodyFile, body);
   writeFileSync(brotliFile, brotliCompressSync(body));
-  return spawnServer('tests/bench/bare-feed-server.ts', { BARE_BODY_FILE: bodyFile, BARE_BODY_BR_FILE: brotliFile, BARE_PATH: FEED_PATH.split('?')[0]! });
+  return spawnServer('tests/bench/bare-feed-server.ts', { BARE_BODY_FILE: bodyFile, BARE_BODY_BR_FILE: brotliFile, BARE_PATH: path.split('?')[0]! });
 }
 
-export async function feedBody(server: ServerProcess, token: string): Promise<Buffer> {
-  const response = await fetch(server.url + FEED_PATH, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' } });
-  if (response.status !== 200) throw new Error(`GET ${FEED_PATH}: ${response.status} ${await response.text()}`);
+export async function feedBody(server: ServerProcess, token: string, path = FEED_PATH): Promise<Buffer> {
+  const response = await fetch(server.url + path, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' } });
+  if (response.status !== 200) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
   return Buffer.from(await response.arrayBuffer());
 }
 
 const BARE_LIMIT = 'bare Fastify server (own process) sending the same bytes';
 
 /** Ours against the limit (the bare server unless named), rounds interleaved: four comparisons out of the same rounds. */
-async function compareLoads(figure: string, rounds: number, ours: () => Promise<LoadRun>, bare: () => Promise<LoadRun>, limit = BARE_LIMIT): Promise<Comparison[]> {
+async function compareLoads(
+  figure: string,
+  rounds: number,
+  ours: () => Promise<LoadRun>,
+  bare: () => Promise<LoadRun>,
+  limit = BARE_LIMIT,
+  targets = limit === BARE_LIMIT ? { reqPerS: `target ≥ ${FEED_REQ_PER_S_TARGET_RATIO}× on a cache hit`, cpu: `target ≤ ${FEED_CPU_TARGET_RATIO}× on a cache hit` } : undefined,
+): Promise<Comparison[]> {
   const runs = { ours: [] as LoadRun[], bare: [] as LoadRun[] };
   const sampler = (side: 'ours' | 'bare', run: () => Promise<LoadRun>) => async () => {
     const result = await run();
@@ -83,10 +93,9 @@ async function compareLoads(figure: string, rounds: number, ours: () => Promise<
     return result.reqPerS;
   };
   const warmup = 1;
-  const targets = limit === BARE_LIMIT;
   const throughput = await interleave({
     figure: `${figure}, req/s`,
-    limit: targets ? `${limit}; target ≥ ${FEED_REQ_PER_S_TARGET_RATIO}× on a cache hit` : limit,
+    limit: targets ? `${limit}; ${targets.reqPerS}` : limit,
     unit: 'req/s',
     rounds,
     warmup,
@@ -98,7 +107,7 @@ async function compareLoads(figure: string, rounds: number, ours: () => Promise<
     throughput,
     { figure: `${figure}, p50 latency`, limit, unit: 'ms', ...of((run) => run.p50) },
     { figure: `${figure}, p99 latency`, limit, unit: 'ms', ...of((run) => run.p99) },
-    { figure: `${figure}, server CPU per request`, limit: targets ? `${limit}; target ≤ ${FEED_CPU_TARGET_RATIO}× on a cache hit` : limit, unit: 'ms CPU', ...of((run) => run.cpuMsPerRequest) },
+    { figure: `${figure}, server CPU per request`, limit: targets ? `${limit}; ${targets.cpu}` : limit, unit: 'ms CPU', ...of((run) => run.cpuMsPerRequest) },
   ];
 }
 
@@ -137,6 +146,28 @@ async function benchTenantFeed(tenant: BenchTenant, events: number, rounds: numb
 }
 
 /**
+ * The fixed cost of an authenticated request as a server pays it, HTTP included: GET /api/me on the real server (token,
+ * principal, rate limit, security headers, logging) against the bare server sending the same body, each its own process.
+ */
+async function benchMeLoad(tenant: BenchTenant, rounds: number): Promise<Comparison[]> {
+  const ours = await spawnAppServer(tenant.env);
+  const dir = mkdtempSync(join(tmpdir(), 'company-calendar-bare-me-'));
+  const body = await feedBody(ours, tenant.token, ME_PATH);
+  const bare = await bareFeedServer(body, dir, ME_PATH);
+  const load = (server: ServerProcess, headers: Record<string, string>) => () => loadFeed(server, { path: ME_PATH, headers }, ROUND_SECONDS);
+  const targets = { reqPerS: 'no target', cpu: `target ≤ ${ME_CPU_TARGET_RATIO}×` };
+  try {
+    const figure = `GET /api/me, ${FEED_CONNECTIONS} connections`;
+    const comparisons = await compareLoads(figure, rounds, load(ours, { authorization: `Bearer ${tenant.token}` }), load(bare, {}), BARE_LIMIT, targets);
+    // Both answer within autocannon's 1 ms resolution: their latencies would only print zeros.
+    return comparisons.filter((comparison) => comparison.unit !== 'ms');
+  } finally {
+    await Promise.all([ours.stop(), bare.stop()]);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
  * The feed at 10k and 100k events in the demo tenant: the 100k tenant's events reach ten times as far into the past,
  * so that the same month window holds about as many events and the figures differ by the tenant's size alone.
  */
@@ -147,6 +178,7 @@ export async function benchFeed(rounds: number): Promise<Comparison[]> {
     const tenant = await benchTenant(events, spanDays);
     try {
       comparisons.push(...(await benchTenantFeed(tenant, events, rounds, events === 10_000)));
+      if (events === 10_000) comparisons.push(...(await benchMeLoad(tenant, rounds)));
     } finally {
       tenant.remove();
     }

@@ -11,8 +11,12 @@ const EVENTS = 10_000;
 const CONCURRENCY = 8;
 const SLICE_MS = 500;
 const BARE_LIMIT = 'bare Fastify route, no plugins, same body precomputed';
-/** Requests per CPU sample: process.cpuUsage ticks too coarsely to time one. */
-const CPU_BATCH = 100;
+/**
+ * Requests per CPU sample: process.cpuUsage advances in scheduler ticks (4 ms here), so a sample must span several; at
+ * 100 a sample the bare route's took one or two ticks and its ratio was mostly rounding. Not more: light-my-request
+ * keeps about 10 kB per injected request until the server closes, on both sides, and its GC lands in the samples.
+ */
+const CPU_BATCH = 500;
 
 /** The bare route: what serving this body costs with nothing of ours in the way. */
 export async function bareServer(path: string, body: string) {
@@ -124,7 +128,7 @@ export async function benchMe(rounds: number): Promise<Comparison[]> {
   if ((await get(`${bare.url}/api/me`)) !== body) throw new Error('the bare route does not answer the same body');
   const bareWithQuery = await bareServerWithQuery(api.dataDir, body);
   const ours = injectCpu(api.server, { authorization: `Bearer ${token}` });
-  const cpuRounds = Math.max(30, Math.round(rounds / 5));
+  const cpuRounds = Math.max(20, Math.round(rounds / 10));
   const comparisons = [
     await interleave({ figure: 'GET /api/me, sequential', limit: BARE_LIMIT, rounds, ours: timed(() => get(`${api.url}/api/me`, token)), bare: timed(() => get(`${bare.url}/api/me`)) }),
     await interleave({ figure: 'GET /api/me, CPU per request (in-process inject)', limit: `${BARE_LIMIT}; ${CPU_BATCH} requests a sample; target ≤ 3×`, unit: 'ms CPU', rounds: cpuRounds, ours, bare: injectCpu(bare.server) }),
