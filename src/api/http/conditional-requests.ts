@@ -44,3 +44,13 @@ export function ifNoneMatchAny(request: FastifyRequest, tags: readonly string[])
     return value === '*' || (value.startsWith('"') && value.endsWith('"') && tags.includes(value.slice(1, -1)));
   });
 }
+
+/**
+ * Whether a GET may be answered 304 for a body with these tags (unquoted) and this time of last change: If-None-Match
+ * decides when sent (RFC 9110 §13.2.2), else If-Modified-Since, compared to the second (an HTTP date's precision).
+ */
+export function notModified(request: FastifyRequest, tags: readonly string[], lastModified: Date): boolean {
+  if (request.headers['if-none-match'] !== undefined) return ifNoneMatchAny(request, tags);
+  const since = Date.parse(request.headers['if-modified-since'] ?? '');
+  return Number.isFinite(since) && Math.floor(lastModified.getTime() / 1000) * 1000 <= since;
+}

@@ -1,0 +1,9 @@
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * The app's origin as the request reached it, for absolute links back into it: the Host allow-list has checked the host
+ * (loopback or PUBLIC_HOSTS), and behind trusted proxies (TRUSTED_PROXY_HOPS) the scheme is the one the client used.
+ */
+export function requestOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
