@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import authentication from './plugins/app/authentication.ts';
 import errorHandler from './plugins/app/error-handler.ts';
 import hostAllowList from './plugins/app/host-allow-list.ts';
+import icalExport from './plugins/app/ical-export.ts';
 import services from './plugins/app/services.ts';
 import storePlugin from './plugins/app/store.ts';
 import webApp from './plugins/app/web-app.ts';
@@ -87,6 +88,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
     seedDemoData: config.seedDemoData,
   });
   await fastify.register(services, { content: { sharePointOrigins: config.sharePointOrigins } });
+  await fastify.register(icalExport, { publicHosts: config.publicHosts });
   const { identity } = config;
   const devKey = identity.mode === 'development' ? await loadDevSigningKey(config.dataDir) : null;
   const issuers: TrustedIssuer[] = [];

@@ -59,3 +59,10 @@ export const RECURRENCE_OVERRIDES_MAX = 500;
  * shorter window or fewer calendars. It also bounds series expansion, which stops as soon as the window is over it.
  */
 export const FEED_EVENTS_MAX = 5_000;
+
+/**
+ * The most events one iCalendar export holds (GET …/calendar.ics, and a subscription's feed), a series counting once
+ * with its changed occurrences; the store reads at most one more to know. More is a 422 asking for a shorter range
+ * or one category. A calendar of 100k events exports a range of it, never the whole at once.
+ */
+export const ICS_EXPORT_EVENTS_MAX = 5_000;

@@ -1,0 +1,192 @@
+// One event as VEVENT components: a single event, or a series (RRULE, EXDATE) with each changed occurrence as a
+// component of its own carrying RECURRENCE-ID, as RFC 5545 §3.8.4.4 and every calendar client expect.
+import ICAL from 'ical.js';
+import type { CalendarEvent, OccurrenceOverride } from '../../shared/event-schema.ts';
+import { plainTextToHtml } from '../../shared/rich-text.ts';
+import { eventTimeMs, isDateOnly } from '../../shared/time.ts';
+import { richTextToPlain } from '../content/sanitise-html.ts';
+import { isoDate, isoInstant } from '../recurrence/iso-instant.ts';
+import { wallClockMs } from '../recurrence/zone-offsets.ts';
+
+/** What an export knows beyond the event itself. */
+export interface IcsEventContext {
+  /** The right-hand side of every UID: `{eventId}@{uidDomain}`. */
+  uidDomain: string;
+  /** The web app's origin, for URL (the event's link in the app); no URL without it. */
+  origin?: string;
+  /** Category names by id, for CATEGORIES. */
+  categoryNames: ReadonlyMap<string, string>;
+}
+
+const UTC_ZONES = new Set(['UTC', 'Etc/UTC', 'Etc/GMT', 'GMT']);
+
+// Text-valued extension properties, as Outlook writes and reads them: ical.js then escapes their commas, semicolons
+// and newlines (it writes a property it does not know as is) without a VALUE=TEXT parameter, and reads them back.
+for (const name of ['x-alt-desc', 'x-wr-calname', 'x-wr-caldesc']) ICAL.design.icalendar.property[name] ??= { defaultType: 'text' };
+
+/** The zone's canonical name (a stored zone may be written in any letter case): what TZID and its VTIMEZONE carry. */
+export function canonicalZone(timeZone: string): string {
+  return new Intl.DateTimeFormat('en', { timeZone }).resolvedOptions().timeZone;
+}
+
+/** The zone a timed value is written in, or null for UTC (written with Z, needing no VTIMEZONE). */
+export function zoneOfEvent(event: Pick<CalendarEvent, 'allDay' | 'extendedProps'>): string | null {
+  if (event.allDay) return null;
+  const zone = canonicalZone(event.extendedProps.timeZone);
+  return UTC_ZONES.has(zone) ? null : zone;
+}
+
+function timeFromUtcParts(ms: number, zone: ICAL.Timezone | undefined, isDate: boolean): ICAL.Time {
+  const d = new Date(ms);
+  const date = { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+  if (isDate) return ICAL.Time.fromData({ ...date, isDate: true });
+  return ICAL.Time.fromData({ ...date, hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds(), isDate: false }, zone);
+}
+
+/** Adds a date or date-time property: a date as DATE, an instant in the zone's local time with TZID, or in UTC. */
+function addTime(component: ICAL.Component, name: string, value: string, zone: string | null): void {
+  if (isDateOnly(value)) {
+    component.addPropertyWithValue(name, timeFromUtcParts(eventTimeMs(value), undefined, true));
+    return;
+  }
+  const instantMs = eventTimeMs(value);
+  if (zone === null) {
+    component.addPropertyWithValue(name, timeFromUtcParts(instantMs, ICAL.Timezone.utcTimezone, false));
+    return;
+  }
+  const property = component.addPropertyWithValue(name, timeFromUtcParts(wallClockMs(instantMs, zone), undefined, false));
+  property.setParameter('tzid', zone);
+}
+
+function addUtcStamp(component: ICAL.Component, name: string, iso: string): void {
+  component.addPropertyWithValue(name, timeFromUtcParts(Date.parse(iso), ICAL.Timezone.utcTimezone, false));
+}
+
+function addText(component: ICAL.Component, name: string, value: string): void {
+  if (value !== '') component.addPropertyWithValue(name, value);
+}
+
+/** The plain text and, when the description has formatting plain text would lose, its HTML. */
+function descriptions(html: string, extras: { url: string; meetingUrl: string }): { plain: string; html: string | null } {
+  const text = richTextToPlain(html);
+  const lines = [
+    text,
+    extras.url ? `Link: ${extras.url}` : '',
+    extras.meetingUrl ? `Join the Microsoft Teams meeting: ${extras.meetingUrl}` : '',
+  ].filter(Boolean);
+  const isRich = html !== '' && html !== plainTextToHtml(text);
+  return { plain: lines.join('\n\n'), html: isRich ? html : null };
+}
+
+function addDescription(component: ICAL.Component, html: string, extras: { url: string; meetingUrl: string }): void {
+  const { plain, html: rich } = descriptions(html, extras);
+  addText(component, 'description', plain);
+  if (rich === null) return;
+  const property = new ICAL.Property('x-alt-desc');
+  property.setParameter('fmttype', 'text/html');
+  property.setValue(`<html><body>${rich}</body></html>`);
+  component.addProperty(property);
+}
+
+/** The Teams meeting where clients look for it: Outlook's own property and RFC 7986's CONFERENCE. */
+function addMeeting(component: ICAL.Component, meetingUrl: string): void {
+  if (!meetingUrl) return;
+  component.addPropertyWithValue('x-microsoft-skypeteamsmeetingurl', meetingUrl);
+  const conference = new ICAL.Property('conference');
+  conference.resetType('uri');
+  conference.setParameter('feature', 'VIDEO');
+  conference.setParameter('label', 'Microsoft Teams');
+  conference.setValue(meetingUrl);
+  component.addProperty(conference);
+}
+
+function appLink(origin: string | undefined, eventId: string): string {
+  if (!origin) return '';
+  const url = new URL('/', origin);
+  url.searchParams.set('eventId', eventId);
+  return url.href;
+}
+
+interface Shown {
+  title: string;
+  description: string;
+  location: string;
+  url: string;
+}
+
+/** Who the component is and which version: the same in the series' component and its changed occurrences'. */
+function identity(component: ICAL.Component, event: CalendarEvent, context: IcsEventContext): void {
+  const { extendedProps: props } = event;
+  component.addPropertyWithValue('uid', `${event.id}@${context.uidDomain}`);
+  // The last change's time, not the export's: the same data then gives the same file, and its ETag holds.
+  addUtcStamp(component, 'dtstamp', props.updatedAt);
+  addUtcStamp(component, 'created', props.createdAt);
+  addUtcStamp(component, 'last-modified', props.updatedAt);
+  component.addPropertyWithValue('sequence', props.version - 1);
+}
+
+/** The link back into the app, the category and the Teams meeting: the series' own, for every component. */
+function links(component: ICAL.Component, event: CalendarEvent, context: IcsEventContext, linkId: string): void {
+  const { extendedProps: props } = event;
+  addText(component, 'url', appLink(context.origin, linkId));
+  const category = context.categoryNames.get(props.categoryId);
+  if (category) component.addPropertyWithValue('categories', category);
+  addMeeting(component, props.onlineMeetingUrl);
+}
+
+function shownText(component: ICAL.Component, shown: Shown, meetingUrl: string): void {
+  component.addPropertyWithValue('summary', shown.title);
+  addText(component, 'location', shown.location);
+  addDescription(component, shown.description, { url: shown.url, meetingUrl });
+}
+
+function seriesComponent(event: CalendarEvent, context: IcsEventContext, zone: string | null): ICAL.Component {
+  const component = new ICAL.Component('vevent');
+  identity(component, event, context);
+  addTime(component, 'dtstart', event.start, zone);
+  addTime(component, 'dtend', event.end, zone);
+  if (event.rrule) {
+    component.addPropertyWithValue('rrule', ICAL.Recur.fromString(event.rrule));
+    for (const skipped of event.exdate ?? []) addTime(component, 'exdate', skipped, zone);
+  }
+  const { description, location, onlineMeetingUrl } = event.extendedProps;
+  shownText(component, { title: event.title, description, location, url: event.url ?? '' }, onlineMeetingUrl);
+  links(component, event, context, event.id);
+  return component;
+}
+
+/** The original occurrence's end: its recurrence id (its original start) plus the series' duration. */
+function originalEnd(event: CalendarEvent, recurrenceId: string): string {
+  const endMs = eventTimeMs(recurrenceId) + eventTimeMs(event.end) - eventTimeMs(event.start);
+  return event.allDay ? isoDate(endMs) : isoInstant(endMs);
+}
+
+function overrideComponent(event: CalendarEvent, context: IcsEventContext, zone: string | null, [recurrenceId, override]: [string, OccurrenceOverride]): ICAL.Component {
+  const component = new ICAL.Component('vevent');
+  identity(component, event, context);
+  addTime(component, 'recurrence-id', recurrenceId, zone);
+  const start = override.start ?? recurrenceId;
+  addTime(component, 'dtstart', start, isDateOnly(start) ? null : zone);
+  const end = override.end ?? originalEnd(event, recurrenceId);
+  addTime(component, 'dtend', end, isDateOnly(end) ? null : zone);
+  const props = event.extendedProps;
+  shownText(
+    component,
+    {
+      title: override.title ?? event.title,
+      description: override.description ?? props.description,
+      location: override.location ?? props.location,
+      url: override.url ?? event.url ?? '',
+    },
+    props.onlineMeetingUrl,
+  );
+  links(component, event, context, `${event.id}:${recurrenceId}`);
+  return component;
+}
+
+/** The event's components: one for a single event; a series' own, then one per changed occurrence. */
+export function eventComponents(event: CalendarEvent, context: IcsEventContext): ICAL.Component[] {
+  const zone = zoneOfEvent(event);
+  const overrides = event.rrule ? Object.entries(event.extendedProps.overrides ?? {}) : [];
+  return [seriesComponent(event, context, zone), ...overrides.map((entry) => overrideComponent(event, context, zone, entry))];
+}

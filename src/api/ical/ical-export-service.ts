@@ -1,0 +1,168 @@
+// iCalendar exports of a calendar (or one category of it) and of one event, for anyone who may read the calendar.
+// Subscriptions' feeds call exportCalendarIcs with their creator as the principal, so a feed shows what its creator
+// may see now.
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import type { CalendarEvent } from '../../shared/event-schema.ts';
+import { DAY_MS, ICS_EXPORT_EVENTS_MAX } from '../../shared/limits.ts';
+import { eventTimeMs, EVENT_RANGE_END_MS } from '../../shared/time.ts';
+import type { Principal } from '../auth/principal.ts';
+import { calendarOrNotFound } from '../calendars/calendar-or-not-found.ts';
+import { HttpProblem, notFound } from '../errors.ts';
+import type { EventWindow, Store, StoredCalendar } from '../stores/repository.ts';
+import { buildCalendarIcs } from './ical-export.ts';
+
+/** How far back an export reaches when it names no start: a year, as Outlook and Google keep a subscription's past. */
+export const ICS_EXPORT_PAST_DAYS = 365;
+/** The most bytes of exports kept, with the tenant's change version each was built under. */
+export const ICS_EXPORT_CACHE_BYTES = 16 * 1024 * 1024;
+export const EXPORT_TOO_LARGE_TYPE = 'urn:company-calendar:problem:export-too-large';
+
+export interface IcsExportOptions {
+  /** Only this category's events; 404 when the calendar has no such category. */
+  categoryId?: string;
+  /** Events (and series) overlapping [from, to): epoch ms. By default from a year back (UTC midnight), to no end. */
+  fromMs?: number;
+  toMs?: number;
+  /** The web app's origin (https://calendar.contoso.com): each event's URL links back into it. */
+  origin?: string;
+}
+
+export interface IcsExport {
+  /** The iCalendar text (UTF-8, CRLF, folded at 75 octets). */
+  body: string;
+  /** A strong ETag, quoted: a hash of the body, so the same data gives the same tag on every instance. */
+  etag: string;
+  /** When this instance first saw the body as it is (a deleted event has no time of its own to go by). */
+  lastModified: Date;
+  /** What the file is named after: the calendar's name (and category's), or the event's title. */
+  name: string;
+}
+
+export interface IcsExportService {
+  /** The calendar's events overlapping the range, a series whole with its rule, exdates and changed occurrences. */
+  exportCalendarIcs(principal: Principal, calendarId: string, options?: IcsExportOptions): Promise<IcsExport>;
+  /** One event; an occurrence's feed id ({seriesId}:{recurrenceId}) gives its whole series. */
+  exportEventIcs(principal: Principal, key: { calendarId: string; eventId: string }, options?: Pick<IcsExportOptions, 'origin'>): Promise<IcsExport>;
+}
+
+export interface IcsExportServiceOptions {
+  /** The right-hand side of every UID, `{eventId}@{uidDomain}`: never change it, or subscribers see every event twice. */
+  uidDomain: string;
+  /** ICS_EXPORT_EVENTS_MAX unless a test shows the cap with fewer events. */
+  eventsMax?: number;
+  now?: () => Date;
+}
+
+export const exportTooLarge = (limit: number) =>
+  new HttpProblem(422, 'Too many events to export', {
+    type: EXPORT_TOO_LARGE_TYPE,
+    detail: `This export holds more than ${limit.toLocaleString('en')} events, the most one file carries: export a shorter range (from, to) or one category.`,
+    limit,
+  });
+
+const tagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+
+/** The window a range reads, on both of the stores' lines: instants, and all-day dates as UTC midnights. */
+function rangeWindow(fromMs: number, toMs: number): EventWindow {
+  return { fromMs, toMs, fromDayMs: Math.floor(fromMs / DAY_MS) * DAY_MS, toDayMs: Math.ceil(toMs / DAY_MS) * DAY_MS };
+}
+
+function byStart(a: CalendarEvent, b: CalendarEvent): number {
+  return eventTimeMs(a.start) - eventTimeMs(b.start) || Number(b.allDay) - Number(a.allDay) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+interface CachedExport {
+  version: string;
+  export: IcsExport;
+}
+
+async function categoryNamesOf(store: Store, tenantId: string, calendarId: string): Promise<Map<string, string>> {
+  const categories = await store.categories.listByCalendar({ tenantId, calendarId });
+  return new Map(categories.map((category) => [category.id, category.name]));
+}
+
+/** The category an export is limited to (404 when the calendar has none such), and the names CATEGORIES writes. */
+async function categoryFilter(store: Store, calendar: StoredCalendar, categoryId: string | undefined) {
+  const { tenantId, id: calendarId } = calendar;
+  if (categoryId === undefined) return { names: await categoryNamesOf(store, tenantId, calendarId), category: null };
+  const category = await store.categories.get({ tenantId, calendarId, categoryId });
+  if (!category) throw notFound('The calendar has no such category.');
+  return { names: new Map([[category.id, category.name]]), category };
+}
+
+interface ExportRead {
+  tenantId: string;
+  calendarId: string;
+  window: EventWindow;
+  categoryId: string | undefined;
+  max: number;
+}
+
+/** The calendar's single events and series overlapping the window, of the category if one is named, by start. */
+async function readEvents(store: Store, { tenantId, calendarId, window, categoryId, max }: ExportRead): Promise<CalendarEvent[]> {
+  const query = { tenantId, calendarIds: [calendarId], window };
+  const [singles, series] = await Promise.all([store.events.listInWindow({ ...query, limit: max }), store.events.listSeriesInWindow(query)]);
+  // The store's read stops at one single event over the cap, before the category is looked at.
+  if (singles.length > max) throw exportTooLarge(max);
+  const events = [...singles, ...series].filter((event) => categoryId === undefined || event.extendedProps.categoryId === categoryId);
+  if (events.length > max) throw exportTooLarge(max);
+  return events.sort(byStart);
+}
+
+type BuiltExport = Omit<IcsExport, 'etag' | 'lastModified'>;
+
+/**
+ * Exports kept with the tenant's change version each was built under: calendar apps poll subscriptions, and while
+ * the tenant's data is unchanged a poll then costs a few point reads.
+ */
+function exportCache(now: () => Date) {
+  const entries = new LRUCache<string, CachedExport>({ maxSize: ICS_EXPORT_CACHE_BYTES, sizeCalculation: (entry) => entry.export.body.length * 2 + 200 });
+  return async (key: string, version: string, build: () => Promise<BuiltExport>): Promise<IcsExport> => {
+    const known = entries.get(key);
+    if (known?.version === version) return known.export;
+    const built = await build();
+    const etag = tagOf(built.body);
+    // Rounded up to the second: a later change within the second still reads as newer than what a client holds.
+    const lastModified = known?.export.etag === etag ? known.export.lastModified : new Date(Math.ceil(now().getTime() / 1000) * 1000);
+    const result = { ...built, etag, lastModified };
+    entries.set(key, { version, export: result });
+    return result;
+  };
+}
+
+export function createIcsExportService(store: Store, options: IcsExportServiceOptions): IcsExportService {
+  const { uidDomain, eventsMax = ICS_EXPORT_EVENTS_MAX, now = () => new Date() } = options;
+  const cached = exportCache(now);
+  return {
+    async exportCalendarIcs(principal, calendarId, { categoryId, fromMs, toMs, origin } = {}) {
+      const { tenantId } = principal;
+      // Before the data: a body built after this read holds every write acknowledged before it (ChangeVersions).
+      const version = await store.changes.version({ tenantId });
+      const calendar = await calendarOrNotFound(store, principal, calendarId);
+      const { names, category } = await categoryFilter(store, calendar, categoryId);
+      const from = fromMs ?? Math.floor((now().getTime() - ICS_EXPORT_PAST_DAYS * DAY_MS) / DAY_MS) * DAY_MS;
+      const to = toMs ?? EVENT_RANGE_END_MS;
+      const name = category ? `${calendar.name} – ${category.name}` : calendar.name;
+      const key = JSON.stringify([tenantId, calendarId, categoryId ?? null, from, to, origin ?? null]);
+      return cached(key, version, async () => {
+        const events = await readEvents(store, { tenantId, calendarId, window: rangeWindow(from, to), categoryId, max: eventsMax });
+        const body = buildCalendarIcs({ name, description: calendar.description, events, uidDomain, origin, categoryNames: names, now: now() });
+        return { body, name };
+      });
+    },
+
+    async exportEventIcs(principal, { calendarId, eventId }, { origin } = {}) {
+      const { tenantId } = principal;
+      const calendar = await calendarOrNotFound(store, principal, calendarId);
+      let event = await store.events.get({ tenantId, calendarId, eventId });
+      // An occurrence stands for its series: one UID, so that importing it twice, or the calendar later, merges.
+      const seriesId = eventId.includes(':') ? eventId.slice(0, eventId.indexOf(':')) : null;
+      if (!event && seriesId) event = await store.events.get({ tenantId, calendarId, eventId: seriesId });
+      if (!event || (seriesId && !event.rrule)) throw notFound();
+      const categoryNames = await categoryNamesOf(store, tenantId, calendarId);
+      const body = buildCalendarIcs({ name: calendar.name, events: [event], uidDomain, origin, categoryNames, now: now() });
+      return { body, etag: tagOf(body), lastModified: new Date(event.extendedProps.updatedAt), name: event.title };
+    },
+  };
+}

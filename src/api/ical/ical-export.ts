@@ -1,0 +1,76 @@
+// A calendar's events as one iCalendar object (RFC 5545): METHOD:PUBLISH, a VTIMEZONE for every TZID used, then
+// the events in start order. Built with ical.js's components; folded and written by ical-lines.ts.
+import ICAL from 'ical.js';
+import type { CalendarEvent } from '../../shared/event-schema.ts';
+import { eventTimeMs } from '../../shared/time.ts';
+import { SERIES_OPEN_END_MS, seriesRange } from '../recurrence/expand-series.ts';
+import { eventComponents, zoneOfEvent, type IcsEventContext } from './ical-event.ts';
+import { serialiseIcs } from './ical-lines.ts';
+import { vtimezone } from './vtimezone.ts';
+
+export const ICS_PRODUCT_ID = '-//Company Calendar//Company Calendar 1.0//EN';
+export const ICS_CONTENT_TYPE = 'text/calendar; charset=utf-8';
+/** Years a series without an end is given VTIMEZONE data for, past the export's year (its yearly rules run on). */
+export const VTIMEZONE_OPEN_YEARS_AHEAD = 2;
+
+export interface IcsCalendarInput extends IcsEventContext {
+  /** X-WR-CALNAME: the name calendar clients show for a subscription or an import. */
+  name: string;
+  description?: string;
+  events: readonly CalendarEvent[];
+  /** The export's time: how far VTIMEZONEs reach for series without an end. */
+  now: Date;
+}
+
+const yearOf = (ms: number) => new Date(ms).getUTCFullYear();
+
+/** The years an event's values can fall in: a series' whole range, its changed occurrences included. */
+function eventYears(event: CalendarEvent, nowYear: number): [number, number] {
+  if (!event.rrule) return [yearOf(eventTimeMs(event.start)), yearOf(eventTimeMs(event.end))];
+  const { rrule, start, end, allDay, exdate = [] } = event;
+  const range = seriesRange({ rrule, start, end, allDay, timeZone: event.extendedProps.timeZone, exdate });
+  let [first, last] = [yearOf(range.firstStartMs), range.lastEndMs >= SERIES_OPEN_END_MS ? nowYear + VTIMEZONE_OPEN_YEARS_AHEAD : yearOf(range.lastEndMs)];
+  for (const override of Object.values(event.extendedProps.overrides ?? {})) {
+    for (const value of [override.start, override.end]) {
+      if (value === undefined) continue;
+      first = Math.min(first, yearOf(eventTimeMs(value)));
+      last = Math.max(last, yearOf(eventTimeMs(value)));
+    }
+  }
+  return [first, last];
+}
+
+/** Each zone the events' TZIDs name, with the years its VTIMEZONE covers: from a year before the first value on. */
+function zoneSpans(events: readonly CalendarEvent[], nowYear: number): Map<string, [number, number]> {
+  const spans = new Map<string, [number, number]>();
+  for (const event of events) {
+    const zone = zoneOfEvent(event);
+    if (zone === null) continue;
+    const [first, last] = eventYears(event, nowYear);
+    const known = spans.get(zone);
+    spans.set(zone, known ? [Math.min(known[0], first - 1), Math.max(known[1], last)] : [first - 1, last]);
+  }
+  return spans;
+}
+
+function calendarComponent(input: IcsCalendarInput): ICAL.Component {
+  const calendar = new ICAL.Component('vcalendar');
+  calendar.addPropertyWithValue('prodid', ICS_PRODUCT_ID);
+  calendar.addPropertyWithValue('version', '2.0');
+  calendar.addPropertyWithValue('calscale', 'GREGORIAN');
+  calendar.addPropertyWithValue('method', 'PUBLISH');
+  calendar.addPropertyWithValue('x-wr-calname', input.name);
+  if (input.description) calendar.addPropertyWithValue('x-wr-caldesc', input.description);
+  return calendar;
+}
+
+/** The iCalendar text of these events (already in the order they go out). */
+export function buildCalendarIcs(input: IcsCalendarInput): string {
+  const calendar = calendarComponent(input);
+  const spans = zoneSpans(input.events, input.now.getUTCFullYear());
+  for (const [zone, [from, to]] of [...spans].sort(([a], [b]) => (a < b ? -1 : 1))) calendar.addSubcomponent(vtimezone(zone, from, to));
+  for (const event of input.events) {
+    for (const component of eventComponents(event, input)) calendar.addSubcomponent(component);
+  }
+  return serialiseIcs(calendar);
+}
