@@ -12,10 +12,8 @@ const features = readdirSync(`${root}/src/web/features`);
 
 // The SDKs a store is written against: only src/api/stores may reach them. The TypeScript resolver lands in a
 // package's own folder or in its @types (@azure/cosmos's being @types/azure__cosmos), so both are closed.
-const STORE_SDKS = ['better-sqlite3', '@azure/cosmos', '@azure/identity'].flatMap((name) => [
-  `node_modules/${name}`,
-  `node_modules/@types/${name.replace(/^@(.+)\//, '$1__')}`,
-]);
+const sdkPaths = (names) => names.flatMap((name) => [`node_modules/${name}`, `node_modules/@types/${name.replace(/^@(.+)\//, '$1__')}`]);
+const STORE_SDKS = sdkPaths(['better-sqlite3', '@azure/cosmos', '@azure/identity']);
 
 /** Props whose text people read or hear: labels, titles, tooltips, placeholders, descriptions. */
 const USER_FACING_PROPS = '(label|title|aria-label|aria-description|placeholder|alt|content|hint|validationMessage|detail)';
@@ -26,8 +24,14 @@ const UNTRANSLATED_COMPONENTS = [
 /** Architecture boundaries, by resolved path so that no relative spelling slips past. */
 const boundaryZones = [
   {
-    target: ['src/api/*.ts', 'src/api/!(stores)/**'],
+    target: ['src/api/*.ts', 'src/api/!(stores|graph)/**'],
     from: ['src/api/stores/sqlite', 'src/api/stores/cosmos', ...STORE_SDKS],
+    message: 'Outside src/api/stores, reach the store through the Store interface (stores/repository.ts, stores/open-store.ts).',
+  },
+  {
+    // The Graph client's on-behalf-of exchange proves the app with its managed identity (@azure/identity), and no more.
+    target: 'src/api/graph',
+    from: ['src/api/stores/sqlite', 'src/api/stores/cosmos', ...sdkPaths(['better-sqlite3', '@azure/cosmos'])],
     message: 'Outside src/api/stores, reach the store through the Store interface (stores/repository.ts, stores/open-store.ts).',
   },
   {

@@ -6,6 +6,7 @@ import { entraTrustedIssuer, oidcTrustedIssuer } from './auth/trusted-issuers.ts
 import type { Config } from './config.ts';
 import authentication from './plugins/app/authentication.ts';
 import errorHandler from './plugins/app/error-handler.ts';
+import graphPlugin from './plugins/app/graph.ts';
 import hostAllowList from './plugins/app/host-allow-list.ts';
 import icalExport from './plugins/app/ical-export.ts';
 import services from './plugins/app/services.ts';
@@ -88,6 +89,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
     seedDemoData: config.seedDemoData,
   });
   await fastify.register(services, { content: { sharePointOrigins: config.sharePointOrigins } });
+  await fastify.register(graphPlugin, { graph: config.graph });
   await fastify.register(icalExport, { publicHosts: config.publicHosts });
   const { identity } = config;
   const devKey = identity.mode === 'development' ? await loadDevSigningKey(config.dataDir) : null;

@@ -97,6 +97,18 @@ const envSchema = z.object({
   OIDC_JWKS_URI: keySetUrl.optional(),
   OIDC_SCOPES: z.string().default('openid profile'),
   OIDC_TENANT_ID: z.string().min(1).max(100).optional(),
+  /**
+   * Microsoft Graph on behalf of the signed-in user (Entra ID only): how the API proves itself when it exchanges the
+   * user's token. managed-identity: a federated identity credential trusting the web app's managed identity, no secret;
+   * client-secret: ENTRA_CLIENT_SECRET, for local development only. Unset: the Graph features are off.
+   */
+  GRAPH_CREDENTIAL: z.enum(['managed-identity', 'client-secret']).optional(),
+  /** A user-assigned managed identity's client id; without it, the system-assigned identity. */
+  MANAGED_IDENTITY_CLIENT_ID: z.string().regex(GUID, 'Use the managed identity’s client id (a GUID)').optional(),
+  /** Local development only. Named apart from AZURE_CLIENT_SECRET so that DefaultAzureCredential (Cosmos) never picks it up. */
+  ENTRA_CLIENT_SECRET: z.string().min(1).optional(),
+  ENTRA_AUTHORITY_HOST: keySetUrl.default('https://login.microsoftonline.com'),
+  GRAPH_BASE_URL: keySetUrl.default('https://graph.microsoft.com/v1.0'),
 });
 
 export interface EntraConfig {
@@ -114,6 +126,20 @@ export interface OidcConfig {
   jwksUri: string;
   scopes: string[];
   tenantId: string;
+}
+
+/** How the API proves itself to Entra ID's token endpoint in the on-behalf-of exchange. */
+export type GraphCredential = { kind: 'managed-identity'; clientId?: string } | { kind: 'client-secret'; secret: string };
+
+/** Microsoft Graph on behalf of the signed-in user. */
+export interface GraphConfig {
+  /** The API's app registration (ENTRA_CLIENT_ID). */
+  clientId: string;
+  credential: GraphCredential;
+  /** Entra ID's authority host; the token endpoint is {authorityHost}/{user's tenant}/oauth2/v2.0/token. */
+  authorityHost: string;
+  /** Graph's root, e.g. https://graph.microsoft.com/v1.0 (no trailing slash). */
+  baseUrl: string;
 }
 
 export type StoreConfig =
@@ -141,6 +167,8 @@ export interface Config {
   seedDemoData: boolean;
   webRoot: string;
   store: StoreConfig;
+  /** Null while Graph is off (no GRAPH_CREDENTIAL, or no Entra ID). */
+  graph: GraphConfig | null;
 }
 
 export class ConfigError extends Error {}
@@ -193,6 +221,21 @@ function identityConfig(e: Env, oidc: OidcConfig | undefined): Config['identity'
     : { mode: 'development', allowOnNetwork: e.ALLOW_DEV_SIGN_IN_ON_NETWORK };
 }
 
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
+/** Graph needs Entra ID and a credential; each setting it needs and lacks is added to problems. */
+function graphConfig(e: Env, problems: string[]): GraphConfig | null {
+  if (!e.GRAPH_CREDENTIAL) return null;
+  if (!e.ENTRA_CLIENT_ID) problems.push('  ENTRA_CLIENT_ID: Required with GRAPH_CREDENTIAL (Graph is reached on behalf of Entra ID users)');
+  if (e.GRAPH_CREDENTIAL === 'client-secret' && !e.ENTRA_CLIENT_SECRET) problems.push('  ENTRA_CLIENT_SECRET: Required with GRAPH_CREDENTIAL=client-secret');
+  if (!e.ENTRA_CLIENT_ID || (e.GRAPH_CREDENTIAL === 'client-secret' && !e.ENTRA_CLIENT_SECRET)) return null;
+  const credential: GraphCredential =
+    e.GRAPH_CREDENTIAL === 'client-secret'
+      ? { kind: 'client-secret', secret: e.ENTRA_CLIENT_SECRET! }
+      : { kind: 'managed-identity', ...(e.MANAGED_IDENTITY_CLIENT_ID ? { clientId: e.MANAGED_IDENTITY_CLIENT_ID } : {}) };
+  return { clientId: e.ENTRA_CLIENT_ID, credential, authorityHost: trimSlash(e.ENTRA_AUTHORITY_HOST), baseUrl: trimSlash(e.GRAPH_BASE_URL) };
+}
+
 function storeConfig(e: Env): StoreConfig {
   return e.STORE === 'cosmos'
     ? {
@@ -230,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const problems: string[] = [];
   const oidc = oidcConfig(e, problems);
   if (e.STORE === 'cosmos' && !e.COSMOS_ENDPOINT) problems.push('  COSMOS_ENDPOINT: Required with STORE=cosmos');
+  const graph = graphConfig(e, problems);
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   const identity = identityConfig(e, oidc);
   const config: Config = {
@@ -248,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     seedDemoData: e.SEED_DEMO_DATA === undefined ? identity.mode === 'development' : e.SEED_DEMO_DATA === 'true' || e.SEED_DEMO_DATA === '1',
     webRoot: resolve(e.WEB_ROOT),
     store: storeConfig(e),
+    graph,
   };
   checkReach(config);
   return config;

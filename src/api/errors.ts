@@ -10,11 +10,12 @@ export class HttpProblem extends Error {
   readonly headers: Record<string, string>;
   readonly type: string;
   readonly limit?: number;
+  readonly scopes?: string[];
 
   constructor(
     status: number,
     title: string,
-    options: { detail?: string; errors?: FieldError[]; headers?: Record<string, string>; type?: string; limit?: number } = {},
+    options: { detail?: string; errors?: FieldError[]; headers?: Record<string, string>; type?: string; limit?: number; scopes?: string[] } = {},
   ) {
     super(options.detail ?? title);
     this.status = status;
@@ -24,6 +25,7 @@ export class HttpProblem extends Error {
     this.headers = options.headers ?? {};
     this.type = options.type ?? 'about:blank';
     this.limit = options.limit;
+    this.scopes = options.scopes;
   }
 
   toProblem(instance?: string): Problem {
@@ -35,6 +37,7 @@ export class HttpProblem extends Error {
       ...(instance === undefined ? {} : { instance }),
       ...(this.errors === undefined ? {} : { errors: this.errors }),
       ...(this.limit === undefined ? {} : { limit: this.limit }),
+      ...(this.scopes === undefined ? {} : { scopes: this.scopes }),
     };
   }
 }

@@ -9,10 +9,15 @@ export interface Problem {
   errors?: FieldError[];
   /** For a window too full to answer: the most events one window returns. */
   limit?: number;
+  /** For consent required: the Microsoft Graph scopes (full URIs) the user has yet to allow. */
+  scopes?: string[];
 }
 
 /** The type of the 422 a feed window holding more than FEED_EVENTS_MAX events gets, for the web app to recognise. */
 export const WINDOW_TOO_FULL_TYPE = 'urn:company-calendar:problem:window-too-full';
+
+/** A 403 answered when Microsoft Graph needs the user's consent first; `scopes` names what to ask for. */
+export const CONSENT_REQUIRED_TYPE = 'urn:company-calendar:problem:consent-required';
 
 export interface FieldError {
   /** A dotted path into the request, e.g. "extendedProps.location", or the query parameter's name. */

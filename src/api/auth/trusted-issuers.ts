@@ -3,7 +3,7 @@ import type { EntraConfig, OidcConfig } from '../config.ts';
 import type { TrustedIssuer } from './token-verifier.ts';
 
 export const ENTRA_REQUIRED_SCOPE = 'access_as_user';
-const ENTRA_V2_ISSUER = /^https:\/\/login\.microsoftonline\.com\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/v2\.0$/;
+export const ENTRA_V2_ISSUER = /^https:\/\/login\.microsoftonline\.com\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/v2\.0$/;
 // Signing keys rotate rarely; refetch at most every ten minutes, and at once for an unknown kid after a cool-down.
 const JWKS_OPTIONS = { cacheMaxAge: 10 * 60_000, cooldownDuration: 30_000, timeoutDuration: 5_000 };
 const ASYMMETRIC_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512'];

@@ -74,6 +74,13 @@ export default fp(
   { name: 'authentication', dependencies: ['rate-limit'] },
 );
 
+/** The bearer token a route that ran `authenticate` was called with: the on-behalf-of assertion for Graph. */
+export function bearerTokenOf(request: FastifyRequest): string {
+  const match = BEARER.exec(request.headers.authorization ?? '');
+  if (!request.principal || !match) throw unauthorized('Sign in first.');
+  return match[1] as string;
+}
+
 /** The caller of a route that ran `authenticate`. */
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw unauthorized('Sign in first.');
