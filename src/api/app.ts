@@ -22,6 +22,7 @@ import devSignInRoutes from './routes/dev-sign-in.ts';
 import eventRoutes from './routes/events.ts';
 import healthRoutes from './routes/health.ts';
 import meRoutes from './routes/me.ts';
+import outlookRoutes from './routes/outlook.ts';
 import searchRoutes from './routes/search.ts';
 import type { Store } from './stores/repository.ts';
 import { openStore } from './stores/open-store.ts';
@@ -118,6 +119,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
         await secured.register(categoryRoutes);
         await secured.register(eventRoutes);
         await secured.register(searchRoutes);
+        await secured.register(outlookRoutes);
       });
     },
     { prefix: '/api' },

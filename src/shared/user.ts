@@ -41,4 +41,9 @@ export interface ClientConfig {
   };
   /** The SharePoint sites whose Stream videos events may embed (SHAREPOINT_ORIGINS), as the API checks them. */
   sharePointOrigins: string[];
+  /**
+   * Present while the API reaches Microsoft Graph on behalf of users (GRAPH_CREDENTIAL): "Add to my Outlook calendar"
+   * shows, and `outlookScopes` are what its "Allow access" asks consent for.
+   */
+  graph?: { outlookScopes: string[] };
 }

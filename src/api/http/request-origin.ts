@@ -7,3 +7,10 @@ import type { FastifyRequest } from 'fastify';
 export function requestOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
+
+/** The app's link to an event: the page opens it in its details (the web app's eventId parameter). */
+export function eventAppLink(origin: string, eventId: string): string {
+  const url = new URL('/', origin);
+  url.searchParams.set('eventId', eventId);
+  return url.href;
+}

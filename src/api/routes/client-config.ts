@@ -3,6 +3,8 @@ import type { AuthConfig, ClientConfig } from '../../shared/user.ts';
 import { DEV_USERS } from '../auth/dev-identity.ts';
 import { ENTRA_REQUIRED_SCOPE } from '../auth/trusted-issuers.ts';
 import type { Config } from '../config.ts';
+import { graphScope } from '../graph/graph-client.ts';
+import { OUTLOOK_PERMISSION } from '../../shared/outlook-copy.ts';
 
 /** How the web app signs people in. */
 export function authConfigFor(identity: Config['identity']): AuthConfig {
@@ -32,6 +34,7 @@ export default async function clientConfigRoutes(app: FastifyInstance, opts: { c
       teamsAppId: config.teamsAppId,
     },
     sharePointOrigins: [...config.sharePointOrigins],
+    ...(config.graph ? { graph: { outlookScopes: [graphScope(config.graph.baseUrl, OUTLOOK_PERMISSION)] } } : {}),
   };
   app.get('/client-config', async () => body);
 }

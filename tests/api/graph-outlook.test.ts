@@ -1,0 +1,272 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_TENANT_ID } from '../../src/api/auth/dev-identity.ts';
+import { GRAPH_RETRY_WAIT_MAX_MS } from '../../src/api/graph/graph-client.ts';
+import { OUTLOOK_EVENT_ID_PROPERTY } from '../../src/api/outlook/outlook-event.ts';
+import type { CalendarEvent } from '../../src/shared/event-schema.ts';
+import { OUTLOOK_CANNOT_REPEAT_TYPE, type OutlookCopy, type OutlookCopyAdded } from '../../src/shared/outlook-copy.ts';
+import { CONSENT_REQUIRED_TYPE, type Problem } from '../../src/shared/problem.ts';
+import type { ClientConfig } from '../../src/shared/user.ts';
+import { FAKE_GRAPH_CLIENT_SECRET, startFakeGraph, type FakeGraph } from './helpers/fake-graph.ts';
+import { startJwksServer, type JwksServer } from './helpers/jwks-server.ts';
+import { build, OTHER_TENANT_ID, type TestServer } from './helpers/test-server.ts';
+
+const CLIENT_ID = '11111111-2222-4333-8444-555555555555';
+const APP_ID_URI = `api://calendar.contoso.test/${CLIENT_ID}`;
+const entraIssuer = (tenant: string) => `https://login.microsoftonline.com/${tenant}/v2.0`;
+
+let jwks: JwksServer;
+let fake: FakeGraph;
+let api: TestServer;
+let calendarId: string;
+let scope: string;
+
+const userToken = (oid: string, claims: Record<string, unknown> = {}) =>
+  jwks.sign({ iss: entraIssuer(DEMO_TENANT_ID), aud: APP_ID_URI, tid: DEMO_TENANT_ID, oid, name: `User ${oid}`, scp: 'access_as_user', ver: '2.0', ...claims });
+
+const graphEnv = (extra: Record<string, string> = {}) => ({
+  ENTRA_CLIENT_ID: CLIENT_ID,
+  ENTRA_APP_ID_URI: APP_ID_URI,
+  ENTRA_JWKS_URI: jwks.url,
+  SEED_DEMO_DATA: 'true',
+  ENTRA_AUTHORITY_HOST: fake.authorityHost,
+  GRAPH_BASE_URL: fake.graphBaseUrl,
+  ...extra,
+});
+
+async function createEvent(body: Record<string, unknown>): Promise<CalendarEvent> {
+  const admin = await userToken('admin-user', { roles: ['Calendar.Admin'] });
+  const created = await api.request<CalendarEvent>('POST', `/api/calendars/${calendarId}/events`, { token: admin, body });
+  expect(created.status).toBe(201);
+  return created.body;
+}
+
+const outlookPath = (event: CalendarEvent) => `/api/calendars/${calendarId}/events/${event.id}/outlook`;
+const copiesOf = (userId: string) => [...fake.mailbox(userId).values()];
+
+beforeAll(async () => {
+  jwks = await startJwksServer();
+  fake = await startFakeGraph({ clientId: CLIENT_ID, apiAudiences: [APP_ID_URI, CLIENT_ID] });
+  // App Service's managed identity endpoint, as App Service sets it for the process: the production credential.
+  Object.assign(process.env, fake.managedIdentityEnv);
+  api = await build(graphEnv({ GRAPH_CREDENTIAL: 'managed-identity' }));
+  const admin = await userToken('admin-user', { roles: ['Calendar.Admin'] });
+  const calendars = await api.request<{ id: string; name: string }[]>('GET', '/api/calendars', { token: admin });
+  calendarId = calendars.body.find((calendar) => calendar.name === 'Company')!.id;
+  scope = `${new URL(fake.graphBaseUrl).origin}/Calendars.ReadWrite`;
+});
+afterAll(async () => {
+  await api.close();
+  await Promise.all([jwks.close(), fake.close()]);
+});
+
+describe('the on-behalf-of exchange', () => {
+  it('trades the user’s own token for a Graph token, proving the app with its managed identity, once per user', async () => {
+    const event = await createEvent({ title: 'Town hall', start: '2026-12-03T15:00:00Z', end: '2026-12-03T16:00:00Z', extendedProps: { timeZone: 'Europe/Berlin' } });
+    const token = await userToken('obo-user');
+    const before = fake.exchanges.length;
+    expect((await api.request<OutlookCopy>('GET', outlookPath(event), { token })).body).toEqual({ inOutlook: false, webLink: null });
+    expect((await api.request('POST', outlookPath(event), { token })).status).toBe(201);
+    // A new API token for the same user (as an hourly renewal gives) still uses the cached Graph token.
+    expect((await api.request('GET', outlookPath(event), { token: await userToken('obo-user', { jti: 'renewed' }) })).status).toBe(200);
+    const exchanges = fake.exchanges.slice(before);
+    expect(exchanges).toEqual([{ tenantId: DEMO_TENANT_ID, assertion: token, scopes: [scope], clientAuthentication: 'managed-identity' }]);
+    expect(fake.managedIdentityTokens).toBeGreaterThanOrEqual(1);
+  });
+
+  it('keeps each user’s token apart', async () => {
+    const event = await createEvent({ title: 'Apart', start: '2026-12-04T10:00:00Z', end: '2026-12-04T11:00:00Z' });
+    const before = fake.exchanges.length;
+    await api.request('GET', outlookPath(event), { token: await userToken('user-a') });
+    await api.request('GET', outlookPath(event), { token: await userToken('user-b') });
+    expect(fake.exchanges.length - before).toBe(2);
+  });
+
+  it('answers a consent problem naming the scope when the user has yet to allow it, and nothing is created', async () => {
+    const event = await createEvent({ title: 'Needs consent', start: '2026-12-05T10:00:00Z', end: '2026-12-05T11:00:00Z' });
+    fake.unconsentedScopes.add(scope);
+    try {
+      const refused = await api.request<Problem>('POST', outlookPath(event), { token: await userToken('no-consent-user') });
+      expect(refused.status).toBe(403);
+      expect(refused.headers.get('content-type')).toContain('application/problem+json');
+      expect(refused.body).toMatchObject({ type: CONSENT_REQUIRED_TYPE, scopes: [scope] });
+      expect(copiesOf('no-consent-user')).toEqual([]);
+    } finally {
+      fake.unconsentedScopes.delete(scope);
+    }
+    // Once allowed, the same add goes through.
+    expect((await api.request('POST', outlookPath(event), { token: await userToken('no-consent-user') })).status).toBe(201);
+  });
+
+  it('proves the app with a client secret where one is configured for local development', async () => {
+    const local = await build(graphEnv({ GRAPH_CREDENTIAL: 'client-secret', ENTRA_CLIENT_SECRET: FAKE_GRAPH_CLIENT_SECRET }));
+    try {
+      const admin = await userToken('secret-user', { roles: ['Calendar.Admin'] });
+      const calendars = await local.request<{ id: string }[]>('GET', '/api/calendars', { token: admin });
+      const event = await local.request<CalendarEvent>('POST', `/api/calendars/${calendars.body[0]!.id}/events`, {
+        token: admin,
+        body: { title: 'Local', start: '2026-12-06T10:00:00Z', end: '2026-12-06T11:00:00Z' },
+      });
+      const before = fake.exchanges.length;
+      expect((await local.request('GET', `/api/calendars/${calendars.body[0]!.id}/events/${event.body.id}/outlook`, { token: admin })).status).toBe(200);
+      expect(fake.exchanges.slice(before).map((exchange) => exchange.clientAuthentication)).toEqual(['client-secret']);
+    } finally {
+      await local.close();
+    }
+  });
+});
+
+describe('Add to my Outlook calendar', () => {
+  it('creates one copy, then updates that copy on the next add', async () => {
+    const event = await createEvent({
+      title: 'Quarterly review',
+      start: '2026-12-10T09:00:00Z',
+      end: '2026-12-10T10:30:00Z',
+      extendedProps: { timeZone: 'Europe/London', location: 'Room 4', description: '<p>Bring <strong>numbers</strong></p>' },
+    });
+    const token = await userToken('adder');
+    const first = await api.request<OutlookCopyAdded>('POST', outlookPath(event), { token });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ inOutlook: true, created: true });
+    const [copy] = copiesOf('adder');
+    expect(copy).toMatchObject({
+      subject: 'Quarterly review',
+      start: { dateTime: '2026-12-10T09:00:00', timeZone: 'GMT Standard Time' },
+      end: { dateTime: '2026-12-10T10:30:00', timeZone: 'GMT Standard Time' },
+      isAllDay: false,
+      location: { displayName: 'Room 4' },
+      recurrence: null,
+      singleValueExtendedProperties: [{ id: OUTLOOK_EVENT_ID_PROPERTY, value: event.id }],
+    });
+    const body = (copy!.body as { content: string }).content;
+    expect(body).toContain('<p>Bring <strong>numbers</strong></p>');
+    expect(body).toContain(`${api.url}/?eventId=${event.id}`);
+
+    const renamed = await api.request<CalendarEvent>('PATCH', `/api/calendars/${calendarId}/events/${event.id}`, {
+      token: await userToken('admin-user', { roles: ['Calendar.Admin'] }),
+      headers: { 'if-match': `"${event.extendedProps.version}"` },
+      body: { title: 'Quarterly review (moved)', start: '2026-12-11T09:00:00Z', end: '2026-12-11T10:30:00Z' },
+    });
+    expect(renamed.status).toBe(200);
+    const second = await api.request<OutlookCopyAdded>('POST', outlookPath(event), { token });
+    expect(second.status).toBe(200);
+    expect(second.body.created).toBe(false);
+    expect(copiesOf('adder')).toHaveLength(1);
+    expect(copiesOf('adder')[0]).toMatchObject({ subject: 'Quarterly review (moved)', start: { dateTime: '2026-12-11T09:00:00' } });
+    expect((await api.request<OutlookCopy>('GET', outlookPath(event), { token })).body.inOutlook).toBe(true);
+  });
+
+  it('makes a new copy when the user deleted theirs in Outlook', async () => {
+    const event = await createEvent({ title: 'Deleted in Outlook', start: '2026-12-12T09:00:00Z', end: '2026-12-12T10:00:00Z' });
+    const token = await userToken('deleter');
+    await api.request('POST', outlookPath(event), { token });
+    fake.mailbox('deleter').clear();
+    expect((await api.request<OutlookCopy>('GET', outlookPath(event), { token })).body.inOutlook).toBe(false);
+    expect((await api.request('POST', outlookPath(event), { token })).status).toBe(201);
+    expect(copiesOf('deleter')).toHaveLength(1);
+  });
+
+  it('copies an all-day event as dates, and a series with its pattern in its zone, its skipped and changed occurrences too', async () => {
+    const token = await userToken('series-user');
+    const holiday = await createEvent({ title: 'Founders’ day', start: '2026-12-14', end: '2026-12-15', allDay: true });
+    const series = await createEvent({
+      title: 'Stand-up',
+      start: '2026-12-01T09:30:00Z',
+      end: '2026-12-01T09:45:00Z',
+      rrule: 'FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20270330T082959Z',
+      exdate: ['2026-12-03T09:30:00Z'],
+      extendedProps: { timeZone: 'Europe/London' },
+    });
+    const moved = await api.request('PATCH', `/api/calendars/${calendarId}/events/${series.id}/occurrences/2026-12-08T09:30:00Z?scope=this`, {
+      token: await userToken('admin-user', { roles: ['Calendar.Admin'] }),
+      headers: { 'if-match': `"${series.extendedProps.version}"` },
+      body: { title: 'Stand-up (late)', start: '2026-12-08T10:00:00Z', end: '2026-12-08T10:15:00Z' },
+    });
+    expect(moved.status).toBe(200);
+    await api.request('POST', outlookPath(holiday), { token });
+    await api.request('POST', outlookPath(series), { token });
+    const [allDay, weekly] = copiesOf('series-user');
+    expect(allDay).toMatchObject({ isAllDay: true, start: { dateTime: '2026-12-14T00:00:00' }, end: { dateTime: '2026-12-15T00:00:00' } });
+    expect(weekly!.recurrence).toEqual({
+      pattern: { type: 'weekly', interval: 1, daysOfWeek: ['tuesday', 'thursday'], firstDayOfWeek: 'monday' },
+      // UNTIL is one second before the 30 March occurrence (09:30 BST is 08:30Z), so Outlook's last date is the 29th.
+      range: { type: 'endDate', startDate: '2026-12-01', endDate: '2027-03-29', recurrenceTimeZone: 'GMT Standard Time' },
+    });
+    // Found among the copy's instances by their original start: one cancelled, one changed.
+    expect(weekly!.cancelled).toEqual(['2026-12-03T09:30:00Z']);
+    expect(weekly!.changed).toEqual({
+      '2026-12-08T09:30:00Z': expect.objectContaining({
+        subject: 'Stand-up (late)',
+        start: { dateTime: '2026-12-08T10:00:00', timeZone: 'GMT Standard Time' },
+        end: { dateTime: '2026-12-08T10:15:00', timeZone: 'GMT Standard Time' },
+      }),
+    });
+  });
+
+  it('refuses a series Outlook would repeat on other days, with a reason, and adds nothing', async () => {
+    const event = await createEvent({
+      title: 'Month end',
+      start: '2026-12-31T16:00:00Z',
+      end: '2026-12-31T17:00:00Z',
+      rrule: 'FREQ=MONTHLY;BYMONTHDAY=31',
+      extendedProps: { timeZone: 'UTC' },
+    });
+    const refused = await api.request<Problem>('POST', outlookPath(event), { token: await userToken('strict-user') });
+    expect(refused.status).toBe(422);
+    expect(refused.body.type).toBe(OUTLOOK_CANNOT_REPEAT_TYPE);
+    expect(refused.body.detail).toMatch(/day 31/);
+    expect(copiesOf('strict-user')).toEqual([]);
+  });
+
+  it('retries Graph’s 429 after its Retry-After and still makes one copy', async () => {
+    const event = await createEvent({ title: 'Throttled', start: '2026-12-15T09:00:00Z', end: '2026-12-15T10:00:00Z' });
+    const token = await userToken('throttled-user');
+    await api.request('GET', outlookPath(event), { token });
+    const before = fake.requests.length;
+    fake.throttleNext(1, '1');
+    const started = Date.now();
+    const added = await api.request('POST', outlookPath(event), { token });
+    expect(added.status).toBe(201);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    // The throttled search, its retry, and the create.
+    expect(fake.requests.slice(before).map((request) => request.method)).toEqual(['GET', 'GET', 'POST']);
+    expect(copiesOf('throttled-user')).toHaveLength(1);
+  });
+
+  it('gives up at once on a Retry-After beyond its wait budget, with a 503 that says when to retry', async () => {
+    const event = await createEvent({ title: 'Down', start: '2026-12-16T09:00:00Z', end: '2026-12-16T10:00:00Z' });
+    const token = await userToken('busy-user');
+    await api.request('GET', outlookPath(event), { token });
+    fake.throttleNext(1, String(GRAPH_RETRY_WAIT_MAX_MS / 1000 + 60), 503);
+    const busy = await api.request<Problem>('POST', outlookPath(event), { token });
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get('retry-after')).toBe(String(GRAPH_RETRY_WAIT_MAX_MS / 1000 + 60));
+    expect(busy.body.detail).not.toMatch(/Throttled/);
+    expect(copiesOf('busy-user')).toEqual([]);
+  });
+
+  it('answers 404 for another tenant’s event, before asking Graph anything', async () => {
+    const event = await createEvent({ title: 'Ours', start: '2026-12-17T09:00:00Z', end: '2026-12-17T10:00:00Z' });
+    const before = fake.exchanges.length;
+    const stranger = await jwks.sign({ iss: entraIssuer(OTHER_TENANT_ID), aud: APP_ID_URI, tid: OTHER_TENANT_ID, oid: 'stranger', name: 'S', scp: 'access_as_user', ver: '2.0' });
+    expect((await api.request('POST', outlookPath(event), { token: stranger })).status).toBe(404);
+    expect(fake.exchanges.length).toBe(before);
+  });
+
+  it('tells the web app Graph is on, and the scope its Allow access asks for', async () => {
+    const config = await api.request<ClientConfig>('GET', '/api/client-config');
+    expect(config.body.graph).toEqual({ outlookScopes: [scope] });
+  });
+});
+
+describe('without Graph', () => {
+  it('has no Outlook route and says nothing of Graph to the web app', async () => {
+    const plain = await build(graphEnv());
+    try {
+      const admin = await userToken('plain-admin', { roles: ['Calendar.Admin'] });
+      expect((await plain.request('GET', `/api/calendars/x/events/y/outlook`, { token: admin })).status).toBe(404);
+      expect((await plain.request<ClientConfig>('GET', '/api/client-config')).body.graph).toBeUndefined();
+    } finally {
+      await plain.close();
+    }
+  });
+});
