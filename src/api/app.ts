@@ -21,6 +21,7 @@ import clientConfigRoutes from './routes/client-config.ts';
 import devSignInRoutes from './routes/dev-sign-in.ts';
 import eventRoutes from './routes/events.ts';
 import healthRoutes from './routes/health.ts';
+import icalExportRoutes from './routes/ical-export.ts';
 import meRoutes from './routes/me.ts';
 import outlookRoutes from './routes/outlook.ts';
 import searchRoutes from './routes/search.ts';
@@ -119,6 +120,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
         await secured.register(categoryRoutes);
         await secured.register(eventRoutes);
         await secured.register(searchRoutes);
+        await secured.register(icalExportRoutes);
         await secured.register(outlookRoutes);
       });
     },

@@ -16,6 +16,9 @@ export interface Problem {
 /** The type of the 422 a feed window holding more than FEED_EVENTS_MAX events gets, for the web app to recognise. */
 export const WINDOW_TOO_FULL_TYPE = 'urn:company-calendar:problem:window-too-full';
 
+/** The type of the 422 an iCalendar export holding more than ICS_EXPORT_EVENTS_MAX events gets; `limit` says how many fit. */
+export const EXPORT_TOO_LARGE_TYPE = 'urn:company-calendar:problem:export-too-large';
+
 /** A 403 answered when Microsoft Graph needs the user's consent first; `scopes` names what to ask for. */
 export const CONSENT_REQUIRED_TYPE = 'urn:company-calendar:problem:consent-required';
 

@@ -5,6 +5,7 @@ import type { CalendarEvent, OccurrenceOverride } from '../../shared/event-schem
 import { plainTextToHtml } from '../../shared/rich-text.ts';
 import { eventTimeMs, isDateOnly } from '../../shared/time.ts';
 import { richTextToPlain } from '../content/sanitise-html.ts';
+import { eventAppLink } from '../http/request-origin.ts';
 import { isoDate, isoInstant } from '../recurrence/iso-instant.ts';
 import { wallClockMs } from '../recurrence/zone-offsets.ts';
 
@@ -100,13 +101,6 @@ function addMeeting(component: ICAL.Component, meetingUrl: string): void {
   component.addProperty(conference);
 }
 
-function appLink(origin: string | undefined, eventId: string): string {
-  if (!origin) return '';
-  const url = new URL('/', origin);
-  url.searchParams.set('eventId', eventId);
-  return url.href;
-}
-
 interface Shown {
   title: string;
   description: string;
@@ -128,7 +122,7 @@ function identity(component: ICAL.Component, event: CalendarEvent, context: IcsE
 /** The link back into the app, the category and the Teams meeting: the series' own, for every component. */
 function links(component: ICAL.Component, event: CalendarEvent, context: IcsEventContext, linkId: string): void {
   const { extendedProps: props } = event;
-  addText(component, 'url', appLink(context.origin, linkId));
+  if (context.origin) component.addPropertyWithValue('url', eventAppLink(context.origin, linkId));
   const category = context.categoryNames.get(props.categoryId);
   if (category) component.addPropertyWithValue('categories', category);
   addMeeting(component, props.onlineMeetingUrl);

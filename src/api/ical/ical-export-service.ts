@@ -4,7 +4,9 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { CalendarEvent } from '../../shared/event-schema.ts';
+import { icsExportTitle } from '../../shared/ics-file-name.ts';
 import { DAY_MS, ICS_EXPORT_EVENTS_MAX } from '../../shared/limits.ts';
+import { EXPORT_TOO_LARGE_TYPE } from '../../shared/problem.ts';
 import { eventTimeMs, EVENT_RANGE_END_MS } from '../../shared/time.ts';
 import type { Principal } from '../auth/principal.ts';
 import { calendarOrNotFound } from '../calendars/calendar-or-not-found.ts';
@@ -16,11 +18,13 @@ import { buildCalendarIcs } from './ical-export.ts';
 export const ICS_EXPORT_PAST_DAYS = 365;
 /** The most bytes of exports kept, with the tenant's change version each was built under. */
 export const ICS_EXPORT_CACHE_BYTES = 16 * 1024 * 1024;
-export const EXPORT_TOO_LARGE_TYPE = 'urn:company-calendar:problem:export-too-large';
 
 export interface IcsExportOptions {
-  /** Only this category's events; 404 when the calendar has no such category. */
-  categoryId?: string;
+  /**
+   * Only the events of this category, or of these (UNCATEGORISED for those without one); 404 when the calendar has
+   * no such category.
+   */
+  categoryId?: string | readonly string[];
   /** Events (and series) overlapping [from, to): epoch ms. By default from a year back (UTC midnight), to no end. */
   fromMs?: number;
   toMs?: number;
@@ -82,30 +86,37 @@ async function categoryNamesOf(store: Store, tenantId: string, calendarId: strin
   return new Map(categories.map((category) => [category.id, category.name]));
 }
 
-/** The category an export is limited to (404 when the calendar has none such), and the names CATEGORIES writes. */
-async function categoryFilter(store: Store, calendar: StoredCalendar, categoryId: string | undefined) {
-  const { tenantId, id: calendarId } = calendar;
-  if (categoryId === undefined) return { names: await categoryNamesOf(store, tenantId, calendarId), category: null };
-  const category = await store.categories.get({ tenantId, calendarId, categoryId });
-  if (!category) throw notFound('The calendar has no such category.');
-  return { names: new Map([[category.id, category.name]]), category };
+/** The filter's name for "events without a category", as the web app's category filter writes it. */
+export const UNCATEGORISED = 'none';
+/** How X-WR-CALNAME names the events without a category, in a filtered export's name. */
+const UNCATEGORISED_NAME = 'No category';
+
+/** The categories an export keeps (null: every event), checked against the calendar's, and the export's name. */
+async function categoryFilter(store: Store, calendar: StoredCalendar, categoryId: IcsExportOptions['categoryId']) {
+  const names = await categoryNamesOf(store, calendar.tenantId, calendar.id);
+  if (categoryId === undefined) return { names, kept: null, name: calendar.name };
+  const ids = [...new Set(typeof categoryId === 'string' ? [categoryId] : categoryId)];
+  if (ids.length === 0 || ids.some((id) => id !== UNCATEGORISED && !names.has(id))) throw notFound('The calendar has no such category.');
+  const kept = new Set(ids.map((id) => (id === UNCATEGORISED ? '' : id)));
+  return { names, kept, name: icsExportTitle(calendar.name, ids.map((id) => names.get(id) ?? UNCATEGORISED_NAME).join(', ')) };
 }
 
 interface ExportRead {
   tenantId: string;
   calendarId: string;
   window: EventWindow;
-  categoryId: string | undefined;
+  /** Category ids ('' for none) whose events are kept; null keeps all. */
+  kept: ReadonlySet<string> | null;
   max: number;
 }
 
 /** The calendar's single events and series overlapping the window, of the category if one is named, by start. */
-async function readEvents(store: Store, { tenantId, calendarId, window, categoryId, max }: ExportRead): Promise<CalendarEvent[]> {
+async function readEvents(store: Store, { tenantId, calendarId, window, kept, max }: ExportRead): Promise<CalendarEvent[]> {
   const query = { tenantId, calendarIds: [calendarId], window };
   const [singles, series] = await Promise.all([store.events.listInWindow({ ...query, limit: max }), store.events.listSeriesInWindow(query)]);
   // The store's read stops at one single event over the cap, before the category is looked at.
   if (singles.length > max) throw exportTooLarge(max);
-  const events = [...singles, ...series].filter((event) => categoryId === undefined || event.extendedProps.categoryId === categoryId);
+  const events = [...singles, ...series].filter((event) => kept === null || kept.has(event.extendedProps.categoryId));
   if (events.length > max) throw exportTooLarge(max);
   return events.sort(byStart);
 }
@@ -140,13 +151,12 @@ export function createIcsExportService(store: Store, options: IcsExportServiceOp
       // Before the data: a body built after this read holds every write acknowledged before it (ChangeVersions).
       const version = await store.changes.version({ tenantId });
       const calendar = await calendarOrNotFound(store, principal, calendarId);
-      const { names, category } = await categoryFilter(store, calendar, categoryId);
+      const { names, kept, name } = await categoryFilter(store, calendar, categoryId);
       const from = fromMs ?? Math.floor((now().getTime() - ICS_EXPORT_PAST_DAYS * DAY_MS) / DAY_MS) * DAY_MS;
       const to = toMs ?? EVENT_RANGE_END_MS;
-      const name = category ? `${calendar.name} – ${category.name}` : calendar.name;
-      const key = JSON.stringify([tenantId, calendarId, categoryId ?? null, from, to, origin ?? null]);
+      const key = JSON.stringify([tenantId, calendarId, kept && [...kept].sort(), from, to, origin ?? null]);
       return cached(key, version, async () => {
-        const events = await readEvents(store, { tenantId, calendarId, window: rangeWindow(from, to), categoryId, max: eventsMax });
+        const events = await readEvents(store, { tenantId, calendarId, window: rangeWindow(from, to), kept, max: eventsMax });
         const body = buildCalendarIcs({ name, description: calendar.description, events, uidDomain, origin, categoryNames: names, now: now() });
         return { body, name };
       });

@@ -40,7 +40,7 @@ function eventYears(event: CalendarEvent, nowYear: number): [number, number] {
   return [first, last];
 }
 
-/** Each zone the events' TZIDs name, with the years its VTIMEZONE covers: from a year before the first value on. */
+/** Each zone the events' TZIDs name, with the years its VTIMEZONE covers. */
 function zoneSpans(events: readonly CalendarEvent[], nowYear: number): Map<string, [number, number]> {
   const spans = new Map<string, [number, number]>();
   for (const event of events) {
@@ -48,7 +48,7 @@ function zoneSpans(events: readonly CalendarEvent[], nowYear: number): Map<strin
     if (zone === null) continue;
     const [first, last] = eventYears(event, nowYear);
     const known = spans.get(zone);
-    spans.set(zone, known ? [Math.min(known[0], first - 1), Math.max(known[1], last)] : [first - 1, last]);
+    spans.set(zone, known ? [Math.min(known[0], first), Math.max(known[1], last)] : [first, last]);
   }
   return spans;
 }

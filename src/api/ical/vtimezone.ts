@@ -120,22 +120,24 @@ function yearlyObservances(transitions: readonly Transition[], years: readonly [
 }
 
 /** Every change of the span as its own observance, after one for the offset in force at its start. */
-function discreteObservances(initialOffsetMs: number, startMs: number, transitions: readonly Transition[]): ICAL.Component[] {
+function discreteObservances(timeZone: string, startMs: number, endMs: number): ICAL.Component[] {
+  const { initialOffsetMs, transitions } = transitionsBetween(timeZone, startMs, endMs);
   const initial = { atMs: startMs, fromOffsetMs: initialOffsetMs, toOffsetMs: initialOffsetMs };
   return [observance(initial, onsetWallMs(initial)), ...transitions.map((transition) => observance(transition, onsetWallMs(transition)))];
 }
 
 /**
  * A VTIMEZONE for an IANA zone over whole years, from 1 January of fromYear to the end of toYear (UTC). Events in
- * those years get the offsets the time zone database gives them; a zone whose changes follow a yearly rule through
- * the span is written as that rule, which also covers later years.
+ * those years get the offsets the time zone database gives them; a zone whose changes follow a yearly rule from the
+ * year before the span through it is written as that rule (starting that year before, so that the span's first
+ * months, before its first change, are covered too), which also covers later years.
  */
 export function vtimezone(timeZone: string, fromYear: number, toYear: number): ICAL.Component {
-  const startMs = Date.UTC(fromYear, 0, 1);
-  const { initialOffsetMs, transitions } = transitionsBetween(timeZone, startMs, Date.UTC(toYear + 1, 0, 1));
+  const endMs = Date.UTC(toYear + 1, 0, 1);
   const component = new ICAL.Component('vtimezone');
   component.addPropertyWithValue('tzid', timeZone);
-  const observances = yearlyObservances(transitions, [fromYear, toYear]) ?? discreteObservances(initialOffsetMs, startMs, transitions);
+  const ruled = yearlyObservances(transitionsBetween(timeZone, Date.UTC(fromYear - 1, 0, 1), endMs).transitions, [fromYear - 1, toYear]);
+  const observances = ruled ?? discreteObservances(timeZone, Date.UTC(fromYear, 0, 1), endMs);
   for (const child of observances) component.addSubcomponent(child);
   return component;
 }

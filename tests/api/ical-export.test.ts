@@ -1,0 +1,189 @@
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpProblem } from '../../src/api/errors.ts';
+import { createIcsExportService } from '../../src/api/ical/ical-export-service.ts';
+import type { Calendar } from '../../src/shared/calendar-schema.ts';
+import type { Category } from '../../src/shared/category-schema.ts';
+import type { CalendarEvent } from '../../src/shared/event-schema.ts';
+import { EXPORT_TOO_LARGE_TYPE, type Problem } from '../../src/shared/problem.ts';
+import { build, OTHER_TENANT_ID, type TestServer } from './helpers/test-server.ts';
+
+const DAY_MS = 86_400_000;
+let api: TestServer;
+let ada: string;
+let riley: string;
+let outsiderAdmin: string;
+let calendar: Calendar;
+let launch: Category;
+let launchDay: CalendarEvent;
+let allDay: CalendarEvent;
+let longAgo: CalendarEvent;
+let series: CalendarEvent;
+
+const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const calendarIcs = (query = '') => `/api/calendars/${calendar.id}/calendar.ics${query}`;
+const eventIcs = (eventId: string, calendarId = calendar.id) => `/api/calendars/${calendarId}/events/${encodeURIComponent(eventId)}/event.ics`;
+
+async function create(body: Record<string, unknown>): Promise<CalendarEvent> {
+  const response = await api.request<CalendarEvent>('POST', `/api/calendars/${calendar.id}/events`, { token: ada, body });
+  expect(response.status).toBe(201);
+  return response.body;
+}
+
+/** A GET whose answer is iCalendar text (the helper's request reads JSON). */
+async function getText(path: string, token: string | undefined, headers: Record<string, string> = {}) {
+  const response = await fetch(api.url + path, { headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  return { status: response.status, headers: response.headers, text: await response.text() };
+}
+
+function uidsIn(text: string): string[] {
+  const vcalendar = new ICAL.Component(ICAL.parse(text));
+  return [...new Set(vcalendar.getAllSubcomponents('vevent').map((vevent) => String(vevent.getFirstPropertyValue('uid')).split('@')[0]!))].sort();
+}
+
+beforeAll(async () => {
+  api = await build();
+  [ada, riley] = await Promise.all([api.tokenFor('ada'), api.tokenFor('riley')]);
+  outsiderAdmin = await api.mintToken({ oid: 'ada', tid: OTHER_TENANT_ID, name: 'Ada of Contoso', roles: ['Calendar.Admin'] });
+  calendar = (await api.request<Calendar>('POST', '/api/calendars', { token: ada, body: { name: 'Launches, “Q3”', color: '#005B70', editors: [] } })).body;
+  launch = (await api.request<Category>('POST', `/api/calendars/${calendar.id}/categories`, { token: ada, body: { name: 'Launch', color: '#C239B3', icon: 'Megaphone' } })).body;
+  const now = Date.now();
+  launchDay = await create({ title: 'Launch day', start: '2031-05-10T09:00:00Z', end: '2031-05-10T10:00:00Z', extendedProps: { categoryId: launch.id, timeZone: 'Europe/Paris' } });
+  allDay = await create({ title: 'Offsite', start: dateOf(now + 30 * DAY_MS), end: dateOf(now + 32 * DAY_MS), allDay: true });
+  longAgo = await create({ title: 'Kick-off', start: new Date(now - 800 * DAY_MS).toISOString(), end: new Date(now - 800 * DAY_MS + 3_600_000).toISOString() });
+  // Began two years ago and never ends: it overlaps the default range, so it goes out whole, from its first start.
+  series = await create({
+    title: 'Weekly sync',
+    start: `${dateOf(now - 730 * DAY_MS)}T10:00:00Z`,
+    end: `${dateOf(now - 730 * DAY_MS)}T10:30:00Z`,
+    rrule: 'FREQ=WEEKLY',
+    extendedProps: { timeZone: 'Europe/London' },
+  });
+});
+afterAll(() => api.close());
+
+describe('GET /api/calendars/:calendarId/calendar.ics', () => {
+  it('gives a reader the calendar as an iCalendar file: from a year back by default, a series whole', async () => {
+    const response = await getText(calendarIcs(), riley);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="Launches Q3.ics"; filename*=UTF-8''Launches%20Q3.ics`);
+    expect(response.headers.get('etag')).toMatch(/^"[\w-]+"$/);
+    expect(new Date(response.headers.get('last-modified')!).getTime()).toBeGreaterThan(0);
+    expect(uidsIn(response.text)).toEqual([allDay.id, launchDay.id, series.id].sort());
+    expect(response.text).toContain(`DTSTART;TZID=Europe/London:${dateOf(Date.parse(series.start)).replaceAll('-', '')}T`);
+    expect(response.text).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    expect(response.text).toContain('X-WR-CALNAME:Launches\\, “Q3”\r\n');
+    // URL goes back to the app this request came through.
+    expect(response.text).toContain(`URL:${api.url}/?eventId=${launchDay.id}\r\n`);
+    expect(response.text).toContain(`CATEGORIES:Launch\r\n`);
+  });
+
+  it('keeps to one category with ?categoryId=, and names it; a category the calendar lacks is a 404', async () => {
+    const response = await getText(calendarIcs(`?categoryId=${launch.id}`), riley);
+    expect(response.status).toBe(200);
+    expect(uidsIn(response.text)).toEqual([launchDay.id]);
+    expect(response.text).toContain('X-WR-CALNAME:Launches\\, “Q3” – Launch\r\n');
+    expect(response.headers.get('content-disposition')).toContain('filename="Launches Q3 Launch.ics"');
+    expect((await getText(calendarIcs('?categoryId=no-such-category'), riley)).status).toBe(404);
+    expect((await getText(calendarIcs(`?categoryId=${launch.id}&categoryId=no-such-category`), riley)).status).toBe(404);
+  });
+
+  it('keeps to several categories with categoryId repeated, `none` standing for the events without one', async () => {
+    const uncategorised = await getText(calendarIcs('?categoryId=none'), riley);
+    expect(uidsIn(uncategorised.text)).toEqual([allDay.id, series.id].sort());
+    expect(uncategorised.text).toContain('X-WR-CALNAME:Launches\\, “Q3” – No category\r\n');
+    const both = await getText(calendarIcs(`?categoryId=${launch.id}&categoryId=none`), riley);
+    expect(uidsIn(both.text)).toEqual([allDay.id, launchDay.id, series.id].sort());
+    expect(both.text).toContain('X-WR-CALNAME:Launches\\, “Q3” – Launch\\, No category\r\n');
+  });
+});
+
+describe('GET /api/calendars/:calendarId/calendar.ics with a range, and conditionally', () => {
+  it('keeps to a range with from and to (dates or instants), and says what is wrong with a bad one', async () => {
+    const longAgoDay = dateOf(Date.parse(longAgo.start));
+    const early = await getText(calendarIcs(`?from=${longAgoDay}&to=${dateOf(Date.parse(longAgo.start) + DAY_MS)}`), riley);
+    // The series began after that day: it is not in the range.
+    expect(uidsIn(early.text)).toEqual([longAgo.id]);
+    const later = await getText(calendarIcs('?from=2031-05-10T09:30:00%2B00:00&to=2031-05-11T00:00:00Z'), riley);
+    expect(uidsIn(later.text)).toEqual([launchDay.id, series.id].sort());
+    const backwards = await api.request<Problem>('GET', calendarIcs('?from=2031-05-10&to=2031-05-01'), { token: riley });
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.errors).toEqual([{ field: 'to', message: 'The end must be after the start' }]);
+    const garbled = await api.request<Problem>('GET', calendarIcs('?from=yesterday&colour=red'), { token: riley });
+    expect(garbled.status).toBe(400);
+    expect(garbled.body.errors?.map((e) => e.field).sort()).toEqual(['colour', 'from']);
+  });
+
+  it('answers 304 to If-None-Match and If-Modified-Since while nothing changed, and 200 with a new ETag after a change', async () => {
+    const first = await getText(calendarIcs(), riley);
+    const etag = first.headers.get('etag')!;
+    const lastModified = first.headers.get('last-modified')!;
+    const byTag = await getText(calendarIcs(), riley, { 'if-none-match': etag });
+    expect(byTag.status).toBe(304);
+    expect(byTag.text).toBe('');
+    expect((await getText(calendarIcs(), riley, { 'if-modified-since': lastModified })).status).toBe(304);
+    expect((await getText(calendarIcs(), riley, { 'if-none-match': '"something-else"', 'if-modified-since': lastModified })).status).toBe(200);
+
+    const patched = await api.request<CalendarEvent>('PATCH', `/api/calendars/${calendar.id}/events/${launchDay.id}`, {
+      token: ada,
+      body: { title: 'Launch day (moved)' },
+      headers: { 'if-match': `"${launchDay.extendedProps.version}"` },
+    });
+    expect(patched.status).toBe(200);
+    launchDay = patched.body;
+    const after = await getText(calendarIcs(), riley, { 'if-none-match': etag });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(etag);
+    expect(after.text).toContain('SUMMARY:Launch day (moved)\r\n');
+    expect(after.text).toContain('SEQUENCE:1\r\n');
+  });
+
+  it('is for signed-in members of the tenant: 401 without a token, 404 for another tenant and for no such calendar', async () => {
+    expect((await getText(calendarIcs(), undefined)).status).toBe(401);
+    const outsider = await api.request<Problem>('GET', calendarIcs(), { token: outsiderAdmin });
+    expect(outsider.status).toBe(404);
+    expect(outsider.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect((await getText(`/api/calendars/no-such-calendar/calendar.ics`, riley)).status).toBe(404);
+  });
+});
+
+describe('GET /api/calendars/:calendarId/events/:eventId/event.ics', () => {
+  it('gives one event, and an occurrence’s series whole', async () => {
+    const single = await getText(eventIcs(allDay.id), riley);
+    expect(single.status).toBe(200);
+    expect(single.headers.get('content-disposition')).toBe(`attachment; filename="Offsite.ics"; filename*=UTF-8''Offsite.ics`);
+    expect(uidsIn(single.text)).toEqual([allDay.id]);
+    expect(single.text).toContain(`DTSTART;VALUE=DATE:${allDay.start.replaceAll('-', '')}\r\n`);
+    expect(single.headers.get('last-modified')).toBe(new Date(allDay.extendedProps.updatedAt).toUTCString());
+    expect((await getText(eventIcs(allDay.id), riley, { 'if-none-match': single.headers.get('etag')! })).status).toBe(304);
+
+    const occurrenceId = `${series.id}:${series.start}`;
+    const ofSeries = await getText(eventIcs(occurrenceId), riley);
+    expect(ofSeries.status).toBe(200);
+    expect(uidsIn(ofSeries.text)).toEqual([series.id]);
+    expect(ofSeries.text).toContain('RRULE:FREQ=WEEKLY\r\n');
+    expect(ofSeries.text).toContain('BEGIN:VTIMEZONE\r\nTZID:Europe/London\r\n');
+  });
+
+  it('is 404 for no such event, an event of another calendar, an occurrence id of a single event, and another tenant', async () => {
+    expect((await getText(eventIcs('no-such-event'), riley)).status).toBe(404);
+    const company = (await api.request<Calendar[]>('GET', '/api/calendars', { token: ada })).body.find((c) => c.name === 'Company')!;
+    expect((await getText(eventIcs(allDay.id, company.id), riley)).status).toBe(404);
+    expect((await getText(eventIcs(`${allDay.id}:2031-01-01`), riley)).status).toBe(404);
+    expect((await getText(eventIcs(allDay.id), outsiderAdmin)).status).toBe(404);
+  });
+});
+
+describe('the export cap', () => {
+  it('refuses an export over the cap with a 422 naming it, and a category within it still exports', async () => {
+    const tenantId = (await api.request<{ tenantId: string }>('GET', '/api/me', { token: riley })).body.tenantId;
+    const principal = { id: 'riley', name: 'Riley', tenantId, appRoles: [], groups: [] };
+    const capped = createIcsExportService(api.server.store, { uidDomain: 'localhost', eventsMax: 2 });
+    const over = await capped.exportCalendarIcs(principal, calendar.id).catch((error: unknown) => error);
+    expect(over).toBeInstanceOf(HttpProblem);
+    expect((over as HttpProblem).toProblem()).toMatchObject({ status: 422, type: EXPORT_TOO_LARGE_TYPE, limit: 2 });
+    const one = await capped.exportCalendarIcs(principal, calendar.id, { categoryId: launch.id });
+    expect(uidsIn(one.body)).toEqual([launchDay.id]);
+  });
+});
