@@ -369,6 +369,9 @@ resource webAppSettings 'Microsoft.Web/sites/config@2024-11-01' = {
     ENTRA_ALLOWED_TENANTS: entraAllowedTenants
     TEAMS_APP_ID: teamsAppId
     SHAREPOINT_ORIGINS: sharePointOrigins
+    // Microsoft Graph on behalf of users ("Add to my Outlook calendar"): the on-behalf-of exchange proves the app with
+    // this site's managed identity, which the app registration trusts (teamsapp.yml's federated identity credential).
+    GRAPH_CREDENTIAL: 'managed-identity'
     // The deployed zip is mounted read-only as it is: node_modules and dist/web come built.
     WEBSITE_RUN_FROM_PACKAGE: '1'
     // Node keeps the server's compiled, type-stripped modules here and starts about a third faster with them: under
@@ -395,3 +398,5 @@ resource webAppCosmosDataContributor 'Microsoft.DocumentDB/databaseAccounts/sqlR
 output TAB_DOMAIN string = webApp.properties.defaultHostName
 output TAB_ENDPOINT string = 'https://${webApp.properties.defaultHostName}'
 output AZURE_APP_SERVICE_RESOURCE_ID string = webApp.id
+// The subject of the app registration's federated identity credential: the web app's managed identity.
+output WEB_APP_PRINCIPAL_ID string = webApp.identity.principalId

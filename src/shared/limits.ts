@@ -60,6 +60,18 @@ export const RECURRENCE_OVERRIDES_MAX = 500;
  */
 export const FEED_EVENTS_MAX = 5_000;
 
+/** How many subscription links (GET /ics/{secret}.ics) one person may hold at once, across calendars. */
+export const SUBSCRIPTIONS_PER_USER_MAX = 20;
+/** Requests one subscription link may make per minute (per instance): calendar apps poll every few hours. */
+export const SUBSCRIPTION_FEED_REQUESTS_PER_MINUTE = 60;
+/**
+ * The largest subscription feed, in bytes of iCalendar: a bigger one is a 422 that asks for a link to one category
+ * instead. ICS_EXPORT_EVENTS_MAX bounds a feed's events; this bounds its size when they carry long descriptions, which
+ * every calendar app polling the link downloads again and again.
+ */
+export const SUBSCRIPTION_FEED_BYTES_MAX = 4 * 1024 * 1024;
+
+
 /**
  * The most events one iCalendar export holds (GET …/calendar.ics, and a subscription's feed), a series counting once
  * with its changed occurrences; the store reads at most one more to know. More is a 422 asking for a shorter range

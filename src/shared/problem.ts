@@ -22,6 +22,9 @@ export const EXPORT_TOO_LARGE_TYPE = 'urn:company-calendar:problem:export-too-la
 /** A 403 answered when Microsoft Graph needs the user's consent first; `scopes` names what to ask for. */
 export const CONSENT_REQUIRED_TYPE = 'urn:company-calendar:problem:consent-required';
 
+/** The type of the 422 a subscription feed over SUBSCRIPTION_FEED_BYTES_MAX gets: its link should name a category. */
+export const FEED_TOO_LARGE_TYPE = 'urn:company-calendar:problem:feed-too-large';
+
 export interface FieldError {
   /** A dotted path into the request, e.g. "extendedProps.location", or the query parameter's name. */
   field: string;

@@ -187,7 +187,10 @@ describe('the Entra app registration manifest', () => {
     expect(entra.groupMembershipClaims).toBe('SecurityGroup');
     expect(entra.signInAudience).toBe('AzureADMultipleOrgs');
     expect(entra.identifierUris).toEqual([manifest.webApplicationInfo.resource]);
-    expect(entra.requiredResourceAccess).toEqual([{ resourceAppId: 'Microsoft Graph', resourceAccess: [{ id: 'User.Read', type: 'Scope' }] }]);
+    // Delegated only: the API reaches Graph on behalf of the signed-in user ("Add to my Outlook calendar").
+    expect(entra.requiredResourceAccess).toEqual([
+      { resourceAppId: 'Microsoft Graph', resourceAccess: [{ id: 'User.Read', type: 'Scope' }, { id: 'Calendars.ReadWrite', type: 'Scope' }] },
+    ]);
   });
 
   it('redirects to the MSAL bridge page, the app, and the nested app authentication broker', () => {

@@ -73,6 +73,7 @@ const ACTIONS: Record<string, { required: string[]; optional?: string[]; writes?
   'cli/runNpmCommand': { required: ['args'], optional: ['workingDirectory'] },
   'azureAppService/zipDeploy': { required: ['artifactFolder', 'resourceId'], optional: ['workingDirectory', 'ignoreFile', 'dryRun', 'outputZipFile'] },
   'file/createOrUpdateEnvironmentFile': { required: ['envs', 'target'] },
+  script: { required: ['run'], optional: ['workingDirectory', 'shell', 'timeout', 'redirectTo'] },
 };
 
 /** App settings read by App Service or its Application Insights agent rather than by the server. */
@@ -231,9 +232,9 @@ describe('the lifecycle checker', () => {
   it('catches a Bicep output that a later step needs and the template no longer has', () => {
     const withoutTabDomain: ReadProjectFile = (path) => (path === TEMPLATE_PATH ? read(path).replace(/^output TAB_DOMAIN .*$/m, '') : read(path));
     expect(variablesUsedTooEarly(dev, givenBeforeLifecycle('dev'), withoutTabDomain)).toEqual([
-      'provision #4 (aadApp/update) uses TAB_DOMAIN before anything sets it',
-      'provision #5 (teamsApp/validateManifest) uses TAB_DOMAIN before anything sets it',
-      'provision #6 (teamsApp/zipAppPackage) uses TAB_DOMAIN before anything sets it',
+      'provision #5 (aadApp/update) uses TAB_DOMAIN before anything sets it',
+      'provision #6 (teamsApp/validateManifest) uses TAB_DOMAIN before anything sets it',
+      'provision #7 (teamsApp/zipAppPackage) uses TAB_DOMAIN before anything sets it',
       'publish #1 (teamsApp/validateManifest) uses TAB_DOMAIN before anything sets it',
       'publish #2 (teamsApp/zipAppPackage) uses TAB_DOMAIN before anything sets it',
     ]);

@@ -288,6 +288,57 @@ export interface UserSettingsRepository {
   put(params: UserKey & Conditional & { values: UserSettings }): Promise<VersionedSettings>;
 }
 
+/** A subscription link as stored: never its secret, and its hash stays inside the store. */
+export interface StoredSubscription {
+  id: string;
+  tenantId: string;
+  /** Its creator, whose view of the calendar the feed shows. */
+  userId: string;
+  userName: string;
+  calendarId: string;
+  /** Null for the whole calendar. */
+  categoryId: string | null;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+export interface SubscriptionKey extends InTenant {
+  subscriptionId: string;
+}
+
+export interface SubscriptionCreate extends InTenant {
+  userId: string;
+  userName: string;
+  calendarId: string;
+  categoryId: string | null;
+  /** The SHA-256 of the link's secret, hex: what a feed request is looked up by. */
+  secretHash: string;
+}
+
+/**
+ * Personal iCalendar subscription links. Writing one does not change the tenant's change version: no calendar, category
+ * or event changes with it. A link outlives its calendar (the feed then answers 404, and its creator's list says why).
+ */
+export interface SubscriptionRepository {
+  create(params: SubscriptionCreate): Promise<StoredSubscription>;
+  get(params: SubscriptionKey): Promise<StoredSubscription | null>;
+  /** One person's links, oldest first. */
+  listByUser(params: UserKey): Promise<StoredSubscription[]>;
+  /** Every link of the tenant, oldest first. */
+  listByTenant(params: InTenant): Promise<StoredSubscription[]>;
+  /** The link whose secret has this hash, in any tenant: the feed knows no tenant before it. */
+  findBySecretHash(secretHash: string): Promise<StoredSubscription | null>;
+  /** Throws NotFoundError. */
+  delete(params: SubscriptionKey): Promise<void>;
+  /** Sets lastUsedAt; a link deleted meanwhile stays deleted. */
+  recordUse(params: SubscriptionKey & { at: string }): Promise<void>;
+}
+
+/** Links oldest first, then by id: the order both stores list them in. */
+export function compareSubscriptions(a: StoredSubscription, b: StoredSubscription): number {
+  return a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
 export interface Store {
   readonly kind: string;
   readonly calendars: CalendarRepository;
@@ -295,6 +346,7 @@ export interface Store {
   readonly categories: CategoryRepository;
   readonly search: SearchRepository;
   readonly userSettings: UserSettingsRepository;
+  readonly subscriptions: SubscriptionRepository;
   readonly changes: ChangeVersions;
   /** Whether the store can serve requests now. */
   isReady(): Promise<boolean>;

@@ -145,6 +145,7 @@ export const EXAMPLE_WRITTEN_VALUES: Record<string, EnvValues> = {
     AZURE_APP_SERVICE_RESOURCE_ID:
       '/subscriptions/0b4c9f6e-1d2a-4e3b-8c5d-6e7f8a9b0c1d/resourceGroups/company-calendar-dev/providers/Microsoft.Web/sites/company-calendar-dev-6fqx2gsm4bnyk',
     TEAMS_APP_PUBLISHED_APP_ID: '5a0e9d8c-7b6a-4f5e-9d4c-3b2a1f0e9d8c',
+    WEB_APP_PRINCIPAL_ID: '3e8a1c5d-9f2b-4a7e-b6d0-1c4f8e2a9b57',
   },
 };
 

@@ -157,6 +157,24 @@ export const MIGRATIONS: readonly Migration[] = [
 
   INSERT INTO event_search_text (tenant_id, event_id, text) SELECT tenant_id, id, search_text(title, location, description) FROM events;
   `,
+  `
+  -- Subscription links (issue 12): only the SHA-256 of each link's secret is kept, and a feed request finds its link
+  -- by that alone (the unique index), in any tenant. No foreign key to the calendar: a link outlives its calendar, so
+  -- that its feed answers 404 and its creator's list says why.
+  CREATE TABLE subscriptions (
+    tenant_id    TEXT NOT NULL,
+    id           TEXT NOT NULL,
+    user_id      TEXT NOT NULL,
+    user_name    TEXT NOT NULL,
+    calendar_id  TEXT NOT NULL,
+    category_id  TEXT, -- NULL: the whole calendar
+    secret_hash  TEXT NOT NULL UNIQUE,
+    created_at   TEXT NOT NULL,
+    last_used_at TEXT,
+    PRIMARY KEY (tenant_id, id)
+  ) WITHOUT ROWID;
+  CREATE INDEX subscriptions_by_user ON subscriptions (tenant_id, user_id, created_at);
+  `,
 ];
 
 /**
