@@ -209,6 +209,45 @@ resource categoriesContainer 'Microsoft.DocumentDB/databaseAccounts/sqlDatabases
   }
 }
 
+// Personal iCalendar subscription links (src/api/stores/cosmos/cosmos-subscriptions.ts), by tenant. Only the paths the
+// queries filter on are indexed: the secret's hash (a feed request's lookup), the tenant and the creator.
+resource subscriptionsContainer 'Microsoft.DocumentDB/databaseAccounts/sqlDatabases/containers@2025-04-15' = {
+  parent: cosmosDatabase
+  name: 'subscriptions'
+  properties: {
+    resource: {
+      id: 'subscriptions'
+      partitionKey: {
+        paths: [
+          '/tenantId'
+        ]
+        kind: 'Hash'
+        version: 2
+      }
+      indexingPolicy: {
+        indexingMode: 'consistent'
+        automatic: true
+        includedPaths: [
+          {
+            path: '/secretHash/?'
+          }
+          {
+            path: '/tenantId/?'
+          }
+          {
+            path: '/userId/?'
+          }
+        ]
+        excludedPaths: [
+          {
+            path: '/*'
+          }
+        ]
+      }
+    }
+  }
+}
+
 resource eventsContainer 'Microsoft.DocumentDB/databaseAccounts/sqlDatabases/containers@2025-04-15' = {
   parent: cosmosDatabase
   name: 'events'

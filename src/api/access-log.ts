@@ -1,11 +1,14 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { eventWindowQuerySchema } from './event-window.ts';
 import { occurrenceScopeQuerySchema } from './http/route-params.ts';
+import { subscriptionListQuerySchema } from '../shared/subscription-schema.ts';
+import { FEED_PATH_PREFIX, FEED_ROUTE } from './subscriptions/subscription-secret.ts';
 
 /** The query parameters the API reads: their values are logged; another's value may be a secret a client sent. */
 const LOGGED_QUERY_PARAMETERS: ReadonlySet<string> = new Set([
   ...Object.keys(eventWindowQuerySchema.shape),
   ...Object.keys(occurrenceScopeQuerySchema.shape),
+  ...Object.keys(subscriptionListQuerySchema.shape),
 ]);
 export const REDACTED = 'REDACTED';
 /** The levels that write the access log's lines. */
@@ -38,6 +41,9 @@ export function loggedUrl(url: string): string {
   return `${url.slice(0, queryAt)}?${logged}`;
 }
 
+/** A subscription feed's URL holds its secret, which opens the feed to anyone: only the route's shape is logged. */
+const LOGGED_FEED_URL = `${FEED_PATH_PREFIX}${REDACTED}.ics`;
+
 /**
  * One line per request once it is answered, in place of Fastify's two (on arrival and on completion): what an
  * operator needs to follow it, with the request id the request's logger carries. Below info, nothing is built.
@@ -56,7 +62,8 @@ export class AccessLogController extends LogController {
     if (!this.enabled && !error) return;
     const line = {
       method: request.method,
-      url: loggedUrl(request.url),
+      // By the route matched, not the URL: the router decodes the path, so /%69cs/… is a feed too.
+      url: request.routeOptions.url === FEED_ROUTE ? LOGGED_FEED_URL : loggedUrl(request.url),
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 10) / 10,
       tenant: request.principal?.tenantId,

@@ -11,6 +11,7 @@ import hostAllowList from './plugins/app/host-allow-list.ts';
 import icalExport from './plugins/app/ical-export.ts';
 import services from './plugins/app/services.ts';
 import storePlugin from './plugins/app/store.ts';
+import subscriptionsPlugin from './plugins/app/subscriptions.ts';
 import webApp from './plugins/app/web-app.ts';
 import compression from './plugins/external/compression.ts';
 import rateLimit from './plugins/external/rate-limit.ts';
@@ -25,6 +26,8 @@ import icalExportRoutes from './routes/ical-export.ts';
 import meRoutes from './routes/me.ts';
 import outlookRoutes from './routes/outlook.ts';
 import searchRoutes from './routes/search.ts';
+import subscriptionFeedRoutes from './routes/subscription-feed.ts';
+import subscriptionRoutes from './routes/subscriptions.ts';
 import type { Store } from './stores/repository.ts';
 import { openStore } from './stores/open-store.ts';
 import { VIDEO_FRAME_ORIGINS } from '../shared/video-url.ts';
@@ -93,6 +96,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(services, { content: { sharePointOrigins: config.sharePointOrigins } });
   await fastify.register(graphPlugin, { graph: config.graph });
   await fastify.register(icalExport, { publicHosts: config.publicHosts });
+  await fastify.register(subscriptionsPlugin);
   const { identity } = config;
   const devKey = identity.mode === 'development' ? await loadDevSigningKey(config.dataDir) : null;
   const issuers: TrustedIssuer[] = [];
@@ -120,11 +124,17 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
         await secured.register(categoryRoutes);
         await secured.register(eventRoutes);
         await secured.register(searchRoutes);
+        await secured.register(subscriptionRoutes);
         await secured.register(icalExportRoutes);
         await secured.register(outlookRoutes);
       });
     },
     { prefix: '/api' },
   );
+  // Subscription feeds: calendar apps send no token, the link's secret is the key (routes/subscription-feed.ts).
+  await fastify.register(async (feeds) => {
+    await feeds.register(compression);
+    await feeds.register(subscriptionFeedRoutes);
+  });
   await fastify.register(webApp, { webRoot: config.webRoot });
 }

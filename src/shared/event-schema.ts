@@ -60,6 +60,14 @@ export const occurrenceOverrideSchema = z.object({
 export type OccurrenceOverride = z.infer<typeof occurrenceOverrideSchema>;
 /** A series' overrides by recurrence id (the occurrence's original start, as the feed writes it). */
 export type OccurrenceOverrides = Record<string, OccurrenceOverride>;
+/**
+ * Where an imported event came from (iCalendar import, src/api/ical): its UID in the file, and the SEQUENCE and last
+ * change (LAST-MODIFIED, else DTSTAMP; an ISO instant or '') of the version imported, so that importing again finds it
+ * (per calendar) and updates it only when the file's copy is newer. Written by the import alone.
+ */
+export const importSourceSchema = z.object({ uid: z.string().min(1), sequence: z.number().int().min(0), modified: z.string() });
+export type ImportSource = z.infer<typeof importSourceSchema>;
+
 const overridesSchema = z
   .record(z.string(), occurrenceOverrideSchema)
   .refine((value) => Object.keys(value).length <= RECURRENCE_OVERRIDES_MAX, `A series has at most ${RECURRENCE_OVERRIDES_MAX} changed occurrences`);
@@ -122,6 +130,7 @@ const OPTIONAL_FIELDS = {
   rrule: optionalField('top', z.union([z.literal(''), rruleSchema]), ''),
   exdate: optionalField('top', exdateSchema, [] as string[]),
   overrides: optionalField('server', overridesSchema, {} as OccurrenceOverrides),
+  importSource: optionalField('server', importSourceSchema.nullable(), null as ImportSource | null),
   // One of its calendar's categories ('' for none): the event service checks that it belongs to the event's calendar.
   categoryId: optionalField('extendedProps', z.union([z.literal(''), z.string().max(ID_MAX, 'No category has an id that long')]), ''),
   // A video link as pasted: the event service stores its canonical embed URL (video-url.ts) or refuses it.
@@ -170,6 +179,7 @@ function extendedPropsSchema() {
     calendarId: fields.calendarId.optional(),
     ...optionalShape(PROP_KEYS),
     overrides: serverManaged,
+    importSource: serverManaged,
     seriesId: serverManaged,
     recurrenceId: serverManaged,
     createdBy: serverManaged,
@@ -315,7 +325,7 @@ function optionalValuesOf(input: z.output<typeof eventWriteSchema>): OptionalVal
   return values as OptionalValues;
 }
 
-const isEmpty = (value: unknown) => value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 const isEmptyValue = (value: unknown) => isEmpty(value) || (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
 
 /**

@@ -71,7 +71,6 @@ export const SUBSCRIPTION_FEED_REQUESTS_PER_MINUTE = 60;
  */
 export const SUBSCRIPTION_FEED_BYTES_MAX = 4 * 1024 * 1024;
 
-
 /**
  * The most events one iCalendar export holds (GET …/calendar.ics, and a subscription's feed), a series counting once
  * with its changed occurrences; the store reads at most one more to know. More is a 422 asking for a shorter range

@@ -9,6 +9,7 @@ import {
   EVENTS_INDEXING_POLICY,
 } from '../../src/api/stores/cosmos/cosmos-store.ts';
 import { CATEGORIES_UNIQUE_KEY_POLICY, COSMOS_CATEGORIES_CONTAINER } from '../../src/api/stores/cosmos/cosmos-categories.ts';
+import { COSMOS_SUBSCRIPTIONS_CONTAINER, SUBSCRIPTIONS_INDEXING_POLICY } from '../../src/api/stores/cosmos/cosmos-subscriptions.ts';
 import { COSMOS_USER_SETTINGS_CONTAINER } from '../../src/api/stores/cosmos/cosmos-user-settings.ts';
 import { BicepExpression, parseBicep, resourceNamed, valueAt, type BicepObject, type BicepValue } from './helpers/bicep.ts';
 import { dependencyClosure, isShipped, parseIgnoreFile, type PackageLock } from './helpers/deploy-package.ts';
@@ -400,7 +401,8 @@ describe('infra/azure.bicep', () => {
     expect(container('eventsContainer')).toEqual({ id: COSMOS_EVENTS_CONTAINER, partitionKey, indexingPolicy: EVENTS_INDEXING_POLICY });
     expect(container('userSettingsContainer')).toEqual({ id: COSMOS_USER_SETTINGS_CONTAINER, partitionKey });
     expect(container('categoriesContainer')).toEqual({ id: COSMOS_CATEGORIES_CONTAINER, partitionKey, uniqueKeyPolicy: CATEGORIES_UNIQUE_KEY_POLICY });
-    for (const symbol of ['calendarsContainer', 'eventsContainer', 'userSettingsContainer', 'categoriesContainer']) {
+    expect(container('subscriptionsContainer')).toEqual({ id: COSMOS_SUBSCRIPTIONS_CONTAINER, partitionKey, indexingPolicy: SUBSCRIPTIONS_INDEXING_POLICY });
+    for (const symbol of ['calendarsContainer', 'eventsContainer', 'userSettingsContainer', 'categoriesContainer', 'subscriptionsContainer']) {
       expect(resourceNamed(TEMPLATE, symbol).body.name).toBe(container(symbol).id);
     }
   });

@@ -149,14 +149,17 @@ export function createEventService(store: Store, options: EventServiceOptions = 
       if (!versionMatches(expected, current.extendedProps.version)) throw new PreconditionFailedError();
       const input = parseOrThrow(eventWriteSchema, mergeEventPatch(current, patch));
       const merged = current.rrule ? editAllOccurrences(current, patch, toDraft(input)) : toDraft(input);
-      const draft = keepOverrides(checkSeries(input, merged));
+      const checked = keepOverrides(checkSeries(input, merged));
       const toCalendarId = input.extendedProps?.calendarId;
       const previousCategoryId = current.extendedProps.categoryId;
       if (toCalendarId === undefined || toCalendarId === calendar.id) {
+        // An edit keeps where the event was imported from, so that importing the file again finds it.
+        const draft = { ...checked, importSource: current.extendedProps.importSource ?? null };
         return writeEvent(principal, { kind: 'update', calendarId: calendar.id, eventId, expected, draft, previousCategoryId });
       }
+      // A move leaves it behind (checked's is null): imports are matched per calendar, and the other may hold that UID already.
       await checkMoveTarget(store, principal, toCalendarId);
-      return writeEvent(principal, { kind: 'move', calendarId: calendar.id, toCalendarId, eventId, expected, draft, previousCategoryId });
+      return writeEvent(principal, { kind: 'move', calendarId: calendar.id, toCalendarId, eventId, expected, draft: checked, previousCategoryId });
     },
 
     async delete(principal, { calendar, eventId, expected }) {

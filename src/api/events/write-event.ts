@@ -18,6 +18,13 @@ export type UpdateChange = EventTarget & { kind: 'update'; draft: EventDraft; pr
 /** An update that also takes the event to another calendar. */
 export type MoveChange = EventTarget & { kind: 'move'; toCalendarId: string; draft: EventDraft; previousCategoryId?: string };
 export type DeleteChange = EventTarget & { kind: 'delete' };
+/** Events of one calendar created and updated all together or not at all: an import (the store's writeBatch). */
+export type BatchChange = {
+  kind: 'batch';
+  calendarId: string;
+  creates: readonly EventDraft[];
+  updates: readonly { eventId: string; expected: ExpectedVersion; draft: EventDraft; previousCategoryId: string }[];
+};
 
 /** A change to one event, checked and allowed: every write of an event is one of these. */
 export type EventChange = CreateChange | UpdateChange | MoveChange | DeleteChange;
@@ -25,6 +32,20 @@ export type EventChange = CreateChange | UpdateChange | MoveChange | DeleteChang
 export interface WriteEvent {
   (principal: Principal, change: CreateChange | UpdateChange | MoveChange): Promise<CalendarEvent>;
   (principal: Principal, change: DeleteChange): Promise<void>;
+  (principal: Principal, change: BatchChange): Promise<CalendarEvent[]>;
+}
+
+/** Every draft of the batch made what the stores keep, before anything is written: one refusal writes nothing. */
+async function writeBatch(store: Store, rules: ContentRules, principal: Principal, change: BatchChange): Promise<CalendarEvent[]> {
+  const { tenantId } = principal;
+  const { calendarId } = change;
+  const check = (draft: EventDraft, previousCategoryId: string) =>
+    checkContent(store, { tenantId, calendarId, fromCalendarId: calendarId, previousCategoryId }, draft, rules);
+  const creates = await Promise.all(change.creates.map((draft) => check(draft, '')));
+  const updates = await Promise.all(
+    change.updates.map(async ({ eventId, expected, draft, previousCategoryId }) => ({ eventId, expected, draft: await check(draft, previousCategoryId) })),
+  );
+  return store.events.writeBatch({ tenantId, calendarId, actor: principal, creates, updates });
 }
 
 /**
@@ -34,7 +55,7 @@ export interface WriteEvent {
  * store's errors (not found, stale version) propagate.
  */
 export function createEventWriter(store: Store, rules: ContentRules): WriteEvent {
-  async function writeEvent(principal: Principal, change: EventChange): Promise<CalendarEvent | void> {
+  async function writeEvent(principal: Principal, change: EventChange | BatchChange): Promise<CalendarEvent | CalendarEvent[] | void> {
     const { tenantId } = principal;
     switch (change.kind) {
       case 'create': {
@@ -53,6 +74,8 @@ export function createEventWriter(store: Store, rules: ContentRules): WriteEvent
       }
       case 'delete':
         return store.events.delete({ tenantId, calendarId: change.calendarId, eventId: change.eventId, expected: change.expected });
+      case 'batch':
+        return writeBatch(store, rules, principal, change);
     }
   }
   return writeEvent as WriteEvent;

@@ -11,3 +11,4 @@ export const occurrenceParamsSchema = z.object({ calendarId: id, eventId: id, re
 export const occurrenceScopeQuerySchema = z.object({
   scope: z.enum(['this', 'following'], { error: 'Use scope=this (this event) or scope=following (this and following events)' }),
 });
+export const subscriptionParamsSchema = z.object({ subscriptionId: id });

@@ -174,6 +174,19 @@ export interface EventUpdate extends EventKey, Conditional {
   toCalendarId?: string;
 }
 
+/** An update inside a batch: the event, the version it expects to replace (as EventUpdate's), and its new draft. */
+export interface BatchUpdate extends Conditional {
+  eventId: string;
+  draft: EventDraft;
+}
+
+/** Several events of one calendar created and updated together, by one actor: an import. */
+export interface EventBatch extends CalendarKey {
+  actor: UserRef;
+  creates: readonly EventDraft[];
+  updates: readonly BatchUpdate[];
+}
+
 export interface CalendarRepository {
   list(params: InTenant): Promise<StoredCalendar[]>;
   get(params: CalendarKey): Promise<StoredCalendar | null>;
@@ -231,6 +244,14 @@ export interface EventRepository {
   update(params: EventUpdate): Promise<CalendarEvent>;
   /** Throws NotFoundError or PreconditionFailedError. */
   delete(params: EventKey & Conditional): Promise<void>;
+  /**
+   * All of the batch or none of it: creates the drafts and applies the updates (each as update would, in place), and
+   * answers the events written, creates first. Throws NotFoundError (no such calendar, or an updated event gone) or
+   * PreconditionFailedError (an update's version moved on), and then leaves no write of the batch in place.
+   */
+  writeBatch(params: EventBatch): Promise<CalendarEvent[]>;
+  /** The calendar's events imported with one of these UIDs (importSource.uid): at most one per UID. */
+  findByImportUids(params: CalendarKey & { uids: readonly string[] }): Promise<CalendarEvent[]>;
 }
 
 /** Where a page of search results ended: the last hit's start on the stores' line, and its id. */

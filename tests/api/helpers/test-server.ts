@@ -4,6 +4,7 @@ import { basename, join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { importJWK, SignJWT, type JWK } from 'jose';
+import type { DestinationStream } from 'pino';
 import app from '../../../src/api/app.ts';
 import { DEV_AUDIENCE, DEV_ISSUER, DEV_KEY_FILE_NAME, DEV_SCOPE, type DevSigningKey } from '../../../src/api/auth/dev-identity.ts';
 import { loadConfig } from '../../../src/api/config.ts';
@@ -49,10 +50,17 @@ export function storeEnv(dataDir: string): Record<string, string> {
   };
 }
 
-/** A real server on loopback over a real store: a SQLite file in a fresh temporary directory (or the one given). */
-export async function build(env: Record<string, string> = {}, dataDir = mkdtempSync(join(tmpdir(), 'company-calendar-api-'))): Promise<TestServer> {
+/**
+ * A real server on loopback over a real store: a SQLite file in a fresh temporary directory (or the one given). Its log
+ * is silent unless env sets LOG_LEVEL; `logStream` then reads it.
+ */
+export async function build(
+  env: Record<string, string> = {},
+  dataDir = mkdtempSync(join(tmpdir(), 'company-calendar-api-')),
+  options: { logStream?: DestinationStream } = {},
+): Promise<TestServer> {
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_ROOT: join(dataDir, 'no-web-app'), ...storeEnv(dataDir), ...env });
-  const server = Fastify(serverOptions(config));
+  const server = Fastify(serverOptions(config, options));
   await server.register(fp(app), { config });
   await server.listen({ port: 0, host: '127.0.0.1' });
   const address = server.addresses().find((candidate) => typeof candidate !== 'string');

@@ -140,3 +140,18 @@ export function searchSeriesQuery(match: SearchMatch): PartitionQuery {
 
 /** Event documents written before they carried searchText (change counters have no startMs): across partitions, once. */
 export const MISSING_SEARCH_TEXT_QUERY: SqlQuerySpec = { query: 'SELECT * FROM c WHERE IS_DEFINED(c.startMs) AND NOT IS_DEFINED(c.searchText)' };
+
+/** One person's subscription links (subscriptions container). */
+export function userSubscriptionsQuery(tenantId: string, userId: string): PartitionQuery {
+  return tenantQuery(tenantId, 'SELECT * FROM c WHERE c.tenantId = @tenantId AND c.userId = @userId', { userId });
+}
+
+/** Every subscription link of the tenant. */
+export function tenantSubscriptionsQuery(tenantId: string): PartitionQuery {
+  return tenantQuery(tenantId, 'SELECT * FROM c WHERE c.tenantId = @tenantId AND IS_DEFINED(c.secretHash)');
+}
+
+/** The link a feed request names, by its secret's hash: the feed knows no tenant, so across partitions. */
+export function subscriptionBySecretHashQuery(secretHash: string): SqlQuerySpec {
+  return { query: 'SELECT * FROM c WHERE c.secretHash = @secretHash', parameters: [{ name: '@secretHash', value: secretHash }] };
+}

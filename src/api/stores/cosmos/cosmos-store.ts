@@ -32,6 +32,7 @@ import { fromEventDoc, toEventDoc, type EventDoc } from './cosmos-event-docs.ts'
 import { calendarEventIdsQuery, calendarsQuery, PENDING_DELETES_QUERY, seriesWindowQuery, windowQuery } from './cosmos-queries.ts';
 import { withRetries } from './cosmos-retry.ts';
 import { backfillSearchText, CosmosSearchRepository } from './cosmos-search.ts';
+import { COSMOS_SUBSCRIPTIONS_CONTAINER, CosmosSubscriptionRepository, SUBSCRIPTIONS_INDEXING_POLICY } from './cosmos-subscriptions.ts';
 import { COSMOS_USER_SETTINGS_CONTAINER, CosmosUserSettingsRepository } from './cosmos-user-settings.ts';
 
 export const COSMOS_CALENDARS_CONTAINER = 'calendars';
@@ -326,6 +327,13 @@ async function createResources(client: CosmosClient, database: Database): Promis
       uniqueKeyPolicy: CATEGORIES_UNIQUE_KEY_POLICY,
     }),
   );
+  await ignoringConflict(() =>
+    database.containers.createIfNotExists({
+      id: COSMOS_SUBSCRIPTIONS_CONTAINER,
+      partitionKey: { paths: [COSMOS_PARTITION_KEY_PATH] },
+      indexingPolicy: SUBSCRIPTIONS_INDEXING_POLICY,
+    }),
+  );
 }
 
 /** While no tenant has a calendar, the first instance to create the claim document seeds the demo data. */
@@ -383,6 +391,7 @@ export async function openCosmosStore(options: CosmosStoreOptions): Promise<Stor
     categories,
     search: new CosmosSearchRepository(eventsContainer),
     userSettings: new CosmosUserSettingsRepository(userSettingsContainer),
+    subscriptions: new CosmosSubscriptionRepository(database.container(COSMOS_SUBSCRIPTIONS_CONTAINER)),
     changes: new CosmosChangeVersions([calendarsContainer, eventsContainer, categoriesContainer]),
     isReady: async () => {
       try {

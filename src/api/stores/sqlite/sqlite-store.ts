@@ -33,6 +33,7 @@ import type { UserSettings, VersionedSettings } from '../../../shared/user-setti
 import { MIGRATIONS } from './migrations.ts';
 import { SqliteCategoryRepository } from './sqlite-categories.ts';
 import { registerSearchFunctions, SqliteSearchRepository } from './sqlite-search.ts';
+import { SqliteSubscriptionRepository } from './sqlite-subscriptions.ts';
 
 export const SQLITE_FILE_NAME = 'company-calendar.db';
 
@@ -182,6 +183,7 @@ export function openSqliteStore({ dataDir, fileName = SQLITE_FILE_NAME }: Sqlite
     categories: new SqliteCategoryRepository(db, changes),
     search: new SqliteSearchRepository(db, toEvent),
     userSettings: new SqliteUserSettingsRepository(db),
+    subscriptions: new SqliteSubscriptionRepository(db),
     changes,
     isReady: async () => db.open && db.prepare('SELECT 1 AS ok').get() !== undefined,
     // One process owns the file, so empty means unclaimed.

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createSubscriptionService, type SubscriptionService } from '../../subscriptions/subscription-service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    subscriptionService: SubscriptionService;
+  }
+}
+
+/** Personal subscription links, whose feeds are the calendar's export as each link's creator may see it. */
+export default fp(
+  async function subscriptionsPlugin(app: FastifyInstance) {
+    const exports = app.icsExportService;
+    app.decorate('subscriptionService', createSubscriptionService(app.store, { exportCalendarIcs: (...args) => exports.exportCalendarIcs(...args) }));
+  },
+  { name: 'subscriptions', dependencies: ['store', 'ical-export'] },
+);
