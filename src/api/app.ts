@@ -13,6 +13,7 @@ import services from './plugins/app/services.ts';
 import storePlugin from './plugins/app/store.ts';
 import subscriptionsPlugin from './plugins/app/subscriptions.ts';
 import webApp from './plugins/app/web-app.ts';
+import icalImport from './plugins/app/ical-import.ts';
 import compression from './plugins/external/compression.ts';
 import rateLimit from './plugins/external/rate-limit.ts';
 import securityHeaders from './plugins/external/security-headers.ts';
@@ -28,6 +29,7 @@ import outlookRoutes from './routes/outlook.ts';
 import searchRoutes from './routes/search.ts';
 import subscriptionFeedRoutes from './routes/subscription-feed.ts';
 import subscriptionRoutes from './routes/subscriptions.ts';
+import icalImportRoutes from './routes/ical-import.ts';
 import type { Store } from './stores/repository.ts';
 import { openStore } from './stores/open-store.ts';
 import { VIDEO_FRAME_ORIGINS } from '../shared/video-url.ts';
@@ -102,6 +104,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   const issuers: TrustedIssuer[] = [];
   if (devKey) issuers.push(devTrustedIssuer(devKey));
   if (identity.mode === 'production' && identity.entra) issuers.push(entraTrustedIssuer(identity.entra));
+  await fastify.register(icalImport, { content: { sharePointOrigins: config.sharePointOrigins } });
   if (identity.mode === 'production' && identity.oidc) issuers.push(oidcTrustedIssuer(identity.oidc));
   await fastify.register(authentication, {
     verifyToken: createTokenVerifier(issuers),
@@ -133,6 +136,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   );
   // Subscription feeds: calendar apps send no token, the link's secret is the key (routes/subscription-feed.ts).
   await fastify.register(async (feeds) => {
+        await secured.register(icalImportRoutes);
     await feeds.register(compression);
     await feeds.register(subscriptionFeedRoutes);
   });

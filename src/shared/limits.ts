@@ -71,6 +71,19 @@ export const SUBSCRIPTION_FEED_REQUESTS_PER_MINUTE = 60;
  */
 export const SUBSCRIPTION_FEED_BYTES_MAX = 4 * 1024 * 1024;
 
+/** The shortest and longest directory search (GET /api/directory/search?q=), in characters. */
+export const DIRECTORY_QUERY_MIN = 1;
+export const DIRECTORY_QUERY_MAX = 100;
+/** The most people and groups one directory search answers, users and groups together. */
+export const DIRECTORY_RESULTS_MAX = 20;
+/** The most ids one POST /api/directory/resolve names: every editor of a calendar. */
+export const DIRECTORY_RESOLVE_IDS_MAX = CALENDAR_EDITORS_MAX;
+
+/** The largest .ics file one import takes (POST /api/calendars/{id}/import): more is a 413. The web app checks it first. */
+export const ICS_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+/** The most components (events, tasks, journal entries) one .ics file may hold for an import: more is a 400 asking to split it. */
+export const ICS_IMPORT_COMPONENTS_MAX = 2_000;
+
 /**
  * The most events one iCalendar export holds (GET …/calendar.ics, and a subscription's feed), a series counting once
  * with its changed occurrences; the store reads at most one more to know. More is a 422 asking for a shorter range

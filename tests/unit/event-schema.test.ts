@@ -96,6 +96,7 @@ describe('the event in FullCalendar’s shape, from the one table of fields', ()
     rrule: '',
     exdate: [],
     overrides: {},
+    importSource: null,
     categoryId: '',
     video: '',
     onlineMeetingUrl: '',

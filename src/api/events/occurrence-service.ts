@@ -67,9 +67,9 @@ function occurrenceOf(series: CalendarEvent, recurrenceId: string): Occurrence {
   return occurrence;
 }
 
-/** A stored series as a draft, overrides included: what a write of it starts from. */
-function seriesDraft(series: CalendarEvent): EventDraft {
-  return { ...toDraft(eventToWrite(series)), overrides: series.extendedProps.overrides ?? {} };
+/** A stored series as a draft, overrides and import source included: what a write of it starts from. */
+export function seriesDraft(series: CalendarEvent): EventDraft {
+  return { ...toDraft(eventToWrite(series)), overrides: series.extendedProps.overrides ?? {}, importSource: series.extendedProps.importSource ?? null };
 }
 
 /** An occurrence changes only its own fields; the rule, zone and calendar are the series'. */

@@ -48,6 +48,14 @@ export function calendarEventIdsQuery(tenantId: string, calendarId: string): Par
   return tenantQuery(tenantId, 'SELECT c.id FROM c WHERE c.tenantId = @tenantId AND c.calendarId = @calendarId', { calendarId });
 }
 
+/** A calendar's events imported with one of these UIDs (importSource.uid); events never imported have none. */
+export function importUidsQuery(tenantId: string, calendarId: string, uids: readonly string[]): PartitionQuery {
+  return tenantQuery(tenantId, 'SELECT * FROM c WHERE c.tenantId = @tenantId AND c.calendarId = @calendarId AND ARRAY_CONTAINS(@uids, c.importSource.uid)', {
+    calendarId,
+    uids: [...uids],
+  });
+}
+
 /** Calendars whose deletion began and may not have finished: across tenants, so across partitions. */
 export const PENDING_DELETES_QUERY: SqlQuerySpec = { query: 'SELECT c.id, c.tenantId FROM c WHERE c.deleting = true' };
 

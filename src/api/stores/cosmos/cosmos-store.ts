@@ -13,6 +13,7 @@ import {
   type CalendarRepository,
   type CalendarUpdate,
   type Conditional,
+  type EventBatch,
   type EventCreate,
   type EventKey,
   type EventRepository,
@@ -28,6 +29,7 @@ import { bumpChanges, CHANGES_DOC_ID, CosmosChangeVersions, isChangesDoc } from 
 import { CONFLICT_ATTEMPTS, writeExpectedVersion } from './conditional-write.ts';
 import { COSMOS_CATEGORIES_CONTAINER, CATEGORIES_UNIQUE_KEY_POLICY, CosmosCategoryRepository, deleteCalendarCategories } from './cosmos-categories.ts';
 import { codeOf, deleteIgnoringMissing, ifMatch, queryAll, readDoc, replaceIfUnchanged, writeIfUnchanged } from './cosmos-documents.ts';
+import { findByImportUids, writeEventBatch } from './cosmos-event-batch.ts';
 import { fromEventDoc, toEventDoc, type EventDoc } from './cosmos-event-docs.ts';
 import { calendarEventIdsQuery, calendarsQuery, PENDING_DELETES_QUERY, seriesWindowQuery, windowQuery } from './cosmos-queries.ts';
 import { withRetries } from './cosmos-retry.ts';
@@ -277,6 +279,19 @@ class CosmosEventRepository implements EventRepository {
       (await writeIfUnchanged(() => item.delete(ifMatch(current._etag)))) ? true : undefined,
     );
     await bumpChanges(this.events, tenantId);
+  }
+
+  async writeBatch(batch: EventBatch): Promise<CalendarEvent[]> {
+    const calendars = {
+      isVisible: async (tenantId: string, calendarId: string) => Boolean(await this.calendars.visibleDoc(tenantId, calendarId)),
+      recordDuration: this.calendars.recordDuration.bind(this.calendars),
+    };
+    return writeEventBatch(this.events, calendars, batch);
+  }
+
+  async findByImportUids({ tenantId, calendarId, uids }: CalendarKey & { uids: readonly string[] }): Promise<CalendarEvent[]> {
+    if (!(await this.calendars.visibleDoc(tenantId, calendarId))) return [];
+    return findByImportUids(this.events, tenantId, calendarId, uids);
   }
 
   /** The event as the calendar in the path holds it: under another calendar it is not there. */

@@ -175,6 +175,12 @@ export const MIGRATIONS: readonly Migration[] = [
   ) WITHOUT ROWID;
   CREATE INDEX subscriptions_by_user ON subscriptions (tenant_id, user_id, created_at);
   `,
+  `
+  -- Imported events (issue 12): where each came from (event-schema.ts's importSource, as JSON; 'null' for none), and
+  -- at most one event per UID in a calendar, so that importing a file again finds its events and never doubles them.
+  ALTER TABLE events ADD COLUMN import_source TEXT NOT NULL DEFAULT 'null';
+  CREATE UNIQUE INDEX events_import_uid ON events (tenant_id, calendar_id, json_extract(import_source, '$.uid')) WHERE import_source != 'null';
+  `,
 ];
 
 /**

@@ -15,6 +15,7 @@ import {
   type CalendarUpdate,
   type ChangeVersions,
   type Conditional,
+  type EventBatch,
   type EventCreate,
   type EventKey,
   type EventRecord,
@@ -370,6 +371,7 @@ class SqliteEventRepository implements EventRepository {
     EventRow
   >;
   private readonly seriesWindow: Database.Statement<{ tenant: string; calendar: string; from: number; to: number }, EventRow>;
+  private readonly byImportUids: Database.Statement<[string, string, string], EventRow>;
 
   constructor(db: Database.Database, changes: SqliteChangeVersions) {
     this.db = db;
@@ -400,6 +402,11 @@ class SqliteEventRepository implements EventRepository {
     this.seriesWindow = db.prepare(
       `SELECT * FROM events
        WHERE tenant_id = @tenant AND calendar_id = @calendar AND rrule != '' AND range_end_ms > @from AND range_start_ms < @to`,
+    );
+    // The UIDs as one JSON array; import_source != 'null' lets the unique index events_import_uid (migration 9) serve it.
+    this.byImportUids = db.prepare(
+      `SELECT * FROM events WHERE tenant_id = ? AND calendar_id = ? AND import_source != 'null'
+         AND json_extract(import_source, '$.uid') IN (SELECT value FROM json_each(?))`,
     );
   }
 
@@ -479,6 +486,40 @@ class SqliteEventRepository implements EventRepository {
         this.changes.bump(tenantId);
       })
       .immediate();
+  }
+
+  async findByImportUids({ tenantId, calendarId, uids }: CalendarKey & { uids: readonly string[] }): Promise<CalendarEvent[]> {
+    return uids.length === 0 ? [] : this.byImportUids.all(tenantId, calendarId, JSON.stringify(uids)).map(toEvent);
+  }
+
+  /** One transaction: any failure rolls every write of the batch back. */
+  async writeBatch({ tenantId, calendarId, actor, creates, updates }: EventBatch): Promise<CalendarEvent[]> {
+    const now = new Date().toISOString();
+    try {
+      return this.db
+        .transaction(() => {
+          if (!this.longest.get(tenantId, calendarId)) throw new NotFoundError();
+          const authorship = { createdBy: actor, updatedBy: actor, createdAt: now, updatedAt: now };
+          const rows = creates.map((draft) => toEventRow(tenantId, eventRecord({ id: randomUUID(), calendarId, draft, authorship, version: 1 })));
+          for (const row of rows) this.insert.run(row);
+          for (const { eventId, expected, draft } of updates) {
+            const current = this.byId.get(tenantId, calendarId, eventId);
+            if (!current) throw new NotFoundError();
+            if (!versionMatches(expected, current.version)) throw new PreconditionFailedError();
+            const kept = { createdBy: { id: current.created_by_id, name: current.created_by_name }, createdAt: current.created_at, updatedBy: actor, updatedAt: now };
+            rows.push(toEventRow(tenantId, eventRecord({ id: eventId, calendarId, draft, authorship: kept, version: current.version + 1 })));
+            this.replace.run(rows.at(-1)!);
+          }
+          for (const row of rows) this.recordDuration(row);
+          this.changes.bump(tenantId);
+          return rows.map(toEvent);
+        })
+        .immediate();
+    } catch (error) {
+      // Another import made the same UID in this calendar first (the unique index): this batch's view was stale.
+      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new PreconditionFailedError();
+      throw error;
+    }
   }
 
   private recordDuration(row: EventRow): void {

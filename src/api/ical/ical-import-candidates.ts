@@ -1,0 +1,147 @@
+// The records of one UID (a master and its changed occurrences, in any order in the file) made into one event as a
+// client would write it, with its overrides, exdates and where it came from; what cannot be held is skipped, with why.
+import { categoryNamed } from '../../shared/category-match.ts';
+import type { ImportSource } from '../../shared/event-schema.ts';
+import { instantOfWallClockMs } from '../recurrence/zone-offsets.ts';
+import type { SkippedItem, VeventRecord } from './ical-import-records.ts';
+import { timeText, type IcalTime } from './ical-import-times.ts';
+
+/** What a title-less event is called, as Outlook and Google show one. */
+export const UNTITLED_EVENT = '(No title)';
+
+/** One occurrence changed on its own: its recurrence id as the feed writes it, and its fields as a client writes them. */
+export interface OverrideInput {
+  recurrenceId: string;
+  input: { title: string; start: string; end: string | null; allDay: boolean; url: string; extendedProps: { description: string; location: string } };
+}
+
+/** An event of the file, ready to be checked as the API checks a client's: the body, its overrides and its source. */
+export interface ImportCandidate {
+  uid: string;
+  input: Record<string, unknown>;
+  overrides: OverrideInput[];
+  source: ImportSource;
+}
+
+export interface GroupOptions {
+  /** The calendar's categories, matched by name. */
+  categories: readonly { id: string; name: string }[];
+  /** The zone all-day series' date-time UNTILs fall in, and the zone of an all-day event. */
+  fileZone: string;
+}
+
+const DAY_MS = 86_400_000;
+const wallDate = (floatingMs: number) => new Date(floatingMs).toISOString().slice(0, 10);
+const wallTimeMs = (floatingMs: number) => ((floatingMs % DAY_MS) + DAY_MS) % DAY_MS;
+
+/**
+ * An occurrence id of the series' kind: a date for all-day series (a date-time's wall-clock date, as Exchange writes
+ * them for all-day series), an instant for timed ones (a date taken at the series' start time, in its zone).
+ */
+function occurrenceIdOf(time: IcalTime, master: VeventRecord, zone: string): string {
+  if (master.start.kind === 'date') return time.kind === 'date' ? time.date : wallDate(time.floatingMs);
+  if (time.kind === 'instant') return new Date(time.ms).toISOString();
+  const start = master.start as Extract<IcalTime, { kind: 'instant' }>;
+  return new Date(instantOfWallClockMs(Date.parse(time.date) + wallTimeMs(start.floatingMs), zone)).toISOString();
+}
+
+const UNTIL = /UNTIL=(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})(Z?))?/i;
+
+/** UNTIL in the form the rule checker takes: a floating date-time read in the series' zone, a timed series' date as that day's end. */
+function fitUntil(rrule: string, allDay: boolean, zone: string): string {
+  const m = UNTIL.exec(rrule);
+  if (!m || m[7] === 'Z') return rrule;
+  const [y, mo, d, h, mi, s] = m.slice(1, 7).map((part) => (part === undefined ? undefined : Number(part)));
+  if (allDay) return rrule.replace(UNTIL, `UNTIL=${m[1]}${m[2]}${m[3]}`);
+  const floating = h === undefined ? Date.UTC(y!, mo! - 1, d!, 23, 59, 59) : Date.UTC(y!, mo! - 1, d!, h, mi!, s!);
+  const instant = new Date(instantOfWallClockMs(floating, zone)).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return rrule.replace(UNTIL, `UNTIL=${instant}`);
+}
+
+const newer = (a: VeventRecord, b: VeventRecord) => a.sequence - b.sequence || (a.modified < b.modified ? -1 : a.modified > b.modified ? 1 : 0);
+
+/** Why the master cannot be an event here, if it cannot. */
+function masterProblem(master: VeventRecord, overrides: readonly VeventRecord[]): string | null {
+  if (master.cancelled) return 'The event is cancelled (STATUS:CANCELLED)';
+  if (master.rrules.length > 1) return 'The event repeats by more than one rule (RRULE): a series here has one';
+  if (master.rrules.length === 0 && master.rdateCount > 0) return 'The event repeats only on listed dates (RDATE), which a series here cannot hold';
+  if (master.rrules.length === 0 && overrides.length > 0) return 'The file changes occurrences (RECURRENCE-ID) of an event that does not repeat';
+  if (master.rrules.length > 0 && master.start.kind === 'instant' && master.start.zone === null) {
+    return 'Its time zone matches none we know, so its repeats could not follow daylight saving time';
+  }
+  return null;
+}
+
+/** The occurrences changed on their own, and those cancelled (which become exdates); a change to all later ones is skipped. */
+function splitOverrides(master: VeventRecord, overrides: readonly VeventRecord[], zone: string, skipped: SkippedItem[]) {
+  const changed: OverrideInput[] = [];
+  const cancelled: string[] = [];
+  for (const override of overrides) {
+    const recurrenceId = occurrenceIdOf(override.recurrenceId!, master, zone);
+    if (override.thisAndFuture) {
+      skipped.push({ uid: master.uid, reason: `The change to the occurrence of ${recurrenceId} and all after it (RANGE=THISANDFUTURE) was left out` });
+    } else if (override.cancelled) cancelled.push(recurrenceId);
+    else {
+      const { title, start, end, url, description, location } = override;
+      const input = { title: title || UNTITLED_EVENT, start: timeText(start), end: end && timeText(end), allDay: start.kind === 'date', url, extendedProps: { description, location } };
+      changed.push({ recurrenceId, input });
+    }
+  }
+  return { changed, cancelled };
+}
+
+function candidateOf(master: VeventRecord, overrides: readonly VeventRecord[], options: GroupOptions, skipped: SkippedItem[]): ImportCandidate {
+  const allDay = master.start.kind === 'date';
+  const zone = master.start.kind === 'instant' ? (master.start.zone ?? 'UTC') : options.fileZone;
+  const rrule = master.rrules[0] ? fitUntil(master.rrules[0], allDay, zone) : '';
+  const { changed, cancelled } = splitOverrides(master, overrides, zone, skipped);
+  if (rrule && master.rdateCount > 0) skipped.push({ uid: master.uid, reason: `Its ${master.rdateCount} extra date(s) (RDATE) were left out: a series here repeats by its rule alone` });
+  const exdate = rrule ? [...master.exdates.map((time) => occurrenceIdOf(time, master, zone)), ...cancelled] : [];
+  const sameEnd = master.end && timeText(master.end) === timeText(master.start);
+  const all = [master, ...overrides];
+  return {
+    uid: master.uid,
+    input: {
+      title: master.title || UNTITLED_EVENT,
+      start: timeText(master.start),
+      // No end, or an end at the start: this calendar's default length (an event here always lasts a while).
+      end: master.end && !sameEnd ? timeText(master.end) : null,
+      allDay,
+      url: master.url,
+      rrule,
+      exdate,
+      extendedProps: {
+        description: master.description,
+        location: master.location,
+        timeZone: zone,
+        categoryId: master.categories.map((name) => categoryNamed(options.categories, name)).find(Boolean)?.id ?? '',
+        onlineMeetingUrl: master.onlineMeetingUrl,
+      },
+    },
+    overrides: changed,
+    // A change to one occurrence is a change to the series: the newest of all its parts decides.
+    source: { uid: master.uid, sequence: Math.max(...all.map((r) => r.sequence)), modified: all.map((r) => r.modified).sort().at(-1)! },
+  };
+}
+
+/** The file's events by UID, each one candidate; the rest skipped with why. Overrides may come before their master. */
+export function groupCandidates(events: readonly VeventRecord[], options: GroupOptions): { candidates: ImportCandidate[]; skipped: SkippedItem[] } {
+  const byUid = new Map<string, VeventRecord[]>();
+  for (const record of events) byUid.set(record.uid, [...(byUid.get(record.uid) ?? []), record]);
+  const candidates: ImportCandidate[] = [];
+  const skipped: SkippedItem[] = [];
+  for (const [uid, records] of byUid) {
+    const masters = records.filter((record) => record.recurrenceId === null).sort(newer);
+    const overrides = records.filter((record) => record.recurrenceId !== null);
+    const master = masters.at(-1);
+    if (!master) {
+      skipped.push({ uid, reason: 'The file changes occurrences (RECURRENCE-ID) of a series it does not hold' });
+      continue;
+    }
+    if (masters.length > 1) skipped.push({ uid, reason: `The file holds this event ${masters.length} times: the newest was imported` });
+    const problem = masterProblem(master, overrides);
+    if (problem) skipped.push({ uid, reason: problem });
+    else candidates.push(candidateOf(master, overrides, options, skipped));
+  }
+  return { candidates, skipped };
+}

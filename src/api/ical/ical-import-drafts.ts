@@ -1,0 +1,107 @@
+// An .ics file read into event drafts, each checked as the API checks a client's event: parsed (a 400 naming the line
+// at fault), its components read, its events grouped by UID with their changed occurrences, and what cannot be held
+// listed as skipped, with why.
+import ICAL from 'ical.js';
+import { eventWriteSchema, type EventDraft } from '../../shared/event-schema.ts';
+import { ICS_IMPORT_COMPONENTS_MAX } from '../../shared/limits.ts';
+import { HttpProblem, validationFailed } from '../errors.ts';
+import { checkSeries, toDraft } from '../events/check-series.ts';
+import { overrideOf, withOverride } from '../events/series-edits.ts';
+import { BODY_FIELD, parseOrThrow } from '../http/request-validation.ts';
+import { occurrenceAt } from '../recurrence/expand-series.ts';
+import { groupCandidates, type ImportCandidate } from './ical-import-candidates.ts';
+import { componentCount, readComponents, type SkippedItem } from './ical-import-records.ts';
+import { contentLines, findSyntaxFault } from './ical-import-text.ts';
+import { zoneContext } from './ical-import-times.ts';
+import { ianaZoneOf } from './tzid-zones.ts';
+
+const malformed = (line: number, message: string) =>
+  new HttpProblem(400, 'Bad Request', {
+    detail: `The file is not valid iCalendar (line ${line}: ${message}). Nothing was imported.`,
+    errors: [{ field: BODY_FIELD, message: `Line ${line}: ${message}` }],
+  });
+
+/** The file's calendars, or a 400 naming the first line at fault. */
+export function parseIcs(body: Uint8Array): ICAL.Component[] {
+  const lines = contentLines(body);
+  const fault = findSyntaxFault(lines);
+  if (fault) throw malformed(fault.line, fault.message);
+  let jcal: unknown;
+  try {
+    jcal = ICAL.parse(lines.map((line) => line.text).join('\r\n'));
+  } catch (error) {
+    throw malformed(lines[0]!.line, (error as Error).message);
+  }
+  const roots = (typeof (jcal as unknown[])[0] === 'string' ? [jcal] : jcal) as unknown[][];
+  return roots.map((root) => new ICAL.Component(root));
+}
+
+const reasonOf = (problem: HttpProblem) => problem.errors?.map((error) => error.message).join('; ') ?? problem.detail ?? problem.title;
+
+/** The candidate as the draft the stores would keep, its changed occurrences among its overrides; a 400 says why not. */
+function candidateDraft(candidate: ImportCandidate, skipped: SkippedItem[]): EventDraft {
+  const input = parseOrThrow(eventWriteSchema, candidate.input);
+  const series = checkSeries(input, toDraft(input));
+  let overrides = {};
+  for (const { recurrenceId, input: changed } of candidate.overrides) {
+    const occurrence = series.exdate.includes(recurrenceId) ? null : occurrenceAt(series, recurrenceId);
+    if (!occurrence) {
+      skipped.push({ uid: candidate.uid, reason: `The change to the occurrence of ${recurrenceId} was left out: the series has no occurrence then` });
+      continue;
+    }
+    overrides = withOverride(overrides, recurrenceId, overrideOf(series, occurrence, toDraft(parseOrThrow(eventWriteSchema, changed))));
+  }
+  return { ...series, overrides, importSource: candidate.source };
+}
+
+/**
+ * The zone the file is in: X-WR-TIMEZONE (Google, Apple), else the one zone its VTIMEZONEs name (Exchange writes no
+ * X-WR-TIMEZONE), else the importer's. All-day series' date-time UNTILs fall on their date there.
+ */
+function fileZoneOf(calendars: readonly ICAL.Component[], fallback: string): string {
+  const named = calendars.map((calendar) => calendar.getFirstPropertyValue('x-wr-timezone')).filter((value) => typeof value === 'string');
+  const tzids = named.length > 0 ? named : calendars.flatMap((calendar) => calendar.getAllSubcomponents('vtimezone').map((zone) => zone.getFirstPropertyValue('tzid')));
+  const zones = new Set(tzids.map((tzid) => (typeof tzid === 'string' ? ianaZoneOf(tzid) : null)));
+  const [only] = zones;
+  return zones.size === 1 && only ? only : fallback;
+}
+
+/** Runs a check of one event; its 400 becomes a skip with the API's own reason. */
+export async function orSkip<T>(uid: string, skipped: SkippedItem[], check: () => T | Promise<T>): Promise<T | null> {
+  try {
+    return await check();
+  } catch (error) {
+    if (!(error instanceof HttpProblem)) throw error;
+    skipped.push({ uid, reason: reasonOf(error) });
+    return null;
+  }
+}
+
+export interface IcsReadOptions {
+  /** The importer's zone: floating times, and the file's zone when it names none. */
+  timeZone: string;
+  /** The calendar's categories, matched by name. */
+  categories: readonly { id: string; name: string }[];
+}
+
+/**
+ * The file's events as drafts checked as the API checks a client's (before their rich content is made what the stores
+ * keep), and what was skipped and why. A file that is not iCalendar, or holds too much, is a 400.
+ */
+export async function icsDrafts(body: Uint8Array, { timeZone, categories }: IcsReadOptions): Promise<{ drafts: EventDraft[]; skipped: SkippedItem[] }> {
+  const calendars = parseIcs(body);
+  const count = componentCount(calendars);
+  if (count > ICS_IMPORT_COMPONENTS_MAX) {
+    throw validationFailed([{ field: BODY_FIELD, message: `The file holds ${count} events and other items; an import takes at most ${ICS_IMPORT_COMPONENTS_MAX}: split it` }]);
+  }
+  const { events: records, skipped } = readComponents(calendars, zoneContext(calendars, timeZone));
+  const grouped = groupCandidates(records, { categories, fileZone: fileZoneOf(calendars, timeZone) });
+  skipped.push(...grouped.skipped);
+  const drafts: EventDraft[] = [];
+  for (const candidate of grouped.candidates) {
+    const draft = await orSkip(candidate.uid, skipped, () => candidateDraft(candidate, skipped));
+    if (draft) drafts.push(draft);
+  }
+  return { drafts, skipped };
+}
+

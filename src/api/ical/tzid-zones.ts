@@ -1,0 +1,90 @@
+// The IANA zone a TZID names. Files name zones as IANA ids (Google, Apple, Nextcloud), as Windows ids ("W. Europe
+// Standard Time", Exchange), as Exchange's display names ("(UTC-05:00) Eastern Time (US & Canada)"), behind a
+// vendor's prefix ("/mozilla.org/20070129_1/Europe/Berlin"), or as anything at all with the file's own VTIMEZONE.
+import ICAL from 'ical.js';
+import { findIana, WINDOWS_TO_IANA_MAP } from 'windows-iana';
+import { isValidTimeZone } from '../../shared/time.ts';
+import { offsetAtMs } from '../recurrence/zone-offsets.ts';
+
+/**
+ * Exchange's display names, by the place names after the "(UTC±hh:mm)" or "(GMT…)" part, lower-cased: the zones
+ * Exchange most often writes this way. Others fall back to the file's VTIMEZONE.
+ */
+const DISPLAY_NAMES: Readonly<Record<string, string>> = {
+  'eastern time (us & canada)': 'America/New_York',
+  'central time (us & canada)': 'America/Chicago',
+  'mountain time (us & canada)': 'America/Denver',
+  'pacific time (us & canada)': 'America/Los_Angeles',
+  arizona: 'America/Phoenix',
+  alaska: 'America/Anchorage',
+  hawaii: 'Pacific/Honolulu',
+  'atlantic time (canada)': 'America/Halifax',
+  'guadalajara, mexico city, monterrey': 'America/Mexico_City',
+  brasilia: 'America/Sao_Paulo',
+  'coordinated universal time': 'UTC',
+  'dublin, edinburgh, lisbon, london': 'Europe/London',
+  'greenwich mean time : dublin, edinburgh, lisbon, london': 'Europe/London',
+  'amsterdam, berlin, bern, rome, stockholm, vienna': 'Europe/Berlin',
+  'belgrade, bratislava, budapest, ljubljana, prague': 'Europe/Budapest',
+  'brussels, copenhagen, madrid, paris': 'Europe/Paris',
+  'sarajevo, skopje, warsaw, zagreb': 'Europe/Warsaw',
+  'athens, bucharest': 'Europe/Bucharest',
+  'helsinki, kyiv, riga, sofia, tallinn, vilnius': 'Europe/Kiev',
+  'helsinki, kiev, riga, sofia, tallinn, vilnius': 'Europe/Kiev',
+  jerusalem: 'Asia/Jerusalem',
+  istanbul: 'Europe/Istanbul',
+  'harare, pretoria': 'Africa/Johannesburg',
+  'moscow, st. petersburg': 'Europe/Moscow',
+  'moscow, st. petersburg, volgograd': 'Europe/Moscow',
+  'abu dhabi, muscat': 'Asia/Dubai',
+  'chennai, kolkata, mumbai, new delhi': 'Asia/Kolkata',
+  'beijing, chongqing, hong kong, urumqi': 'Asia/Shanghai',
+  'kuala lumpur, singapore': 'Asia/Singapore',
+  'osaka, sapporo, tokyo': 'Asia/Tokyo',
+  seoul: 'Asia/Seoul',
+  brisbane: 'Australia/Brisbane',
+  'canberra, melbourne, sydney': 'Australia/Sydney',
+  'auckland, wellington': 'Pacific/Auckland',
+};
+
+const DISPLAY_PREFIX = /^\((?:UTC|GMT)[^)]*\)\s*/i;
+// "/mozilla.org/20070129_1/Europe/Berlin", "/freeassociation.sourceforge.net/Tzfile/Europe/London": the IANA id at the end.
+const PREFIXED_ID = /\/([A-Za-z_]+\/[A-Za-z0-9_+-]+(?:\/[A-Za-z0-9_+-]+)?)$/;
+
+/** The IANA zone the TZID names, or null when only the file's own VTIMEZONE can say what it is. */
+export function ianaZoneOf(tzid: string): string | null {
+  const id = tzid.trim().replace(/^"(.*)"$/, '$1');
+  if (id === '') return null;
+  if (isValidTimeZone(id)) return id;
+  const windows = findIana(id)[0];
+  if (windows) return windows;
+  const prefixed = PREFIXED_ID.exec(id)?.[1];
+  if (prefixed && isValidTimeZone(prefixed)) return prefixed;
+  return DISPLAY_NAMES[id.replace(DISPLAY_PREFIX, '').toLowerCase()] ?? null;
+}
+
+// Each Windows zone's main IANA zone first (territory 001: Europe/Berlin rather than Europe/Andorra), then the rest.
+const CANDIDATE_ZONES = [
+  ...new Set([
+    ...Object.values(WINDOWS_TO_IANA_MAP)
+      .filter((entry) => entry.territory === '001')
+      .map((entry) => entry.iana[0]!),
+    ...Intl.supportedValuesOf('timeZone'),
+  ]),
+].filter(isValidTimeZone);
+
+const SAMPLE_DAYS = [1, 8, 15, 22];
+
+/**
+ * An IANA zone that keeps the VTIMEZONE's offsets through the year given (noon on four days of every month), so that a
+ * series in a zone the file defines only by its rules still repeats across DST changes as it did; null when none does.
+ */
+export function zoneLike(vtimezone: ICAL.Component, year: number): string | null {
+  const zone = new ICAL.Timezone(vtimezone);
+  const samples = Array.from({ length: 12 }, (_, month) => SAMPLE_DAYS.map((day) => ({ month: month + 1, day }))).flat().map(({ month, day }) => {
+    const local = ICAL.Time.fromData({ year, month, day, hour: 12, minute: 0, second: 0 });
+    const offsetMs = zone.utcOffset(local) * 1000;
+    return { instantMs: Date.UTC(year, month - 1, day, 12) - offsetMs, offsetMs };
+  });
+  return CANDIDATE_ZONES.find((candidate) => samples.every(({ instantMs, offsetMs }) => offsetAtMs(instantMs, candidate) === offsetMs)) ?? null;
+}
