@@ -1,19 +1,23 @@
 import type { FastifyBodyParser, FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpProblem } from './errors.ts';
 import { devTrustedIssuer, loadDevSigningKey } from './auth/dev-identity.ts';
+import { createGroupOverage } from './auth/group-overage.ts';
 import { createTokenVerifier, type TrustedIssuer } from './auth/token-verifier.ts';
 import { entraTrustedIssuer, oidcTrustedIssuer } from './auth/trusted-issuers.ts';
 import type { Config } from './config.ts';
+import { editorIdRule } from './directory/editor-ids.ts';
+import { graphMemberGroups } from './directory/graph-directory.ts';
 import authentication from './plugins/app/authentication.ts';
+import directoryPlugin from './plugins/app/directory.ts';
 import errorHandler from './plugins/app/error-handler.ts';
 import graphPlugin from './plugins/app/graph.ts';
 import hostAllowList from './plugins/app/host-allow-list.ts';
 import icalExport from './plugins/app/ical-export.ts';
+import icalImport from './plugins/app/ical-import.ts';
 import services from './plugins/app/services.ts';
 import storePlugin from './plugins/app/store.ts';
 import subscriptionsPlugin from './plugins/app/subscriptions.ts';
 import webApp from './plugins/app/web-app.ts';
-import icalImport from './plugins/app/ical-import.ts';
 import compression from './plugins/external/compression.ts';
 import rateLimit from './plugins/external/rate-limit.ts';
 import securityHeaders from './plugins/external/security-headers.ts';
@@ -21,15 +25,16 @@ import calendarRoutes from './routes/calendars.ts';
 import categoryRoutes from './routes/categories.ts';
 import clientConfigRoutes from './routes/client-config.ts';
 import devSignInRoutes from './routes/dev-sign-in.ts';
+import directoryRoutes from './routes/directory.ts';
 import eventRoutes from './routes/events.ts';
 import healthRoutes from './routes/health.ts';
 import icalExportRoutes from './routes/ical-export.ts';
+import icalImportRoutes from './routes/ical-import.ts';
 import meRoutes from './routes/me.ts';
 import outlookRoutes from './routes/outlook.ts';
 import searchRoutes from './routes/search.ts';
 import subscriptionFeedRoutes from './routes/subscription-feed.ts';
 import subscriptionRoutes from './routes/subscriptions.ts';
-import icalImportRoutes from './routes/ical-import.ts';
 import type { Store } from './stores/repository.ts';
 import { openStore } from './stores/open-store.ts';
 import { VIDEO_FRAME_ORIGINS } from '../shared/video-url.ts';
@@ -95,20 +100,23 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
     store: opts.store ?? (await openStore(config)),
     seedDemoData: config.seedDemoData,
   });
-  await fastify.register(services, { content: { sharePointOrigins: config.sharePointOrigins } });
-  await fastify.register(graphPlugin, { graph: config.graph });
-  await fastify.register(icalExport, { publicHosts: config.publicHosts });
-  await fastify.register(subscriptionsPlugin);
   const { identity } = config;
+  const editorIds = editorIdRule(identity);
+  await fastify.register(services, { content: { sharePointOrigins: config.sharePointOrigins }, editorIds });
+  await fastify.register(icalExport, { publicHosts: config.publicHosts });
+  await fastify.register(icalImport, { content: { sharePointOrigins: config.sharePointOrigins } });
+  await fastify.register(subscriptionsPlugin);
+  await fastify.register(graphPlugin, { graph: config.graph });
+  await fastify.register(directoryPlugin, { identity, editorIds });
   const devKey = identity.mode === 'development' ? await loadDevSigningKey(config.dataDir) : null;
   const issuers: TrustedIssuer[] = [];
   if (devKey) issuers.push(devTrustedIssuer(devKey));
   if (identity.mode === 'production' && identity.entra) issuers.push(entraTrustedIssuer(identity.entra));
-  await fastify.register(icalImport, { content: { sharePointOrigins: config.sharePointOrigins } });
   if (identity.mode === 'production' && identity.oidc) issuers.push(oidcTrustedIssuer(identity.oidc));
   await fastify.register(authentication, {
     verifyToken: createTokenVerifier(issuers),
     failuresPerMinute: config.failedAuthenticationsPerMinute,
+    groupOverage: createGroupOverage({ lookup: fastify.graph ? graphMemberGroups(fastify.graph) : null, log: fastify.log }),
   });
 
   await fastify.register(
@@ -127,16 +135,17 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
         await secured.register(categoryRoutes);
         await secured.register(eventRoutes);
         await secured.register(searchRoutes);
-        await secured.register(subscriptionRoutes);
         await secured.register(icalExportRoutes);
+        await secured.register(icalImportRoutes);
         await secured.register(outlookRoutes);
+        await secured.register(directoryRoutes);
+        await secured.register(subscriptionRoutes);
       });
     },
     { prefix: '/api' },
   );
   // Subscription feeds: calendar apps send no token, the link's secret is the key (routes/subscription-feed.ts).
   await fastify.register(async (feeds) => {
-        await secured.register(icalImportRoutes);
     await feeds.register(compression);
     await feeds.register(subscriptionFeedRoutes);
   });

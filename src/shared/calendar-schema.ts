@@ -6,7 +6,8 @@ export const calendarColorSchema = z
   .string()
   .regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour in the form #RRGGBB');
 
-const principalIdSchema = z
+/** A user's or group's id as calendars store it; what shape an id must have depends on the identity provider (the API checks). */
+export const principalIdSchema = z
   .string()
   .trim()
   .min(1, 'An editor id cannot be empty')

@@ -61,8 +61,8 @@ describe('Entra ID v2 tokens', () => {
 
   it('grants edit rights through the groups claim', async () => {
     const admin = await jwks.sign(entraClaims({ roles: ['Calendar.Admin'] }));
-    const calendar = await api.request<Calendar>('POST', '/api/calendars', { token: admin, body: { name: 'HR', color: '#005B70', editors: ['bbbbbbbb-0000-4000-8000-00000000000g'] } });
-    const member = await jwks.sign(entraClaims({ oid: 'cccccccc-0000-4000-8000-000000000002', groups: ['bbbbbbbb-0000-4000-8000-00000000000g'] }));
+    const calendar = await api.request<Calendar>('POST', '/api/calendars', { token: admin, body: { name: 'HR', color: '#005B70', editors: ['bbbbbbbb-0000-4000-8000-000000000001'] } });
+    const member = await jwks.sign(entraClaims({ oid: 'cccccccc-0000-4000-8000-000000000002', groups: ['bbbbbbbb-0000-4000-8000-000000000001'] }));
     const calendars = await api.request<Calendar[]>('GET', '/api/calendars', { token: member });
     expect(calendars.body.find((c) => c.id === calendar.body.id)?.canEdit).toBe(true);
   });

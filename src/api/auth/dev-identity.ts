@@ -19,14 +19,38 @@ export interface DevUser {
   id: string;
   name: string;
   description: string;
+  /** The demo directory shows it beside the name, as the people picker shows a user's mail. */
+  mail: string;
   appRoles: string[];
 }
 
 export const DEV_USERS: readonly DevUser[] = [
-  { id: 'ada', name: 'Ada Admin', description: 'Administrator: manages calendars and their editors', appRoles: [ADMIN_APP_ROLE] },
-  { id: 'eddie', name: 'Eddie Editor', description: 'Editor of the Company and Engineering calendars', appRoles: [] },
-  { id: 'riley', name: 'Riley Reader', description: 'Reader: sees every calendar, changes nothing', appRoles: [] },
+  { id: 'ada', name: 'Ada Admin', description: 'Administrator: manages calendars and their editors', mail: 'ada@demo.example', appRoles: [ADMIN_APP_ROLE] },
+  { id: 'eddie', name: 'Eddie Editor', description: 'Editor of the Company and Engineering calendars', mail: 'eddie@demo.example', appRoles: [] },
+  { id: 'riley', name: 'Riley Reader', description: 'Reader: sees every calendar, changes nothing', mail: 'riley@demo.example', appRoles: [] },
 ];
+
+export interface DevGroup {
+  /** Stable, so that a calendar listing a group as editor keeps working across restarts. */
+  id: string;
+  name: string;
+  description: string;
+  /** Ids of DEV_USERS: their tokens carry the group in `groups`, as Entra's do. */
+  members: readonly string[];
+}
+
+/** The demo organisation's groups: the people picker finds them, and a calendar may list them as editors. */
+export const DEV_GROUPS: readonly DevGroup[] = [
+  { id: 'group-all-staff', name: 'All staff', description: 'Everyone in the demo organisation', members: ['ada', 'eddie', 'riley'] },
+  { id: 'group-engineering', name: 'Engineering', description: 'The engineering team', members: ['eddie', 'riley'] },
+  { id: 'group-communications', name: 'Communications', description: 'Internal communications and events', members: ['ada'] },
+  { id: 'group-event-planners', name: 'Event planners', description: 'They organise the offsites and parties', members: ['eddie'] },
+];
+
+/** The ids of the demo groups a demo user belongs to. */
+export function devGroupsOf(userId: string): string[] {
+  return DEV_GROUPS.filter((group) => group.members.includes(userId)).map((group) => group.id);
+}
 
 export interface DevSigningKey {
   privateJwk: JWK;
@@ -62,11 +86,12 @@ export function devTrustedIssuer(key: DevSigningKey): TrustedIssuer {
   };
 }
 
-/** Signs a development token shaped like an Entra v2 access token (oid, tid, scp, roles). */
+/** Signs a development token shaped like an Entra v2 access token (oid, tid, scp, roles, groups). */
 export async function signDevToken(key: DevSigningKey, user: DevUser, tenantId = DEMO_TENANT_ID): Promise<{ accessToken: string; expiresOn: string }> {
   const now = Math.floor(Date.now() / 1000);
   const exp = now + DEV_TOKEN_LIFETIME_SECONDS;
-  const accessToken = await new SignJWT({ oid: user.id, tid: tenantId, name: user.name, roles: user.appRoles, scp: DEV_SCOPE, ver: '2.0' })
+  const claims = { oid: user.id, tid: tenantId, name: user.name, roles: user.appRoles, groups: devGroupsOf(user.id), scp: DEV_SCOPE, ver: '2.0' };
+  const accessToken = await new SignJWT(claims)
     .setProtectedHeader({ alg: DEV_ALGORITHM, kid: key.privateJwk.kid, typ: 'JWT' })
     .setIssuer(DEV_ISSUER)
     .setAudience(DEV_AUDIENCE)

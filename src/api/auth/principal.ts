@@ -6,8 +6,10 @@ export interface Principal {
   tenantId: string;
   /** App roles from the token's `roles` claim, e.g. Calendar.Admin. */
   appRoles: string[];
-  /** Group ids from the token's `groups` claim. */
+  /** Group ids from the token's `groups` claim (or, for an overage token, from Microsoft Graph). */
   groups: string[];
+  /** The token names a source for the groups instead of listing them (over 200 groups): see group-overage.ts. */
+  groupsOverage?: true;
 }
 
 export const ADMIN_APP_ROLE = 'Calendar.Admin';

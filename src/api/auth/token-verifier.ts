@@ -90,6 +90,12 @@ function stringArrayClaim(payload: JWTPayload, name: string): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 }
 
+/** Entra ID's group overage: no `groups`, and `_claim_names` pointing at where they are (`{"groups": "src1"}`). */
+function hasGroupsOverage(payload: JWTPayload): boolean {
+  const names = payload._claim_names;
+  return payload.groups === undefined && typeof names === 'object' && names !== null && 'groups' in names;
+}
+
 function toPrincipal(payload: JWTPayload, fixedTenantId: string | undefined): Principal {
   const id = stringClaim(payload, 'oid') ?? stringClaim(payload, 'sub');
   const tenantId = fixedTenantId ?? stringClaim(payload, 'tid');
@@ -100,5 +106,6 @@ function toPrincipal(payload: JWTPayload, fixedTenantId: string | undefined): Pr
     name: stringClaim(payload, 'name') ?? stringClaim(payload, 'preferred_username') ?? id,
     appRoles: stringArrayClaim(payload, 'roles'),
     groups: stringArrayClaim(payload, 'groups'),
+    ...(hasGroupsOverage(payload) ? { groupsOverage: true as const } : {}),
   };
 }

@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { Calendar, CalendarInput, CalendarPatch } from '../../shared/calendar-schema.ts';
 import type { Category } from '../../shared/category-schema.ts';
 import { canEditCalendar, isAdmin, type Principal } from '../auth/principal.ts';
+import { checkEditorIds, type EditorIdRule } from '../directory/editor-ids.ts';
 import { forbidden } from '../errors.ts';
 import type { ExpectedVersion, Store, StoredCalendar } from '../stores/repository.ts';
 
@@ -54,11 +55,14 @@ interface TenantEditors {
 export interface CalendarServiceOptions {
   /** EDITORS_TENANTS_CACHED_MAX unless a test watches the bound at work. */
   editorsTenantsCachedMax?: number;
+  /** What an editor id must look like: a name typed as an editor would grant nothing, so it is refused. */
+  editorIds?: EditorIdRule;
 }
 
 /** Permissions in front of the store's calendars. */
-export function createCalendarService(store: Store, { editorsTenantsCachedMax = EDITORS_TENANTS_CACHED_MAX }: CalendarServiceOptions = {}): CalendarService {
+export function createCalendarService(store: Store, { editorsTenantsCachedMax = EDITORS_TENANTS_CACHED_MAX, editorIds }: CalendarServiceOptions = {}): CalendarService {
   const cachedEditors = new LRUCache<string, TenantEditors>({ max: editorsTenantsCachedMax });
+  const checkedEditors = (editors: string[]) => (editorIds ? checkEditorIds(editorIds, editors) : editors);
 
   /**
    * Every calendar's editors, listed again only when a write has changed the tenant since: the version is one cheap
@@ -92,12 +96,14 @@ export function createCalendarService(store: Store, { editorsTenantsCachedMax = 
     },
 
     async create(admin, input) {
-      return toCalendarResponse(await store.calendars.create({ tenantId: admin.tenantId, input }), admin, []);
+      const checked = { ...input, editors: checkedEditors(input.editors) };
+      return toCalendarResponse(await store.calendars.create({ tenantId: admin.tenantId, input: checked }), admin, []);
     },
 
     async update(admin, { calendarId, patch, expected }) {
       const { tenantId } = admin;
-      const calendar = await store.calendars.update({ tenantId, calendarId, patch, expected });
+      const checked = { ...patch, editors: patch.editors && checkedEditors(patch.editors) };
+      const calendar = await store.calendars.update({ tenantId, calendarId, patch: checked, expected });
       return toCalendarResponse(calendar, admin, await store.categories.listByCalendar({ tenantId, calendarId }));
     },
 

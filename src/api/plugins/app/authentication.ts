@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpProblem, unauthorized } from '../../errors.ts';
+import type { GroupOverage } from '../../auth/group-overage.ts';
 import type { Principal } from '../../auth/principal.ts';
 import { TokenRejectedError, type TokenVerifier } from '../../auth/token-verifier.ts';
 import { RATE_LIMIT_WINDOW, tooManyRequests } from '../external/rate-limit.ts';
@@ -18,13 +19,15 @@ declare module 'fastify' {
 const BEARER = /^Bearer ([A-Za-z0-9\-_.~+/]+=*)$/;
 
 /** The caller of a token verified before, at once; else a promise of the caller, or of a 401. */
-function verifyBearer(request: FastifyRequest, verifyToken: TokenVerifier): Principal | Promise<Principal> {
+function verifyBearer(request: FastifyRequest, verifyToken: TokenVerifier, groupOverage: GroupOverage): Principal | Promise<Principal> {
   const header = request.headers.authorization;
   const match = header ? BEARER.exec(header) : null;
   if (!match) return Promise.reject(unauthorized('Sign in: send Authorization: Bearer <token>.'));
-  const verified = verifyToken(match[1] as string);
-  if (!(verified instanceof Promise)) return verified;
-  return verified.catch((error: unknown) => {
+  const token = match[1] as string;
+  const verified = verifyToken(token);
+  // Only a token that lists no groups but names where they are (over 200 of them) costs more than this flag check.
+  if (!(verified instanceof Promise)) return verified.groupsOverage ? groupOverage.withGroups(verified, token) : verified;
+  return verified.then((principal) => (principal.groupsOverage ? groupOverage.withGroups(principal, token) : principal), (error: unknown) => {
     if (error instanceof TokenRejectedError) {
       request.log.info({ reason: error.message }, 'token rejected');
       throw unauthorized('The access token is missing, invalid or expired. Sign in again.');
@@ -39,7 +42,7 @@ function verifyBearer(request: FastifyRequest, verifyToken: TokenVerifier): Prin
  * client failing behind a shared address (a company's NAT, a proxy) cannot lock out everyone else behind it.
  */
 export default fp(
-  async function authentication(app: FastifyInstance, opts: { verifyToken: TokenVerifier; failuresPerMinute: number }) {
+  async function authentication(app: FastifyInstance, opts: { verifyToken: TokenVerifier; failuresPerMinute: number; groupOverage: GroupOverage }) {
     // @fastify/rate-limit's counters, apart from its per-request ones.
     const countFailure = app.createRateLimit({
       max: opts.failuresPerMinute,
@@ -56,7 +59,7 @@ export default fp(
     app.decorateRequest('principal', null);
     // A callback hook: a token seen before (nearly every request) then passes without a promise.
     app.decorate('authenticate', (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
-      const verified = verifyBearer(request, opts.verifyToken);
+      const verified = verifyBearer(request, opts.verifyToken, opts.groupOverage);
       if (!(verified instanceof Promise)) {
         request.principal = verified;
         done();

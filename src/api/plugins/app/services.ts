@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createCalendarService, type CalendarService } from '../../calendars/calendar-service.ts';
 import { createCategoryService, type CategoryService } from '../../categories/category-service.ts';
+import type { EditorIdRule } from '../../directory/editor-ids.ts';
 import type { ContentRules } from '../../events/event-content.ts';
 import { createEventService, type EventService } from '../../events/event-service.ts';
 import { createSearchService, type SearchService } from '../../search/search-service.ts';
@@ -19,8 +20,8 @@ declare module 'fastify' {
 
 /** The services routes call, over the store: routes parse HTTP, services check and write, the store persists. */
 export default fp(
-  async function servicesPlugin(app: FastifyInstance, opts: { content: ContentRules }) {
-    app.decorate('calendarService', createCalendarService(app.store));
+  async function servicesPlugin(app: FastifyInstance, opts: { content: ContentRules; editorIds: EditorIdRule }) {
+    app.decorate('calendarService', createCalendarService(app.store, { editorIds: opts.editorIds }));
     app.decorate('categoryService', createCategoryService(app.store));
     app.decorate('eventService', createEventService(app.store, { content: opts.content }));
     app.decorate('searchService', createSearchService(app.store));
