@@ -59,7 +59,8 @@ async function createPayloadCalendars(): Promise<Calendar[]> {
 async function createCalendar(name: string, payload: XssPayload): Promise<Calendar> {
   const created = await api.request<Calendar>('POST', '/api/calendars', {
     token: adminToken,
-    body: { name, color: '#0F6CBD', description: payload.text, editors: [payload.text, 'eddie'] },
+    // Editors are ids (a name or markup there is refused): the editor shows the directory's name for this one.
+    body: { name, color: '#0F6CBD', description: payload.text, editors: ['eddie'] },
   });
   expect(created.status, payload.name).toBe(201);
   expect(created.body.name).toBe(name);
@@ -284,7 +285,7 @@ describe.each([
       await expectLiteralText(dialog.getByRole('heading'), [`Edit ${calendar.name}`]);
       expect(await editor.getByLabel('Name').inputValue()).toBe(calendar.name);
       expect(await editor.getByLabel('Description').inputValue()).toBe(calendar.description);
-      expect(await editor.getByLabel('Editors').inputValue()).toBe(calendar.editors.join('\n'));
+      await editor.getByText('Eddie Editor', { exact: true }).waitFor();
       await editor.getByRole('button', { name: 'Cancel' }).click();
       await editor.waitFor({ state: 'detached' });
     }

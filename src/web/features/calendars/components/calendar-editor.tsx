@@ -13,6 +13,7 @@ import {
 } from '../lib/calendar-form-values.ts';
 import { CALENDAR_EDITOR_MESSAGES as MESSAGES, MANAGE_CALENDARS_MESSAGES } from '../lib/manage-calendars-messages.ts';
 import { CalendarColorField } from './calendar-color-field.tsx';
+import { PeoplePicker } from './people-picker.tsx';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -36,7 +37,7 @@ export function CalendarEditor({ calendar, saving, onSave, onCancel }: CalendarE
   const [values, setValues] = useState<CalendarFormValues>(() => calendarFormValues(calendar, webLightTheme.colorBrandBackground));
   const { formRef, showErrors, clearErrors, fieldProps } = useFormErrors(CALENDAR_FORM_FIELDS);
 
-  const set = (field: keyof CalendarFormValues, value: string) => setValues((current) => ({ ...current, [field]: value }));
+  const set = <F extends keyof CalendarFormValues>(field: F, value: CalendarFormValues[F]) => setValues((current) => ({ ...current, [field]: value }));
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -62,9 +63,13 @@ export function CalendarEditor({ calendar, saving, onSave, onCancel }: CalendarE
       <Field label={intl.formatMessage(MESSAGES.description)} {...fieldProps('description')}>
         <Textarea name="description" value={values.description} onChange={(_, data) => set('description', data.value)} />
       </Field>
-      <Field label={intl.formatMessage(MESSAGES.editors)} hint={intl.formatMessage(MESSAGES.editorsHint)} {...fieldProps('editors')}>
-        <Textarea name="editors" value={values.editors} onChange={(_, data) => set('editors', data.value)} />
-      </Field>
+      <PeoplePicker
+        label={intl.formatMessage(MESSAGES.editors)}
+        hint={intl.formatMessage(MESSAGES.editorsHint)}
+        value={values.editors}
+        onChange={(ids) => set('editors', ids)}
+        {...fieldProps('editors')}
+      />
       <div className={styles.actions}>
         <Button type="submit" appearance="primary" disabled={saving} icon={saving ? <Spinner size="tiny" /> : undefined}>
           {intl.formatMessage(calendar ? MESSAGES.save : MESSAGES.create)}

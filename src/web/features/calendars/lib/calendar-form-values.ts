@@ -8,8 +8,8 @@ export interface CalendarFormValues {
   name: string;
   color: string;
   description: string;
-  /** User and group ids, separated by commas or new lines. */
-  editors: string;
+  /** User and group ids, as the people picker chose them. */
+  editors: string[];
 }
 
 export type CalendarFormErrors = FieldErrors<keyof CalendarFormValues>;
@@ -17,8 +17,8 @@ export type CalendarFormErrors = FieldErrors<keyof CalendarFormValues>;
 export const CALENDAR_FORM_FIELDS: readonly (keyof CalendarFormValues)[] = ['name', 'color', 'description', 'editors'];
 
 export function calendarFormValues(calendar: Calendar | null, defaultColor: string): CalendarFormValues {
-  if (!calendar) return { name: '', color: defaultColor, description: '', editors: '' };
-  return { name: calendar.name, color: calendar.color, description: calendar.description, editors: calendar.editors.join('\n') };
+  if (!calendar) return { name: '', color: defaultColor, description: '', editors: [] };
+  return { name: calendar.name, color: calendar.color, description: calendar.description, editors: calendar.editors };
 }
 
 function calendarFormField(path: string): keyof CalendarFormValues | null {
@@ -36,7 +36,7 @@ function ruleMessage(field: keyof CalendarFormValues, path: readonly PropertyKey
     case 'description':
       return intl.formatMessage(MESSAGES.descriptionTooLong, { max: CALENDAR_DESCRIPTION_MAX });
     case 'editors':
-      // editors itself is the list; editors.3, one id (never empty: blank entries are dropped before the check).
+      // editors itself is the list; editors.3, one id (never empty: the picker adds no blank one).
       if (path.length === 1) return intl.formatMessage(MESSAGES.tooManyEditors, { max: CALENDAR_EDITORS_MAX });
       return intl.formatMessage(MESSAGES.editorTooLong, { max: PRINCIPAL_ID_MAX });
   }
@@ -51,10 +51,7 @@ export function validateCalendarForm(
     name: values.name,
     color: values.color.trim(),
     description: values.description,
-    editors: values.editors
-      .split(/[,\n]/)
-      .map((id) => id.trim())
-      .filter(Boolean),
+    editors: values.editors,
   });
   if (parsed.success) return { ok: true, input: parsed.data };
   const errors: CalendarFormErrors = {};

@@ -34,7 +34,7 @@ export const CALENDAR_EDITOR_MESSAGES = defineMessages({
   pickColor: { id: 'calendarEditor.pickColor', defaultMessage: 'Pick a colour' },
   description: { id: 'calendarEditor.description', defaultMessage: 'Description' },
   editors: { id: 'calendarEditor.editors', defaultMessage: 'Editors' },
-  editorsHint: { id: 'calendarEditor.editorsHint', defaultMessage: 'User or group ids, one per line or separated by commas' },
+  editorsHint: { id: 'calendarEditor.editorsHint', defaultMessage: 'The people and groups who add and change this calendar’s events: type a name to find them.' },
   save: { id: 'calendarEditor.save', defaultMessage: 'Save calendar' },
   create: { id: 'calendarEditor.create', defaultMessage: 'Create calendar' },
   nameMissing: { id: 'calendarEditor.nameMissing', defaultMessage: 'Enter a name' },
