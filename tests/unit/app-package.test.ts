@@ -187,10 +187,10 @@ describe('the Entra app registration manifest', () => {
     expect(entra.groupMembershipClaims).toBe('SecurityGroup');
     expect(entra.signInAudience).toBe('AzureADMultipleOrgs');
     expect(entra.identifierUris).toEqual([manifest.webApplicationInfo.resource]);
-    // Delegated only: the API reaches Graph on behalf of the signed-in user ("Add to my Outlook calendar").
-    expect(entra.requiredResourceAccess).toEqual([
-      { resourceAppId: 'Microsoft Graph', resourceAccess: [{ id: 'User.Read', type: 'Scope' }, { id: 'Calendars.ReadWrite', type: 'Scope' }] },
-    ]);
+    // Delegated only: the API reaches Graph on behalf of the signed-in user ("Add to my Outlook calendar"; the editors'
+    // people picker: basic profiles, groups, and names for stored ids; group overage needs only User.Read).
+    const delegated = ['User.Read', 'Calendars.ReadWrite', 'User.ReadBasic.All', 'GroupMember.Read.All', 'Directory.Read.All'];
+    expect(entra.requiredResourceAccess).toEqual([{ resourceAppId: 'Microsoft Graph', resourceAccess: delegated.map((id) => ({ id, type: 'Scope' })) }]);
   });
 
   it('redirects to the MSAL bridge page, the app, and the nested app authentication broker', () => {
