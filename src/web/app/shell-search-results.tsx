@@ -7,6 +7,7 @@ import { goToDate } from '../features/calendar/lib/shown-period.ts';
 import { SearchResults } from '../features/search/components/lazy-search-results.tsx';
 import type { HeaderSearch } from '../features/search/hooks/use-header-search.ts';
 import { EVENT_SEARCH_QUERY_KEY } from '../features/search/lib/search-query-key.ts';
+import { useEventsChanged } from '../lib/events-changed.ts';
 import type { FocusReturn } from './use-focus-return.ts';
 import type { ShellDialogs } from './use-shell-dialogs.ts';
 
@@ -48,11 +49,16 @@ export function ShellSearchResults({ search, calendars, calendarIds, phone, dial
   );
 }
 
-/** After a change to events: the calendar fetches its events again, and search results are asked for afresh. */
+/**
+ * After a change to events: the calendar fetches its events again, and search results are asked for afresh. Changes
+ * announced from elsewhere (an import from the side panel) do the same.
+ */
 export function useRefetchEvents(calendarViewRef: RefObject<CalendarViewHandle | null>): () => void {
   const queryClient = useQueryClient();
-  return useCallback(() => {
+  const refetch = useCallback(() => {
     calendarViewRef.current?.refetchEvents();
     void queryClient.invalidateQueries({ queryKey: EVENT_SEARCH_QUERY_KEY });
   }, [calendarViewRef, queryClient]);
+  useEventsChanged(refetch);
+  return refetch;
 }

@@ -31,6 +31,8 @@ export interface ApiRequest {
   body?: unknown;
   /** The version the write is based on; sent as If-Match so a stale write fails with 412. */
   ifMatch?: number;
+  /** A file sent as the body as it is, with its media type (an .ics import), in place of a JSON body. */
+  file?: { body: Blob; contentType: string };
 }
 
 export type GetAccessToken = (options?: { forceRefresh?: boolean }) => Promise<string>;
@@ -61,6 +63,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}, access
   const headers = new Headers({ Accept: `application/json, ${PROBLEM_CONTENT_TYPE}` });
   if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
   if (request.body !== undefined) headers.set('Content-Type', 'application/json');
+  if (request.file) headers.set('Content-Type', request.file.contentType);
   if (request.ifMatch !== undefined) headers.set('If-Match', versionEtag(request.ifMatch));
   const query = request.query?.toString();
   let response: Response;
@@ -68,7 +71,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}, access
     response = await fetch(`/api${path}${query ? `?${query}` : ''}`, {
       method: request.method ?? 'GET',
       headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      body: request.file?.body ?? (request.body === undefined ? undefined : JSON.stringify(request.body)),
     });
   } catch (error) {
     if (isNetworkFailure(error)) reportUnreachable();
