@@ -11,6 +11,11 @@ export interface Auth {
   getAccessToken: GetAccessToken;
   /** Null where the host owns the session (Teams, SharePoint): people sign out of the host, not the tab. */
   signOut: (() => void) | null;
+  /**
+   * Incremental consent: asks the user (in a popup, so only from a click) to allow further scopes, such as
+   * Microsoft Graph's Calendars.ReadWrite for "Add to my Outlook calendar". Absent where sign-in has no consent.
+   */
+  requestConsent?: (scopes: string[]) => Promise<void>;
 }
 
 export const AuthContext = createContext<Auth | null>(null);

@@ -21,6 +21,7 @@ export function AuthSession({
   sessionKey,
   getAccessToken,
   signOut,
+  requestConsent,
   renderFailure,
   children,
 }: {
@@ -28,6 +29,7 @@ export function AuthSession({
   sessionKey: string;
   getAccessToken: GetAccessToken;
   signOut: Auth['signOut'];
+  requestConsent?: Auth['requestConsent'];
   renderFailure(failure: SessionFailure): ReactNode;
   children: ReactNode;
 }) {
@@ -35,7 +37,10 @@ export function AuthSession({
   const api = useMemo(() => createApiClient(getAccessToken), [getAccessToken]);
   const { timeZone, locale } = useRegionalSettings();
   const me = useMe({ api, getAccessToken }, sessionKey, { timeZone, locale });
-  const auth = useMemo<Auth | null>(() => (me.data ? { me: me.data, getAccessToken, signOut } : null), [me.data, getAccessToken, signOut]);
+  const auth = useMemo<Auth | null>(
+    () => (me.data ? { me: me.data, getAccessToken, signOut, ...(requestConsent ? { requestConsent } : {}) } : null),
+    [me.data, getAccessToken, signOut, requestConsent],
+  );
 
   if (me.isError) return renderFailure({ error: me.error, retry: () => void me.refetch() });
   if (auth === null) return <FullPageStatus loading title={intl.formatMessage(AUTH_MESSAGES.signingIn)} />;

@@ -28,6 +28,7 @@ export function HostedAuthProvider({ host, entra, children }: { host: M365Host; 
       sessionKey={`${host.kind}:${host.context.user?.id ?? ''}`}
       getAccessToken={getAccessToken}
       signOut={null}
+      requestConsent={requestConsent}
       renderFailure={({ error, retry }) => <HostedSignInFailure host={host} error={error} requestConsent={requestConsent} onRetry={retry} />}
     >
       {children}

@@ -110,6 +110,14 @@ function MsalSession({ account, scopes, children }: { account: AccountInfo; scop
       }
     };
   }, [instance, scopes, homeAccountId]);
+  // A popup from the user's click: the API's scope again, with the new ones to consent to alongside.
+  const requestConsent = useCallback(
+    async (extraScopes: string[]) => {
+      const current = instance.getAccount({ homeAccountId }) ?? undefined;
+      await instance.acquireTokenPopup({ scopes, account: current, extraScopesToConsent: extraScopes });
+    },
+    [instance, scopes, homeAccountId],
+  );
   const signOut = useCallback(() => {
     removeUserQueries(queryClient);
     const current = instance.getAccount({ homeAccountId });
@@ -121,6 +129,7 @@ function MsalSession({ account, scopes, children }: { account: AccountInfo; scop
       sessionKey={homeAccountId}
       getAccessToken={getAccessToken}
       signOut={signOut}
+      requestConsent={requestConsent}
       renderFailure={({ error, retry }) => (
         <FullPageStatus
           title={intl.formatMessage(AUTH_MESSAGES.signInFailed)}

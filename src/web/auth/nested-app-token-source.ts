@@ -26,9 +26,10 @@ export async function createNestedAppSignIn(entra: EntraAuthConfig, loginHint: s
         throw new SignInError(error instanceof InteractionRequiredAuthError ? 'consent' : 'failed', reasonOf(error));
       }
     },
-    async requestConsent() {
+    async requestConsent(extraScopes) {
       try {
-        remember(await msal.acquireTokenPopup({ scopes, loginHint }));
+        // Further scopes are asked for as such: the host prompts for what the token it hands out needs.
+        remember(await msal.acquireTokenPopup({ scopes: extraScopes ?? scopes, loginHint }));
       } catch (error) {
         throw new SignInError('consent', reasonOf(error));
       }

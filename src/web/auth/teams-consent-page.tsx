@@ -8,6 +8,14 @@ import { errorMessage } from '../lib/error-message.ts';
 import { useClientConfig } from '../lib/use-client-config.ts';
 import { AUTH_MESSAGES } from './auth-messages.ts';
 import { consentPopupMsalSetup } from './msal-configuration.ts';
+import { CONSENT_SCOPES_PARAM } from './teams-token-source.ts';
+
+/** Further scopes the tab asked consent for (incremental consent), kept to those the app's features use. */
+function extraScopesAsked(config: ClientConfig): string[] {
+  const asked = new URLSearchParams(window.location.search).get(CONSENT_SCOPES_PARAM)?.split(' ') ?? [];
+  const known = config.graph?.outlookScopes ?? [];
+  return asked.filter((scope) => known.includes(scope));
+}
 
 /**
  * In Teams's consent popup (authentication.authenticate): sign in with MSAL, which redirects to Entra ID for
@@ -29,7 +37,7 @@ async function signInForTeams(config: ClientConfig): Promise<void> {
       return;
     }
     const context = await sdk.app.getContext();
-    await msal.acquireTokenRedirect({ scopes: setup.scopes, loginHint: context.user?.loginHint });
+    await msal.acquireTokenRedirect({ scopes: setup.scopes, loginHint: context.user?.loginHint, extraScopesToConsent: extraScopesAsked(config) });
   } catch (error) {
     sdk.authentication.notifyFailure(errorMessage(error));
     throw error;

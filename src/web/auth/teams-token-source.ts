@@ -37,10 +37,15 @@ function createGetAuthTokenSource(host: M365Host): GetAccessToken {
 /** Where Teams's consent popup starts: the app's own page, which signs in with MSAL and hands the token back. */
 export const CONSENT_START_PATH = '/auth-start';
 
+/** The consent page's parameter naming further scopes to consent to (space-separated), e.g. Microsoft Graph's. */
+export const CONSENT_SCOPES_PARAM = 'consent';
+
 /** Asks for consent in a popup Teams opens (authentication.authenticate), then getAuthToken succeeds. */
-async function requestTeamsConsent(host: M365Host): Promise<void> {
+async function requestTeamsConsent(host: M365Host, extraScopes: string[] = []): Promise<void> {
+  const url = new URL(CONSENT_START_PATH, window.location.origin);
+  if (extraScopes.length > 0) url.searchParams.set(CONSENT_SCOPES_PARAM, extraScopes.join(' '));
   try {
-    await host.sdk.authentication.authenticate({ url: new URL(CONSENT_START_PATH, window.location.origin).href, width: 600, height: 535 });
+    await host.sdk.authentication.authenticate({ url: url.href, width: 600, height: 535 });
   } catch (error) {
     throw new SignInError('consent', reasonOf(error));
   }
@@ -52,7 +57,7 @@ async function requestTeamsConsent(host: M365Host): Promise<void> {
  */
 export function createHostSignIn(host: M365Host, entra: EntraAuthConfig): HostSignIn {
   if (!host.sdk.nestedAppAuth.isNAAChannelRecommended()) {
-    return { getAccessToken: createGetAuthTokenSource(host), requestConsent: () => requestTeamsConsent(host) };
+    return { getAccessToken: createGetAuthTokenSource(host), requestConsent: (extraScopes) => requestTeamsConsent(host, extraScopes) };
   }
   // Loaded once; a failed load (a chunk that did not download, MSAL failing to start) is forgotten, so that
   // "Try again" loads it again.
@@ -66,6 +71,6 @@ export function createHostSignIn(host: M365Host, entra: EntraAuthConfig): HostSi
       }));
   return {
     getAccessToken: async (options) => (await nestedSignIn()).getAccessToken(options),
-    requestConsent: async () => (await nestedSignIn()).requestConsent(),
+    requestConsent: async (extraScopes) => (await nestedSignIn()).requestConsent(extraScopes),
   };
 }

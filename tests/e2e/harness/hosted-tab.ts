@@ -22,8 +22,8 @@ export interface HostedTabRig {
   close(): Promise<void>;
 }
 
-/** `browserArgs`, e.g. --ignore-certificate-errors for a TLS proxy's certificate. */
-export async function startHostedTabRig(browserArgs: string[] = []): Promise<HostedTabRig> {
+/** `browserArgs`, e.g. --ignore-certificate-errors for a TLS proxy's certificate; `env` adds to the server's. */
+export async function startHostedTabRig(browserArgs: string[] = [], env: Record<string, string> = {}): Promise<HostedTabRig> {
   const [jwks, simulator] = await Promise.all([startJwksServer(), startHostSimulator()]);
   const [server, browser] = await Promise.all([
     startServer({
@@ -33,6 +33,7 @@ export async function startHostedTabRig(browserArgs: string[] = []): Promise<Hos
       SEED_DEMO_DATA: 'true',
       TRUSTED_HOST_ORIGINS: simulator.origin,
       TEAMS_APP_ID,
+      ...env,
     }),
     launchBrowser(browserArgs),
   ]);

@@ -11,6 +11,7 @@ import type { EventDetails } from '../hooks/use-event-details.ts';
 import type { RecurrenceAction, RecurrenceScope } from '../hooks/use-recurrence-scope.ts';
 import { EVENT_DETAILS_MESSAGES as M, EVENT_MESSAGES } from '../lib/event-messages.ts';
 import { useDeleteEvent } from '../requests/delete-event.ts';
+import { AddToOutlook } from './add-to-outlook.tsx';
 import { DeleteOccurrenceButton } from './recurrence-details.tsx';
 
 const useStyles = makeStyles({
@@ -63,6 +64,12 @@ export function EventDetailsActions({ details, calendars, askScope, onEdit, onDu
         <Button className={styles.action} icon={<Link20Regular />} onClick={onCopyLink}>
           {say(M.copyLink)}
         </Button>
+      )}
+      {/* An occurrence goes to Outlook as its whole series. */}
+      {event && (
+        <AddToOutlook
+          eventKey={occurrence ? { calendarId: occurrence.calendarId, eventId: occurrence.seriesId } : { calendarId: event.extendedProps.calendarId, eventId: event.id }}
+        />
       )}
       {query.isError && !notFound && <Button onClick={() => void query.refetch()}>{say(COMMON_MESSAGES.tryAgain)}</Button>}
     </DialogActions>
