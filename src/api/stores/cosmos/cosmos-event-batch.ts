@@ -61,16 +61,28 @@ async function undo(events: Container, written: readonly Written[]): Promise<voi
   }
 }
 
+/**
+ * The calendar's longest-event bounds raised to the batch's longest of each kind, once each (not once per event: each
+ * raise reads the calendar). Bounds only rise and may overstate: raised before anything is written, never lowered by an undo.
+ */
+async function raiseLongest(calendars: BatchCalendars, { tenantId, calendarId, creates, updates }: EventBatch): Promise<void> {
+  const longest = { timed: 0, allDay: 0 };
+  for (const draft of [...creates, ...updates.map((update) => update.draft)]) {
+    const duration = eventTimeMs(draft.end) - eventTimeMs(draft.start);
+    if (draft.allDay) longest.allDay = Math.max(longest.allDay, duration);
+    else longest.timed = Math.max(longest.timed, duration);
+  }
+  if (longest.timed > 0) await calendars.recordDuration(tenantId, calendarId, false, longest.timed);
+  if (longest.allDay > 0) await calendars.recordDuration(tenantId, calendarId, true, longest.allDay);
+}
+
 export async function writeEventBatch(events: Container, calendars: BatchCalendars, batch: EventBatch): Promise<CalendarEvent[]> {
   const { tenantId, calendarId, actor } = batch;
   if (!(await calendars.isVisible(tenantId, calendarId))) throw new NotFoundError();
   const now = new Date().toISOString();
   const authorship = { createdBy: actor, updatedBy: actor, createdAt: now, updatedAt: now };
   const docs = batch.creates.map((draft) => toEventDoc(tenantId, eventRecord({ id: randomUUID(), calendarId, draft, authorship, version: 1 })));
-  // Bounds only rise and may overstate: raised before anything is written, and never lowered by an undo.
-  for (const draft of [...batch.creates, ...batch.updates.map((update) => update.draft)]) {
-    await calendars.recordDuration(tenantId, calendarId, draft.allDay, eventTimeMs(draft.end) - eventTimeMs(draft.start));
-  }
+  await raiseLongest(calendars, batch);
   const written: Written[] = [];
   try {
     for (const doc of docs) await createDoc(events, doc, written);
