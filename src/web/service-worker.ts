@@ -17,8 +17,11 @@ const SHELL_NETWORK_TIMEOUT_SECONDS = 3;
 const SHELL = '/index.html';
 
 // Pages come from the network first, so an online user always gets the deployed index.html (and its headers); the
-// stored shell answers only when the server cannot be reached. Not the API, and not MSAL's own redirect page.
-registerRoute(new NavigationRoute(new NetworkOnly({ networkTimeoutSeconds: SHELL_NETWORK_TIMEOUT_SECONDS }), { denylist: [/^\/api\//, /^\/auth-end/] }));
+// stored shell answers only when the server cannot be reached. Not the API, not MSAL's own redirect page, and not a
+// subscription feed opened in the browser (its answer is the calendar file, never the app).
+registerRoute(
+  new NavigationRoute(new NetworkOnly({ networkTimeoutSeconds: SHELL_NETWORK_TIMEOUT_SECONDS }), { denylist: [/^\/api\//, /^\/auth-end/, /^\/ics\//] }),
+);
 setCatchHandler(async ({ request }) => (request.mode === 'navigate' ? ((await matchPrecache(SHELL)) ?? Response.error()) : Response.error()));
 
 // Registered after the navigation route, which must see page loads first; hashed files are served from here.

@@ -1,5 +1,5 @@
 import { Button, Menu, MenuDivider, MenuGroup, MenuGroupHeader, MenuItem, MenuItemLink, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
-import { Keyboard20Regular, MoreHorizontal20Regular, Print20Regular, QuestionCircle20Regular, Settings20Regular, SignOut20Regular } from '@fluentui/react-icons';
+import { CalendarSync20Regular, Keyboard20Regular, MoreHorizontal20Regular, Print20Regular, QuestionCircle20Regular, Settings20Regular, SignOut20Regular } from '@fluentui/react-icons';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { SHELL_MESSAGES } from './shell-messages.ts';
 
@@ -10,10 +10,11 @@ interface AppHeaderMenuProps {
   onManageCalendars: (() => void) | null;
   onSignOut: (() => void) | null;
   onShowShortcuts(): void;
+  onSubscriptions(): void;
 }
 
 /** The header's "More options": Print always, and below the full header's width whatever the one row has no room for. */
-export function AppHeaderMenu({ signedInAs, onManageCalendars, onSignOut, onShowShortcuts }: AppHeaderMenuProps) {
+export function AppHeaderMenu({ signedInAs, onManageCalendars, onSignOut, onShowShortcuts, onSubscriptions }: AppHeaderMenuProps) {
   const intl = useIntl();
   return (
     <Menu>
@@ -27,6 +28,9 @@ export function AppHeaderMenu({ signedInAs, onManageCalendars, onSignOut, onShow
               <FormattedMessage {...SHELL_MESSAGES.manageCalendars} />
             </MenuItem>
           )}
+          <MenuItem icon={<CalendarSync20Regular />} onClick={onSubscriptions}>
+            <FormattedMessage {...SHELL_MESSAGES.subscriptions} />
+          </MenuItem>
           <MenuItem icon={<Print20Regular />} onClick={() => window.print()}>
             <FormattedMessage {...SHELL_MESSAGES.print} />
           </MenuItem>

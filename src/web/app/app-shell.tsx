@@ -171,6 +171,7 @@ export function AppShell() {
         onManageCalendars={me.roles.includes('admin') || shell.canCreate ? dialogs.manageCalendars : null}
         onSignOut={signOut}
         onShowShortcuts={dialogs.showShortcuts}
+        onSubscriptions={dialogs.showSubscriptions}
         search={search}
       />
       <OfflineBar />

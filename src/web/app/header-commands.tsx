@@ -21,6 +21,8 @@ export interface HeaderCommands {
   /** Null where the host owns the session. */
   onSignOut: (() => void) | null;
   onShowShortcuts: () => void;
+  /** Calendar subscriptions: personal links for Outlook and other calendar apps. */
+  onSubscriptions: () => void;
 }
 
 export interface PanelToggleProps {
@@ -48,7 +50,7 @@ export function PanelToggle({ panel }: PanelToggleProps) {
 }
 
 /** A header narrower than the full one: New event (as an icon on a phone), and the rest in the menu. */
-function CompactCommands({ signedInAs, labelled, onNewEvent, onManageCalendars, onSignOut, onShowShortcuts }: HeaderCommands & { signedInAs: string; labelled: boolean }) {
+function CompactCommands({ signedInAs, labelled, onNewEvent, onManageCalendars, onSignOut, onShowShortcuts, onSubscriptions }: HeaderCommands & { signedInAs: string; labelled: boolean }) {
   const styles = useStyles();
   const intl = useIntl();
   return (
@@ -64,13 +66,13 @@ function CompactCommands({ signedInAs, labelled, onNewEvent, onManageCalendars, 
           {labelled && <FormattedMessage {...SHELL_MESSAGES.newEvent} />}
         </Button>
       )}
-      <AppHeaderMenu signedInAs={signedInAs} onManageCalendars={onManageCalendars} onSignOut={onSignOut} onShowShortcuts={onShowShortcuts} />
+      <AppHeaderMenu signedInAs={signedInAs} onManageCalendars={onManageCalendars} onSignOut={onSignOut} onShowShortcuts={onShowShortcuts} onSubscriptions={onSubscriptions} />
     </>
   );
 }
 
 /** A wide header: every command a labelled button, who is signed in, and the menu for the rest. */
-function WideCommands({ me, role, onNewEvent, onManageCalendars, onSignOut, onShowShortcuts }: HeaderCommands & { me: Me; role: string | undefined }) {
+function WideCommands({ me, role, onNewEvent, onManageCalendars, onSignOut, onShowShortcuts, onSubscriptions }: HeaderCommands & { me: Me; role: string | undefined }) {
   const styles = useStyles();
   return (
     <>
@@ -98,7 +100,7 @@ function WideCommands({ me, role, onNewEvent, onManageCalendars, onSignOut, onSh
           <FormattedMessage {...SHELL_MESSAGES.signOut} />
         </Button>
       )}
-      <AppHeaderMenu signedInAs={null} onManageCalendars={null} onSignOut={null} onShowShortcuts={onShowShortcuts} />
+      <AppHeaderMenu signedInAs={null} onManageCalendars={null} onSignOut={null} onShowShortcuts={onShowShortcuts} onSubscriptions={onSubscriptions} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import type { Calendar } from '../../shared/calendar-schema.ts';
 import { ManageCalendarsDialog } from '../features/calendars/components/lazy-manage-calendars-dialog.tsx';
 import { EventDetailsDialog, EventFormDialog, RecurrenceScopeDialog } from '../features/events/components/lazy-event-dialogs.tsx';
+import { SubscriptionsDialog } from '../features/subscriptions/components/lazy-subscriptions-dialog.tsx';
 import type { RecurrenceScopeDialogState } from '../features/events/hooks/use-recurrence-scope.ts';
 import { KeyboardShortcutsDialog } from './lazy-keyboard-shortcuts-dialog.tsx';
 import type { FocusReturn } from './use-focus-return.ts';
@@ -44,6 +45,7 @@ export function ShellDialogs({ dialogs, calendars, focusReturn, scopeDialog, onC
       <RecurrenceScopeDialog {...scopeDialog} />
       {dialogs.managingCalendars && <ManageCalendarsDialog onClose={dialogs.closeManageCalendars} />}
       {dialogs.shortcutsShown && <KeyboardShortcutsDialog onClose={dialogs.closeShortcuts} />}
+      {dialogs.subscriptionsShown && <SubscriptionsDialog calendars={calendars} onClose={dialogs.closeSubscriptions} />}
     </>
   );
 }

@@ -9,6 +9,7 @@ export const SHELL_MESSAGES = defineMessages({
   manageCalendars: { id: 'shell.manageCalendars', defaultMessage: 'Manage calendars' },
   moreOptions: { id: 'shell.moreOptions', defaultMessage: 'More options' },
   print: { id: 'shell.print', defaultMessage: 'Print' },
+  subscriptions: { id: 'shell.subscriptions', defaultMessage: 'Calendar subscriptions' },
   keyboardShortcuts: { id: 'shell.keyboardShortcuts', defaultMessage: 'Keyboard shortcuts' },
   help: { id: 'shell.help', defaultMessage: 'Help' },
   signOut: { id: 'shell.signOut', defaultMessage: 'Sign out' },

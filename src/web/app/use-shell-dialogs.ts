@@ -14,6 +14,7 @@ export function useShellDialogs(focusReturn: FocusReturn) {
   const [form, setForm] = useState<EventFormTarget | null>(null);
   const [managingCalendars, setManagingCalendars] = useState(false);
   const [shortcutsShown, setShortcutsShown] = useState(false);
+  const [subscriptionsShown, setSubscriptionsShown] = useState(false);
   // A touch that both selects and taps a slot asks once: the form already open stays.
   const openCreateForm = useCallback(
     (range: DateSpan | null) => {
@@ -37,6 +38,10 @@ export function useShellDialogs(focusReturn: FocusReturn) {
     focusReturn.opened();
     setManagingCalendars(true);
   }, [focusReturn]);
+  const showSubscriptions = useCallback(() => {
+    focusReturn.opened();
+    setSubscriptionsShown(true);
+  }, [focusReturn]);
   // One dialog leading to another (details to the form) keeps the first one's opener: no closed() between them.
   const closing = (close: () => void) => () => {
     close();
@@ -47,11 +52,13 @@ export function useShellDialogs(focusReturn: FocusReturn) {
     form,
     managingCalendars,
     shortcutsShown,
+    subscriptionsShown,
     setForm,
     openCreateForm,
     openEventDetails,
     showShortcuts,
     manageCalendars,
+    showSubscriptions,
     detailsToForm: (target: EventFormTarget) => {
       setOpenEvent(null);
       setForm(target);
@@ -60,6 +67,7 @@ export function useShellDialogs(focusReturn: FocusReturn) {
     closeForm: closing(() => setForm(null)),
     closeManageCalendars: closing(() => setManagingCalendars(false)),
     closeShortcuts: closing(() => setShortcutsShown(false)),
+    closeSubscriptions: closing(() => setSubscriptionsShown(false)),
   };
 }
 

@@ -4,6 +4,7 @@ import { EVENT_MESSAGES } from '../lib/event-messages.ts';
 import { useNotify } from '../../../components/notifications.tsx';
 import { eventLink } from '../../../host/event-link.ts';
 import { useHost } from '../../../host/host-context.tsx';
+import { copyText } from '../../../lib/clipboard.ts';
 
 /**
  * Copies a link to the event. Where the clipboard is unavailable (an insecure page, or a host frame without
@@ -16,16 +17,10 @@ export function useCopyEventLink(eventId: string): { copy(): void; uncopiedLink:
   const [uncopiedLink, setUncopiedLink] = useState<string | null>(null);
   const copy = useCallback(() => {
     const link = eventLink(host, eventId);
-    // navigator.clipboard is undefined outside secure contexts: that throws, and lands in the same fallback.
-    Promise.resolve()
-      .then(() => navigator.clipboard.writeText(link))
-      .then(
-        () => {
-          setUncopiedLink(null);
-          notify.success(intl.formatMessage(EVENT_MESSAGES.linkCopied));
-        },
-        () => setUncopiedLink(link),
-      );
+    void copyText(link).then((copied) => {
+      setUncopiedLink(copied ? null : link);
+      if (copied) notify.success(intl.formatMessage(EVENT_MESSAGES.linkCopied));
+    });
   }, [host, eventId, notify, intl]);
   return { copy, uncopiedLink };
 }

@@ -1,0 +1,61 @@
+import { defineMessage, defineMessages } from 'react-intl';
+
+/** The Calendar subscriptions dialog: personal links that calendar apps subscribe to. */
+export const SUBSCRIPTIONS_MESSAGES = defineMessages({
+  title: { id: 'subscriptions.title', defaultMessage: 'Calendar subscriptions' },
+  intro: {
+    id: 'subscriptions.intro',
+    defaultMessage:
+      'Follow a calendar in Outlook, Google Calendar or Apple Calendar through a private link. Anyone who has the link sees what you can see of the calendar, so keep it to yourself.',
+  },
+  newLinkHeading: { id: 'subscriptions.newLinkHeading', defaultMessage: 'New link' },
+  calendar: { id: 'subscriptions.calendar', defaultMessage: 'Calendar' },
+  category: { id: 'subscriptions.category', defaultMessage: 'Category' },
+  allCategories: { id: 'subscriptions.allCategories', defaultMessage: 'All categories' },
+  create: { id: 'subscriptions.create', defaultMessage: 'Create link' },
+  creating: { id: 'subscriptions.creating', defaultMessage: 'Creating link…' },
+  created: { id: 'subscriptions.created', defaultMessage: 'Subscription link created' },
+  createFailed: { id: 'subscriptions.createFailed', defaultMessage: 'The link could not be created' },
+  limitReached: defineMessage<{ max: number }>({
+    id: 'subscriptions.limitReached',
+    defaultMessage: 'You have {max, plural, one {# link} other {# links}}, the most you may have: revoke one to make another.',
+  }),
+  linkLabel: { id: 'subscriptions.linkLabel', defaultMessage: 'Subscription link' },
+  shownOnce: {
+    id: 'subscriptions.shownOnce',
+    defaultMessage: 'This link is shown only now: copy it or subscribe before you close this dialog. Later you can revoke it and make a new one.',
+  },
+  copy: { id: 'subscriptions.copy', defaultMessage: 'Copy link' },
+  copied: { id: 'subscriptions.copied', defaultMessage: 'Link copied' },
+  copyFailed: { id: 'subscriptions.copyFailed', defaultMessage: 'The link could not be copied: select it and copy it yourself.' },
+  subscribeInOutlook: { id: 'subscriptions.subscribeInOutlook', defaultMessage: 'Subscribe in Outlook' },
+  otherApps: {
+    id: 'subscriptions.otherApps',
+    defaultMessage: 'In Google Calendar, choose Other calendars, then From URL, and paste the link. On an iPhone, iPad or Mac:',
+  },
+  subscribeInApple: { id: 'subscriptions.subscribeInApple', defaultMessage: 'Subscribe in Apple Calendar' },
+  yourLinks: { id: 'subscriptions.yourLinks', defaultMessage: 'Your links' },
+  everyonesLinks: { id: 'subscriptions.everyonesLinks', defaultMessage: 'Everyone’s links' },
+  showEveryone: { id: 'subscriptions.showEveryone', defaultMessage: 'Show everyone’s links (administrators)' },
+  loading: { id: 'subscriptions.loading', defaultMessage: 'Loading links' },
+  loadFailed: { id: 'subscriptions.loadFailed', defaultMessage: 'The links could not be loaded.' },
+  retry: { id: 'subscriptions.retry', defaultMessage: 'Try again' },
+  none: { id: 'subscriptions.none', defaultMessage: 'No links yet.' },
+  deletedCalendar: { id: 'subscriptions.deletedCalendar', defaultMessage: 'Deleted calendar' },
+  deletedCategory: { id: 'subscriptions.deletedCategory', defaultMessage: 'deleted category' },
+  linkTarget: defineMessage<{ calendar: string; category: string }>({ id: 'subscriptions.linkTarget', defaultMessage: '{calendar}: {category}' }),
+  createdOn: defineMessage<{ date: string }>({ id: 'subscriptions.createdOn', defaultMessage: 'Created {date}' }),
+  createdByOn: defineMessage<{ name: string; date: string }>({ id: 'subscriptions.createdByOn', defaultMessage: 'Created by {name}, {date}' }),
+  lastUsed: defineMessage<{ date: string }>({ id: 'subscriptions.lastUsed', defaultMessage: 'Last read by a calendar app {date}' }),
+  neverUsed: { id: 'subscriptions.neverUsed', defaultMessage: 'Not read by a calendar app yet' },
+  stopped: { id: 'subscriptions.stopped', defaultMessage: 'Stopped: what it showed is gone' },
+  revoke: { id: 'subscriptions.revoke', defaultMessage: 'Revoke' },
+  revokeLabel: defineMessage<{ name: string }>({ id: 'subscriptions.revokeLabel', defaultMessage: 'Revoke the link to {name}' }),
+  revokeTitle: { id: 'subscriptions.revokeTitle', defaultMessage: 'Revoke this link?' },
+  revokeWarning: {
+    id: 'subscriptions.revokeWarning',
+    defaultMessage: 'Calendar apps that use it stop getting updates, and the link cannot be brought back.',
+  },
+  revoked: { id: 'subscriptions.revoked', defaultMessage: 'Link revoked' },
+  revokeFailed: { id: 'subscriptions.revokeFailed', defaultMessage: 'The link could not be revoked' },
+});
