@@ -135,90 +135,105 @@ const tokenError = (error: string, description: string, codes: number[], extra: 
   ...extra,
 });
 
+interface FakeState {
+  options: FakeGraphOptions;
+  exchanges: TokenExchange[];
+  requests: GraphRequestRecord[];
+  managedIdentityTokens: number;
+  issuedAssertions: Set<string>;
+  graphTokens: Map<string, GraphCaller>;
+  throttle: { count: number; retryAfter: string; status: number };
+  patterns: Pattern[];
+  mailboxes: Map<string, Map<string, Record<string, unknown>>>;
+  unconsentedScopes: Set<string>;
+}
+
+/** App Service's managed identity endpoint: a token for the token-exchange audience, the client assertion. */
+function managedIdentity(state: FakeState, request: IncomingMessage, url: URL, response: ServerResponse) {
+  if (request.headers['x-identity-header'] !== FAKE_IDENTITY_HEADER) return json(response, 401, { error: 'invalid_header' });
+  if (url.searchParams.get('resource') !== 'api://AzureADTokenExchange') return json(response, 400, { error: 'invalid_resource' });
+  state.managedIdentityTokens++;
+  const token = unsignedJwt({ aud: 'api://AzureADTokenExchange', sub: 'web-app-managed-identity', jti: randomUUID() });
+  state.issuedAssertions.add(token);
+  const expiresOn = Math.floor(Date.now() / 1000) + 3600;
+  json(response, 200, { access_token: token, expires_on: String(expiresOn), resource: 'api://AzureADTokenExchange', token_type: 'Bearer' });
+}
+
+function clientAuthentication(state: FakeState, form: URLSearchParams): TokenExchange['clientAuthentication'] | null {
+  if (form.get('client_secret') === FAKE_GRAPH_CLIENT_SECRET && !form.has('client_assertion')) return 'client-secret';
+  const assertion = form.get('client_assertion');
+  if (form.get('client_assertion_type') === 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer' && assertion && state.issuedAssertions.has(assertion)) {
+    return 'managed-identity';
+  }
+  return null;
+}
+
+/** The on-behalf-of exchange, refused as Entra ID refuses it: wrong grant, client, assertion, scope, or no consent. */
+async function tokenEndpoint(state: FakeState, request: IncomingMessage, tenantId: string, response: ServerResponse) {
+  const form = new URLSearchParams(await readBody(request));
+  if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer' || form.get('requested_token_use') !== 'on_behalf_of') {
+    return json(response, 400, tokenError('unsupported_grant_type', 'Not an on-behalf-of request.', [70003]));
+  }
+  if (form.get('client_id') !== state.options.clientId) return json(response, 400, tokenError('unauthorized_client', 'Unknown client.', [700016]));
+  const clientAuth = clientAuthentication(state, form);
+  if (!clientAuth) return json(response, 401, tokenError('invalid_client', 'Client authentication failed.', [7000215]));
+  const assertion = form.get('assertion') ?? '';
+  const claims = jwtPayload(assertion);
+  const audienceOk = claims !== null && state.options.apiAudiences.includes(String(claims.aud));
+  if (!audienceOk || claims?.tid !== tenantId) return json(response, 400, tokenError('invalid_grant', 'Assertion audience or tenant is wrong.', [50013]));
+  const scopes = (form.get('scope') ?? '').split(' ').filter(Boolean);
+  if (scopes.length === 0) return json(response, 400, tokenError('invalid_scope', 'No scope.', [70011]));
+  if (scopes.some((scope) => state.unconsentedScopes.has(scope))) {
+    return json(response, 400, tokenError('invalid_grant', 'The user or administrator has not consented to use the application.', [65001], { suberror: 'consent_required' }));
+  }
+  state.exchanges.push({ tenantId, assertion, scopes, clientAuthentication: clientAuth });
+  const token = `graph-${randomUUID()}`;
+  state.graphTokens.set(token, { tenantId, userId: String(claims.oid), scopes });
+  json(response, 200, { token_type: 'Bearer', scope: scopes.join(' '), expires_in: 3599, ext_expires_in: 3599, access_token: token });
+}
+
+/** Graph: throttled while asked to be, then the caller's token checked and the route's handler run. */
+async function graphRequest(state: FakeState, request: IncomingMessage, url: URL, response: ServerResponse) {
+  const raw = await readBody(request);
+  const body = raw === '' ? undefined : (JSON.parse(raw) as unknown);
+  const path = url.pathname.slice('/v1.0'.length);
+  state.requests.push({ method: request.method ?? 'GET', path, query: url.searchParams, headers: request.headers, body });
+  if (state.throttle.count > 0) {
+    state.throttle.count--;
+    return json(response, state.throttle.status, { error: { code: 'TooManyRequests', message: 'Throttled' } }, { 'retry-after': state.throttle.retryAfter });
+  }
+  const caller = state.graphTokens.get(/^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '');
+  if (!caller) return json(response, 401, { error: { code: 'InvalidAuthenticationToken', message: 'Access token is empty or invalid.' } });
+  const matched = matchRoute(state.patterns, request.method ?? 'GET', path);
+  if (!matched) return json(response, 404, { error: { code: 'ResourceNotFound', message: `No fake for ${request.method} ${path}` } });
+  const answer = await matched.handler({ caller, params: matched.params, query: url.searchParams, headers: request.headers, body });
+  json(response, answer.status ?? 200, answer.body, answer.headers);
+}
+
+function handle(state: FakeState, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+  const tenant = /^\/([^/]+)\/oauth2\/v2\.0\/token$/.exec(url.pathname)?.[1];
+  if (url.pathname === '/msi/token') return Promise.resolve(managedIdentity(state, request, url, response));
+  if (tenant !== undefined && request.method === 'POST') return tokenEndpoint(state, request, decodeURIComponent(tenant), response);
+  if (url.pathname.startsWith('/v1.0/')) return graphRequest(state, request, url, response);
+  return Promise.resolve(json(response, 404, { error: 'not_found' }));
+}
+
 export async function startFakeGraph(options: FakeGraphOptions): Promise<FakeGraph> {
-  const state = {
-    exchanges: [] as TokenExchange[],
-    requests: [] as GraphRequestRecord[],
+  const state: FakeState = {
+    options,
+    exchanges: [],
+    requests: [],
     managedIdentityTokens: 0,
-    issuedAssertions: new Set<string>(),
-    graphTokens: new Map<string, GraphCaller>(),
+    issuedAssertions: new Set(),
+    graphTokens: new Map(),
     throttle: { count: 0, retryAfter: '0', status: 429 },
-    patterns: [] as Pattern[],
-    mailboxes: new Map<string, Map<string, Record<string, unknown>>>(),
-    unconsentedScopes: new Set<string>(),
+    patterns: [],
+    mailboxes: new Map(),
+    unconsentedScopes: new Set(),
   };
-
-  function managedIdentity(request: IncomingMessage, url: URL, response: ServerResponse) {
-    if (request.headers['x-identity-header'] !== FAKE_IDENTITY_HEADER) return json(response, 401, { error: 'invalid_header' });
-    if (url.searchParams.get('resource') !== 'api://AzureADTokenExchange') return json(response, 400, { error: 'invalid_resource' });
-    state.managedIdentityTokens++;
-    const token = unsignedJwt({ aud: 'api://AzureADTokenExchange', sub: 'web-app-managed-identity', jti: randomUUID() });
-    state.issuedAssertions.add(token);
-    const expiresOn = Math.floor(Date.now() / 1000) + 3600;
-    json(response, 200, { access_token: token, expires_on: String(expiresOn), resource: 'api://AzureADTokenExchange', token_type: 'Bearer' });
-  }
-
-  function clientAuthentication(form: URLSearchParams): TokenExchange['clientAuthentication'] | null {
-    if (form.get('client_secret') === FAKE_GRAPH_CLIENT_SECRET && !form.has('client_assertion')) return 'client-secret';
-    const assertion = form.get('client_assertion');
-    if (form.get('client_assertion_type') === 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer' && assertion && state.issuedAssertions.has(assertion)) {
-      return 'managed-identity';
-    }
-    return null;
-  }
-
-  async function tokenEndpoint(request: IncomingMessage, tenantId: string, response: ServerResponse) {
-    const form = new URLSearchParams(await readBody(request));
-    if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer' || form.get('requested_token_use') !== 'on_behalf_of') {
-      return json(response, 400, tokenError('unsupported_grant_type', 'Not an on-behalf-of request.', [70003]));
-    }
-    if (form.get('client_id') !== options.clientId) return json(response, 400, tokenError('unauthorized_client', 'Unknown client.', [700016]));
-    const clientAuth = clientAuthentication(form);
-    if (!clientAuth) return json(response, 401, tokenError('invalid_client', 'Client authentication failed.', [7000215]));
-    const assertion = form.get('assertion') ?? '';
-    const claims = jwtPayload(assertion);
-    const audienceOk = claims !== null && options.apiAudiences.includes(String(claims.aud));
-    if (!audienceOk || claims?.tid !== tenantId) return json(response, 400, tokenError('invalid_grant', 'Assertion audience or tenant is wrong.', [50013]));
-    const scopes = (form.get('scope') ?? '').split(' ').filter(Boolean);
-    if (scopes.length === 0) return json(response, 400, tokenError('invalid_scope', 'No scope.', [70011]));
-    if (scopes.some((scope) => state.unconsentedScopes.has(scope))) {
-      return json(response, 400, tokenError('invalid_grant', 'The user or administrator has not consented to use the application.', [65001], { suberror: 'consent_required' }));
-    }
-    state.exchanges.push({ tenantId, assertion, scopes, clientAuthentication: clientAuth });
-    const token = `graph-${randomUUID()}`;
-    state.graphTokens.set(token, { tenantId, userId: String(claims.oid), scopes });
-    json(response, 200, { token_type: 'Bearer', scope: scopes.join(' '), expires_in: 3599, ext_expires_in: 3599, access_token: token });
-  }
-
-  async function graph(request: IncomingMessage, url: URL, response: ServerResponse) {
-    const raw = await readBody(request);
-    const body = raw === '' ? undefined : (JSON.parse(raw) as unknown);
-    const path = url.pathname.slice('/v1.0'.length);
-    state.requests.push({ method: request.method ?? 'GET', path, query: url.searchParams, headers: request.headers, body });
-    if (state.throttle.count > 0) {
-      state.throttle.count--;
-      return json(response, state.throttle.status, { error: { code: 'TooManyRequests', message: 'Throttled' } }, { 'retry-after': state.throttle.retryAfter });
-    }
-    const caller = state.graphTokens.get(/^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '');
-    if (!caller) return json(response, 401, { error: { code: 'InvalidAuthenticationToken', message: 'Access token is empty or invalid.' } });
-    const matched = matchRoute(state.patterns, request.method ?? 'GET', path);
-    if (!matched) return json(response, 404, { error: { code: 'ResourceNotFound', message: `No fake for ${request.method} ${path}` } });
-    const answer = await matched.handler({ caller, params: matched.params, query: url.searchParams, headers: request.headers, body });
-    json(response, answer.status ?? 200, answer.body, answer.headers);
-  }
-
   const server: Server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    const tenant = /^\/([^/]+)\/oauth2\/v2\.0\/token$/.exec(url.pathname)?.[1];
-    const handled =
-      url.pathname === '/msi/token'
-        ? Promise.resolve(managedIdentity(request, url, response))
-        : tenant !== undefined && request.method === 'POST'
-          ? tokenEndpoint(request, decodeURIComponent(tenant), response)
-          : url.pathname.startsWith('/v1.0/')
-            ? graph(request, url, response)
-            : Promise.resolve(json(response, 404, { error: 'not_found' }));
-    handled.catch((error: unknown) => json(response, 500, { error: { code: 'FakeFailed', message: String(error) } }));
+    handle(state, request, response).catch((error: unknown) => json(response, 500, { error: { code: 'FakeFailed', message: String(error) } }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
