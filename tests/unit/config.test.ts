@@ -119,3 +119,31 @@ describe('trusted proxies', () => {
     }
   });
 });
+
+describe('Microsoft Graph on behalf of users', () => {
+  const entra = { ENTRA_CLIENT_ID: '11111111-2222-4333-8444-555555555555' };
+
+  it('is off unless a credential is chosen, and then needs Entra ID', () => {
+    expect(loadConfig(entra).graph).toBeNull();
+    expect(() => loadConfig({ GRAPH_CREDENTIAL: 'managed-identity' })).toThrow(/ENTRA_CLIENT_ID: Required with GRAPH_CREDENTIAL/);
+    expect(() => loadConfig({ ...entra, GRAPH_CREDENTIAL: 'certificate' })).toThrow(/GRAPH_CREDENTIAL/);
+  });
+
+  it('proves the app with its managed identity (system- or user-assigned), with no secret, against Entra ID and Graph by default', () => {
+    expect(loadConfig({ ...entra, GRAPH_CREDENTIAL: 'managed-identity' }).graph).toEqual({
+      clientId: entra.ENTRA_CLIENT_ID,
+      credential: { kind: 'managed-identity' },
+      authorityHost: 'https://login.microsoftonline.com',
+      baseUrl: 'https://graph.microsoft.com/v1.0',
+    });
+    const userAssigned = loadConfig({ ...entra, GRAPH_CREDENTIAL: 'managed-identity', MANAGED_IDENTITY_CLIENT_ID: '99999999-2222-4333-8444-555555555555' });
+    expect(userAssigned.graph?.credential).toEqual({ kind: 'managed-identity', clientId: '99999999-2222-4333-8444-555555555555' });
+  });
+
+  it('takes a client secret for local development only when one is given, and hosts on https (http on loopback)', () => {
+    expect(() => loadConfig({ ...entra, GRAPH_CREDENTIAL: 'client-secret' })).toThrow(/ENTRA_CLIENT_SECRET: Required with GRAPH_CREDENTIAL=client-secret/);
+    const local = loadConfig({ ...entra, GRAPH_CREDENTIAL: 'client-secret', ENTRA_CLIENT_SECRET: 's3cret', GRAPH_BASE_URL: 'http://127.0.0.1:4000/v1.0/' });
+    expect(local.graph).toMatchObject({ credential: { kind: 'client-secret', secret: 's3cret' }, baseUrl: 'http://127.0.0.1:4000/v1.0' });
+    expect(() => loadConfig({ ...entra, GRAPH_CREDENTIAL: 'managed-identity', GRAPH_BASE_URL: 'http://graph.example.com/v1.0' })).toThrow(/GRAPH_BASE_URL/);
+  });
+});
