@@ -1,7 +1,7 @@
 // An import's writes on Cosmos, all or nothing. Cosmos's transactional batch holds at most 100 operations of one
-// partition and cannot make a create depend on another document's version, so the batch is written one document at a
-// time, each recorded, and on any failure undone in reverse: created documents deleted, replaced ones written back as
-// they were (with If-Match on what the batch wrote, so a newer change someone made meanwhile is kept).
+// partition and cannot make a create depend on another document's version, so the batch is written document by
+// document (a few at once), each recorded, and on any failure undone in reverse: created documents deleted, replaced
+// ones written back as they were (with If-Match on what the batch wrote, so a newer change made meanwhile is kept).
 import { randomUUID } from 'node:crypto';
 import type { Container } from '@azure/cosmos';
 import type { CalendarEvent } from '../../../shared/event-schema.ts';
@@ -15,6 +15,19 @@ import { withRetries } from './cosmos-retry.ts';
 
 /** UIDs per query: the parameter array stays far below Cosmos's query size limit whatever their length. */
 export const IMPORT_UIDS_PER_QUERY = 200;
+/** Documents written at once: each is a round trip (2,000 one at a time took 6.7 s on the local protocol server, 4.9 s so). */
+export const BATCH_WRITE_CONCURRENCY = 8;
+
+/** Writes every item, BATCH_WRITE_CONCURRENCY at a time; once a group has settled, its first failure is thrown. */
+async function inGroups<T>(items: readonly T[], write: (item: T, index: number) => Promise<void>): Promise<void> {
+  for (let from = 0; from < items.length; from += BATCH_WRITE_CONCURRENCY) {
+    const group = items.slice(from, from + BATCH_WRITE_CONCURRENCY);
+    // Settled, not raced: every write that landed is recorded before the undo begins.
+    const results = await Promise.allSettled(group.map((item, i) => write(item, from + i)));
+    const failed = results.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+  }
+}
 
 /** What the batch needs of the calendars: whether one is there, and raising its longest-event bound first. */
 export interface BatchCalendars {
@@ -85,9 +98,11 @@ export async function writeEventBatch(events: Container, calendars: BatchCalenda
   await raiseLongest(calendars, batch);
   const written: Written[] = [];
   try {
-    for (const doc of docs) await createDoc(events, doc, written);
+    await inGroups(docs, (doc) => createDoc(events, doc, written));
     const updated: EventDoc[] = [];
-    for (const update of batch.updates) updated.push(await replaceDoc(events, batch, update, written));
+    await inGroups(batch.updates, async (update, index) => {
+      updated[index] = await replaceDoc(events, batch, update, written);
+    });
     return [...docs, ...updated].map(fromEventDoc);
   } catch (error) {
     await undo(events, written);
