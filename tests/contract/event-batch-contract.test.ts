@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMPORT_UIDS_PER_QUERY } from '../../src/api/stores/cosmos/cosmos-event-batch.ts';
 import { NotFoundError, PreconditionFailedError, type Store } from '../../src/api/stores/repository.ts';
 import { normaliseEvent, type EventDraft, type ImportSource } from '../../src/shared/event-schema.ts';
 import { STORE_FACTORIES, type OpenedStore } from './store-factories.ts';
@@ -50,6 +51,14 @@ describe.each(STORE_FACTORIES)('event batches in the %s store', (_name, open) =>
     expect(await titlesIn(otherCalendarId, ['uid-1'])).toEqual([]);
     expect(await store.events.findByImportUids({ tenantId: OTHER_TENANT, calendarId, uids: ['uid-1'] })).toEqual([]);
     expect(await titlesIn(calendarId, [])).toEqual([]);
+  });
+
+  it(`creates many in one batch and finds them all by UID, past one query's worth (IMPORT_UIDS_PER_QUERY, ${IMPORT_UIDS_PER_QUERY})`, async () => {
+    const id = await newCalendar();
+    const uids = Array.from({ length: IMPORT_UIDS_PER_QUERY + 1 }, (_, i) => `many-${i}`);
+    const written = await store.events.writeBatch({ tenantId: TENANT, calendarId: id, actor: ACTOR, creates: uids.map((uid) => draft(uid, uid)), updates: [] });
+    expect(written).toHaveLength(uids.length);
+    expect((await store.events.findByImportUids({ tenantId: TENANT, calendarId: id, uids })).map((e) => e.extendedProps.importSource!.uid).sort()).toEqual([...uids].sort());
   });
 
   it('keeps the same UID apart in two calendars, and an event without a source out of UID lookups', async () => {
