@@ -28,7 +28,7 @@ export function AppHeaderMenu({ signedInAs, onManageCalendars, onSignOut, onShow
               <FormattedMessage {...SHELL_MESSAGES.manageCalendars} />
             </MenuItem>
           )}
-          <MenuItem icon={<CalendarSync20Regular />} onClick={onSubscriptions}>
+          <MenuItem icon={<CalendarSync20Regular />} onClick={() => onSubscriptions()}>
             <FormattedMessage {...SHELL_MESSAGES.subscriptions} />
           </MenuItem>
           <MenuItem icon={<Print20Regular />} onClick={() => window.print()}>

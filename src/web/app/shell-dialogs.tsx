@@ -45,7 +45,7 @@ export function ShellDialogs({ dialogs, calendars, focusReturn, scopeDialog, onC
       <RecurrenceScopeDialog {...scopeDialog} />
       {dialogs.managingCalendars && <ManageCalendarsDialog onClose={dialogs.closeManageCalendars} />}
       {dialogs.shortcutsShown && <KeyboardShortcutsDialog onClose={dialogs.closeShortcuts} />}
-      {dialogs.subscriptionsShown && <SubscriptionsDialog calendars={calendars} onClose={dialogs.closeSubscriptions} />}
+      {dialogs.subscriptionsFor && <SubscriptionsDialog calendars={calendars} {...dialogs.subscriptionsFor} onClose={dialogs.closeSubscriptions} />}
     </>
   );
 }

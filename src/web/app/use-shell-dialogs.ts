@@ -14,7 +14,8 @@ export function useShellDialogs(focusReturn: FocusReturn) {
   const [form, setForm] = useState<EventFormTarget | null>(null);
   const [managingCalendars, setManagingCalendars] = useState(false);
   const [shortcutsShown, setShortcutsShown] = useState(false);
-  const [subscriptionsShown, setSubscriptionsShown] = useState(false);
+  // Open with the calendar to offer first, if any (its menu's Subscribe…); null while closed.
+  const [subscriptionsFor, setSubscriptionsFor] = useState<{ calendarId?: string } | null>(null);
   // A touch that both selects and taps a slot asks once: the form already open stays.
   const openCreateForm = useCallback(
     (range: DateSpan | null) => {
@@ -38,10 +39,13 @@ export function useShellDialogs(focusReturn: FocusReturn) {
     focusReturn.opened();
     setManagingCalendars(true);
   }, [focusReturn]);
-  const showSubscriptions = useCallback(() => {
-    focusReturn.opened();
-    setSubscriptionsShown(true);
-  }, [focusReturn]);
+  const showSubscriptions = useCallback(
+    (calendarId?: string) => {
+      focusReturn.opened();
+      setSubscriptionsFor(calendarId === undefined ? {} : { calendarId });
+    },
+    [focusReturn],
+  );
   // One dialog leading to another (details to the form) keeps the first one's opener: no closed() between them.
   const closing = (close: () => void) => () => {
     close();
@@ -52,7 +56,7 @@ export function useShellDialogs(focusReturn: FocusReturn) {
     form,
     managingCalendars,
     shortcutsShown,
-    subscriptionsShown,
+    subscriptionsFor,
     setForm,
     openCreateForm,
     openEventDetails,
@@ -67,7 +71,7 @@ export function useShellDialogs(focusReturn: FocusReturn) {
     closeForm: closing(() => setForm(null)),
     closeManageCalendars: closing(() => setManagingCalendars(false)),
     closeShortcuts: closing(() => setShortcutsShown(false)),
-    closeSubscriptions: closing(() => setSubscriptionsShown(false)),
+    closeSubscriptions: closing(() => setSubscriptionsFor(null)),
   };
 }
 
