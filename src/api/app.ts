@@ -105,7 +105,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(services, { content: { sharePointOrigins: config.sharePointOrigins }, editorIds });
   await fastify.register(icalExport, { publicHosts: config.publicHosts });
   await fastify.register(icalImport, { content: { sharePointOrigins: config.sharePointOrigins } });
-  await fastify.register(subscriptionsPlugin);
+  await fastify.register(subscriptionsPlugin, { identity: config.identity });
   await fastify.register(graphPlugin, { graph: config.graph });
   await fastify.register(directoryPlugin, { identity, editorIds });
   const devKey = identity.mode === 'development' ? await loadDevSigningKey(config.dataDir) : null;

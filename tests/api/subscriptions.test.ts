@@ -61,6 +61,14 @@ async function newEvent(calendarId: string, title: string, extendedProps: Record
   expect((await api.request('POST', `/api/calendars/${calendarId}/events`, { token: ada, body })).status).toBe(201);
 }
 
+/** A subscription service over the server's own store and export, with other options than the server's. */
+function serverService(options: Omit<Parameters<typeof createSubscriptionService>[1], 'exportCalendarIcs'>) {
+  const exports = api.server.icsExportService;
+  return createSubscriptionService(api.server.store, { exportCalendarIcs: (...args) => exports.exportCalendarIcs(...args), ...options });
+}
+
+const secretOf = (url: string) => /\/ics\/(.+)\.ics$/.exec(url)![1]!;
+
 const listOf = async (token: string, query = '') => api.request<Subscription[]>('GET', `/api/subscriptions${query}`, { token });
 
 /** A feed as a calendar app asks for it: the link alone, no token. */
@@ -78,7 +86,7 @@ describe('POST /api/calendars/:calendarId/subscriptions', () => {
     handedOut.push(created.url);
     expect(created.url).toMatch(new RegExp(`^${api.url}/ics/[A-Za-z0-9_-]{43}\\.ics$`));
     expect(created).toMatchObject({ calendarId: company.id, categoryId: null, calendarName: 'Company', active: true, lastUsedAt: null, createdBy: { id: 'riley' } });
-    const secret = /\/ics\/(.+)\.ics$/.exec(created.url)![1]!;
+    const secret = secretOf(created.url);
 
     const listed = await listOf(riley);
     expect(listed.status).toBe(200);
@@ -144,14 +152,10 @@ describe('the limits on links and feeds', () => {
     const calendar = await newCalendar('Sized');
     await newEvent(calendar.id, 'Sizeable');
     const { url } = await subscribe(calendar.id, riley);
-    const secret = /\/ics\/(.+)\.ics$/.exec(url)![1]!;
     const size = Buffer.byteLength((await readFeed(url)).text);
-    // The server's own store and export, held to a limit this small calendar can reach.
-    const exports = api.server.icsExportService;
-    const limited = (feedBytesMax: number) =>
-      createSubscriptionService(api.server.store, { exportCalendarIcs: (...args) => exports.exportCalendarIcs(...args), feedBytesMax });
-    expect((await limited(size).feed(secret, api.url))?.body).toMatch(/^BEGIN:VCALENDAR/);
-    await expect(limited(size - 1).feed(secret, api.url)).rejects.toMatchObject({ status: 422, type: FEED_TOO_LARGE_TYPE, limit: size - 1 });
+    // Held to a limit this small calendar can reach.
+    expect((await serverService({ feedBytesMax: size }).feed(secretOf(url), api.url))?.body).toMatch(/^BEGIN:VCALENDAR/);
+    await expect(serverService({ feedBytesMax: size - 1 }).feed(secretOf(url), api.url)).rejects.toMatchObject({ status: 422, type: FEED_TOO_LARGE_TYPE, limit: size - 1 });
   });
 
   it(`limits each link to ${SUBSCRIPTION_FEED_REQUESTS_PER_MINUTE} requests a minute, with Retry-After, and no other link`, async () => {
@@ -240,6 +244,13 @@ describe('a link over time', () => {
     expect((await listOf(riley)).body.find((link) => link.id === toCalendar.id)).toMatchObject({ active: false, calendarName: null });
   });
 
+  it('stops (404) when sign-in no longer admits its creator’s organisation', async () => {
+    const { url } = await subscribe(company.id, riley);
+    expect(await serverService({ tenantAdmitted: () => true }).feed(secretOf(url), api.url)).not.toBeNull();
+    // As though the demo organisation had been taken off ENTRA_ALLOWED_TENANTS.
+    expect(await serverService({ tenantAdmitted: (tenantId) => tenantId !== DEMO_TENANT_ID }).feed(secretOf(url), api.url)).toBeNull();
+  });
+
   it('records when a calendar app last read the link, at most once an hour', async () => {
     const created = await subscribe(company.id, eddie);
     await readFeed(created.url);
@@ -277,6 +288,6 @@ describe('GET /api/subscriptions and DELETE /api/subscriptions/:subscriptionId',
     expect((await readFeed(escaped)).status).toBe(200);
     await expect.poll(() => logLines.some((line) => line.includes('"url":"/ics/REDACTED.ics"'))).toBe(true);
     const log = logLines.join('\n');
-    for (const url of handedOut) expect(log).not.toContain(/\/ics\/(.+)\.ics$/.exec(url)![1]!);
+    for (const url of handedOut) expect(log).not.toContain(secretOf(url));
   });
 });

@@ -30,6 +30,8 @@ export interface SubscriptionServiceOptions {
   exportCalendarIcs: ExportCalendarIcs;
   /** SUBSCRIPTION_FEED_BYTES_MAX unless a test shows the cap with a small calendar. */
   feedBytesMax?: number;
+  /** Whether sign-in still admits the link creator's organisation (auth/tenant-admission.ts); any by default. */
+  tenantAdmitted?: (tenantId: string) => boolean;
 }
 
 export interface SubscriptionService {
@@ -40,8 +42,8 @@ export interface SubscriptionService {
   /** Revokes the caller's own link, or as an administrator anyone's in the tenant; anything else is a 404. */
   revoke(principal: Principal, subscriptionId: string): Promise<void>;
   /**
-   * The feed a secret opens, its events linking back to the app at origin, or null: unknown, revoked, or its creator
-   * can no longer see its calendar or category.
+   * The feed a secret opens, its events linking back to the app at origin, or null: unknown, revoked, its creator's
+   * organisation no longer admitted, or its calendar or category gone.
    */
   feed(secret: string, origin: string): Promise<IcsFeed | null>;
 }
@@ -77,7 +79,8 @@ function feedTooLarge(limit: number): HttpProblem {
 const creatorOf = (stored: StoredSubscription): Principal => ({ id: stored.userId, name: stored.userName, tenantId: stored.tenantId, appRoles: [], groups: [] });
 
 /** Permissions and limits in front of the store's subscription links, and the feed each opens. */
-export function createSubscriptionService(store: Store, { exportCalendarIcs, feedBytesMax = SUBSCRIPTION_FEED_BYTES_MAX }: SubscriptionServiceOptions): SubscriptionService {
+export function createSubscriptionService(store: Store, options: SubscriptionServiceOptions): SubscriptionService {
+  const { exportCalendarIcs, feedBytesMax = SUBSCRIPTION_FEED_BYTES_MAX, tenantAdmitted = () => true } = options;
   /** The links with their calendars' and categories' names now: two queries for any number of links. */
   async function described(tenantId: string, links: StoredSubscription[]): Promise<Subscription[]> {
     if (links.length === 0) return [];
@@ -123,7 +126,7 @@ export function createSubscriptionService(store: Store, { exportCalendarIcs, fee
 
     async feed(secret, origin) {
       const link = await store.subscriptions.findBySecretHash(hashSecret(secret));
-      if (!link || !(await stillVisible(link))) return null;
+      if (!link || !tenantAdmitted(link.tenantId) || !(await stillVisible(link))) return null;
       const feed = await exportCalendarIcs(creatorOf(link), link.calendarId, link.categoryId === null ? { origin } : { categoryId: link.categoryId, origin });
       if (Buffer.byteLength(feed.body) > feedBytesMax) throw feedTooLarge(feedBytesMax);
       const now = Date.now();

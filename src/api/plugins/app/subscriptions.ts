@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { tenantAdmission } from '../../auth/tenant-admission.ts';
+import type { Config } from '../../config.ts';
 import { createSubscriptionService, type SubscriptionService } from '../../subscriptions/subscription-service.ts';
 
 declare module 'fastify' {
@@ -10,9 +12,12 @@ declare module 'fastify' {
 
 /** Personal subscription links, whose feeds are the calendar's export as each link's creator may see it. */
 export default fp(
-  async function subscriptionsPlugin(app: FastifyInstance) {
+  async function subscriptionsPlugin(app: FastifyInstance, opts: { identity: Config['identity'] }) {
     const exports = app.icsExportService;
-    app.decorate('subscriptionService', createSubscriptionService(app.store, { exportCalendarIcs: (...args) => exports.exportCalendarIcs(...args) }));
+    app.decorate(
+      'subscriptionService',
+      createSubscriptionService(app.store, { exportCalendarIcs: (...args) => exports.exportCalendarIcs(...args), tenantAdmitted: tenantAdmission(opts.identity) }),
+    );
   },
   { name: 'subscriptions', dependencies: ['store', 'ical-export'] },
 );
