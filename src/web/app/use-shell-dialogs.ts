@@ -39,13 +39,10 @@ export function useShellDialogs(focusReturn: FocusReturn) {
     focusReturn.opened();
     setManagingCalendars(true);
   }, [focusReturn]);
-  const showSubscriptions = useCallback(
-    (calendarId?: string) => {
-      focusReturn.opened();
-      setSubscriptionsFor(calendarId === undefined ? {} : { calendarId });
-    },
-    [focusReturn],
-  );
+  const showSubscriptions = useCallback((calendarId?: string) => {
+    focusReturn.opened();
+    setSubscriptionsFor(calendarId === undefined ? {} : { calendarId });
+  }, [focusReturn]);
   // One dialog leading to another (details to the form) keeps the first one's opener: no closed() between them.
   const closing = (close: () => void) => () => {
     close();
