@@ -3,8 +3,8 @@ import type { Calendar } from '../../src/shared/calendar-schema.ts';
 import { createEventService } from '../../src/api/events/event-service.ts';
 import { HttpProblem } from '../../src/api/errors.ts';
 import { normaliseEvent, type CalendarEvent } from '../../src/shared/event-schema.ts';
-import { FEED_EVENTS_MAX } from '../../src/shared/limits.ts';
-import { WINDOW_TOO_FULL_TYPE, type Problem } from '../../src/shared/problem.ts';
+import { FEED_EVENTS_MAX, ICS_EXPORT_EVENTS_MAX } from '../../src/shared/limits.ts';
+import { EXPORT_TOO_LARGE_TYPE, WINDOW_TOO_FULL_TYPE, type Problem } from '../../src/shared/problem.ts';
 import { build, type TestServer } from './helpers/test-server.ts';
 
 /** Writes in flight at once while filling the store: quick on both stores without flooding the Cosmos server. */
@@ -77,5 +77,22 @@ describe(`the window cap of ${FEED_EVENTS_MAX} events`, () => {
     const tight = createEventService(api.server.store, { feedEventsMax: 10 }).listInWindow(principal, query);
     await expect(tight).rejects.toBeInstanceOf(HttpProblem);
     await expect(tight).rejects.toMatchObject({ status: 422, limit: 10 });
+  });
+});
+
+describe(`the iCalendar export cap of ${ICS_EXPORT_EVENTS_MAX} events`, () => {
+  const exportOf = (to: string) => `/api/calendars/${crowded.id}/calendar.ics?from=2041-03-03&to=${encodeURIComponent(to)}`;
+
+  it('exports a range of exactly the cap, then 422 naming the limit once the range holds one more', async () => {
+    // The calendar holds FEED_EVENTS_MAX + 1 events a minute apart by now: enough for a range of the export's cap and one over it.
+    expect(ICS_EXPORT_EVENTS_MAX).toBeLessThanOrEqual(FEED_EVENTS_MAX);
+    const atCap = await fetch(api.url + exportOf(new Date(FIRST_START_MS + ICS_EXPORT_EVENTS_MAX * MINUTE_MS).toISOString()), { headers: { authorization: `Bearer ${eddie}` } });
+    expect(atCap.status).toBe(200);
+    expect((await atCap.text()).match(/^BEGIN:VEVENT\r$/gm)).toHaveLength(ICS_EXPORT_EVENTS_MAX);
+
+    const over = await api.request<Problem>('GET', exportOf(new Date(FIRST_START_MS + (ICS_EXPORT_EVENTS_MAX + 1) * MINUTE_MS).toISOString()), { token: eddie });
+    expect(over.status).toBe(422);
+    expect(over.body).toMatchObject({ type: EXPORT_TOO_LARGE_TYPE, status: 422, limit: ICS_EXPORT_EVENTS_MAX });
+    expect(over.body.detail).toMatch(/shorter range \(from, to\) or one category/);
   });
 });

@@ -7,7 +7,7 @@ import { CategoryFilterList } from '../features/calendars/components/category-fi
 import type { CategoryFilterState } from '../features/calendars/hooks/use-category-filter.ts';
 
 export interface PanelContentsProps {
-  list: ComponentProps<typeof CalendarList>;
+  list: Omit<ComponentProps<typeof CalendarList>, 'categoryFilter'>;
   categoryFilter: CategoryFilterState;
   /** Null where the host sets the zone. */
   timeZone: ComponentProps<typeof TimeZoneSelect>['choice'] | null;
@@ -21,7 +21,7 @@ export function PanelContents({ list, categoryFilter, timeZone }: PanelContentsP
   return (
     <>
       <DateNavigator />
-      <CalendarList {...list} />
+      <CalendarList {...list} categoryFilter={categoryFilter.filter} />
       <CategoryFilterList calendars={list.calendars} filter={categoryFilter} />
       {timeZone && <TimeZoneSelect choice={timeZone} />}
       <ViewOptionsForm />

@@ -31,6 +31,8 @@ export interface ApiRequest {
   body?: unknown;
   /** The version the write is based on; sent as If-Match so a stale write fails with 412. */
   ifMatch?: number;
+  /** A media type other than JSON to ask for (text/calendar): the answer's body then comes back as a Blob. */
+  accept?: string;
   /** A file sent as the body as it is, with its media type (an .ics import), in place of a JSON body. */
   file?: { body: Blob; contentType: string };
 }
@@ -60,7 +62,7 @@ async function readProblem(response: Response): Promise<Problem> {
 
 /** One call to the same-origin API. Without an access token the call is anonymous. */
 export async function apiFetch<T>(path: string, request: ApiRequest = {}, accessToken?: string): Promise<ApiResponse<T>> {
-  const headers = new Headers({ Accept: `application/json, ${PROBLEM_CONTENT_TYPE}` });
+  const headers = new Headers({ Accept: `${request.accept ?? 'application/json'}, ${PROBLEM_CONTENT_TYPE}` });
   if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
   if (request.body !== undefined) headers.set('Content-Type', 'application/json');
   if (request.file) headers.set('Content-Type', request.file.contentType);
@@ -82,7 +84,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}, access
     const retryAfter = Number(response.headers.get('Retry-After'));
     throw new ApiError(await readProblem(response), Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
   }
-  const data = (response.status === 204 ? undefined : await response.json()) as T;
+  const data = (response.status === 204 ? undefined : request.accept ? await response.blob() : await response.json()) as T;
   return { data };
 }
 

@@ -1,6 +1,8 @@
 import { Body1, Skeleton, SkeletonItem, Subtitle2, makeStyles, tokens, useId } from '@fluentui/react-components';
 import { useIntl } from 'react-intl';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
+import type { CategoryFilter } from '../../../lib/category-filter.ts';
+import { CalendarActionsMenu } from './calendar-actions-menu.tsx';
 import { CalendarCheckboxList } from './calendar-checkbox-list.tsx';
 import { CALENDARS_MESSAGES } from '../lib/calendars-messages.ts';
 
@@ -16,13 +18,15 @@ interface CalendarListProps {
   status: 'pending' | 'error' | 'success';
   hidden: readonly string[];
   onVisibleChange: (calendarId: string, visible: boolean) => void;
+  /** The category filter in force: each calendar's Export keeps to it. */
+  categoryFilter: CategoryFilter;
 }
 
 /**
  * The calendars the user can see, each with a checkbox to show or hide its events. A failure to load them is
  * the shell's to show, once, with its retry.
  */
-export function CalendarList({ calendars, status, hidden, onVisibleChange }: CalendarListProps) {
+export function CalendarList({ calendars, status, hidden, onVisibleChange, categoryFilter }: CalendarListProps) {
   const styles = useStyles();
   const intl = useIntl();
   const headingId = useId('calendars-heading');
@@ -40,7 +44,12 @@ export function CalendarList({ calendars, status, hidden, onVisibleChange }: Cal
       ) : status === 'error' ? null : calendars.length === 0 ? (
         <Body1>{intl.formatMessage(CALENDARS_MESSAGES.none)}</Body1>
       ) : (
-        <CalendarCheckboxList calendars={calendars} isChecked={(id) => !hidden.includes(id)} onCheckedChange={onVisibleChange} />
+        <CalendarCheckboxList
+          calendars={calendars}
+          isChecked={(id) => !hidden.includes(id)}
+          onCheckedChange={onVisibleChange}
+          actions={(calendar) => <CalendarActionsMenu calendar={calendar} categoryFilter={categoryFilter} />}
+        />
       )}
     </section>
   );

@@ -12,6 +12,7 @@ import type { RecurrenceAction, RecurrenceScope } from '../hooks/use-recurrence-
 import { EVENT_DETAILS_MESSAGES as M, EVENT_MESSAGES } from '../lib/event-messages.ts';
 import { useDeleteEvent } from '../requests/delete-event.ts';
 import { AddToOutlook } from './add-to-outlook.tsx';
+import { DownloadIcsButton } from './download-ics-button.tsx';
 import { DeleteOccurrenceButton } from './recurrence-details.tsx';
 
 const useStyles = makeStyles({
@@ -65,6 +66,7 @@ export function EventDetailsActions({ details, calendars, askScope, onEdit, onDu
           {say(M.copyLink)}
         </Button>
       )}
+      {event && <DownloadIcsButton event={event} />}
       {/* An occurrence goes to Outlook as its whole series. */}
       {event && (
         <AddToOutlook

@@ -1,0 +1,66 @@
+import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
+import { ArrowImport20Regular, CalendarArrowDown20Regular, MoreHorizontal20Regular } from '@fluentui/react-icons';
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import type { Calendar } from '../../../../shared/calendar-schema.ts';
+import { icsExportTitle } from '../../../../shared/ics-file-name.ts';
+import { UNCATEGORISED, type CategoryFilter } from '../../../lib/category-filter.ts';
+import { ICS_DOWNLOAD_MESSAGES } from '../../../lib/ics-download-messages.ts';
+import { useIcsDownload } from '../../../lib/use-ics-download.ts';
+import { CALENDAR_ACTIONS_MESSAGES as M } from '../lib/calendar-actions-messages.ts';
+import { IMPORT_ICS_MESSAGES } from '../lib/import-ics-messages.ts';
+import { ImportIcsDialog } from './lazy-import-ics-dialog.tsx';
+
+/** The filter's categories that are this calendar's (or "none"), in the calendar's order: what its export keeps. */
+function filteredCategories(calendar: Calendar, filter: CategoryFilter): { id: string; name: string | null }[] {
+  if (filter === null) return [];
+  const own = (calendar.categories ?? []).filter((category) => filter.has(category.id)).map(({ id, name }) => ({ id, name }));
+  return filter.has(UNCATEGORISED) ? [...own, { id: UNCATEGORISED, name: null }] : own;
+}
+
+/**
+ * A calendar's menu in the side panel: Export as an .ics file, of the categories the filter shows when it shows
+ * some of this calendar's (the file then holds what the calendar shows).
+ */
+export function CalendarActionsMenu({ calendar, categoryFilter }: { calendar: Calendar; categoryFilter: CategoryFilter }) {
+  const intl = useIntl();
+  const { download, pending } = useIcsDownload();
+  const [importing, setImporting] = useState(false);
+  const kept = filteredCategories(calendar, categoryFilter);
+  const categories = kept.map(({ name }) => name ?? intl.formatMessage(M.uncategorised)).join(', ');
+  const exportIcs = () => {
+    const query = new URLSearchParams(kept.map(({ id }) => ['categoryId', id]));
+    void download({
+      path: `/calendars/${encodeURIComponent(calendar.id)}/calendar.ics`,
+      query,
+      title: icsExportTitle(calendar.name, kept.length > 0 ? categories : undefined),
+    });
+  };
+  return (
+    <>
+    <Menu>
+      <MenuTrigger disableButtonEnhancement>
+        <Button
+          appearance="subtle"
+          size="small"
+          icon={<MoreHorizontal20Regular />}
+          aria-label={intl.formatMessage(M.moreActions, { name: calendar.name })}
+        />
+      </MenuTrigger>
+      <MenuPopover>
+        <MenuList>
+          <MenuItem icon={<CalendarArrowDown20Regular />} disabled={pending} onClick={exportIcs}>
+            {kept.length > 0 ? intl.formatMessage(M.exportFiltered, { categories }) : intl.formatMessage(ICS_DOWNLOAD_MESSAGES.exportCalendar)}
+          </MenuItem>
+          {calendar.canEdit && (
+            <MenuItem icon={<ArrowImport20Regular />} onClick={() => setImporting(true)}>
+              {intl.formatMessage(IMPORT_ICS_MESSAGES.menuItem)}
+            </MenuItem>
+          )}
+        </MenuList>
+      </MenuPopover>
+    </Menu>
+    {importing && <ImportIcsDialog calendar={calendar} onClose={() => setImporting(false)} />}
+    </>
+  );
+}
