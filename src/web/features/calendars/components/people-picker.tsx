@@ -1,6 +1,8 @@
 import {
   Avatar,
+  Button,
   Field,
+  Spinner,
   Tag,
   TagPicker,
   TagPickerControl,
@@ -17,7 +19,10 @@ import { useMemo, useState, type ReactElement } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { DIRECTORY_UNAVAILABLE_TYPE, type DirectoryEntry, type UnknownDirectoryEntry } from '../../../../shared/directory-schema.ts';
 import { CONSENT_REQUIRED_TYPE } from '../../../../shared/problem.ts';
+import { useAuth } from '../../../auth/auth-context.ts';
+import { useNotify } from '../../../components/notifications.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 import { PEOPLE_PICKER_MESSAGES as MESSAGES } from '../lib/people-picker-messages.ts';
 import { useResolvedDirectory } from '../requests/resolve-directory.ts';
@@ -95,6 +100,30 @@ interface PeoplePickerProps extends Pick<FieldProps, 'validationState' | 'valida
 }
 
 /**
+ * "Allow access" while Graph's directory permissions are not granted: an admin who may consent for the organisation
+ * does so in the popup (from the click), then the search runs again. Null where sign-in has no consent to ask.
+ */
+function ConsentButton({ search }: { search: ReturnType<typeof useDirectorySearch> }) {
+  const intl = useIntl();
+  const notify = useNotify();
+  const { requestConsent } = useAuth();
+  const [asking, setAsking] = useState(false);
+  const problem = search.error instanceof ApiError ? search.error.problem : null;
+  if (!requestConsent || problem?.type !== CONSENT_REQUIRED_TYPE) return null;
+  const allow = () => {
+    setAsking(true);
+    requestConsent(problem.scopes ?? [])
+      .then(() => search.refetch(), (error: unknown) => notify.error(intl.formatMessage(MESSAGES.accessNotAllowed), errorMessage(error, intl)))
+      .finally(() => setAsking(false));
+  };
+  return (
+    <Button size="small" onClick={allow} disabledFocusable={asking} icon={asking ? <Spinner size="tiny" /> : undefined}>
+      {intl.formatMessage(MESSAGES.allowAccess)}
+    </Button>
+  );
+}
+
+/**
  * A calendar's editors as people and groups found by name (Fluent's TagPicker): the directory is searched through
  * the API as typing pauses; ids are stored, names shown. Arrow keys and Enter pick from the list; Backspace in the
  * empty box goes to the last tag and Backspace again removes it, as in Outlook's To line.
@@ -138,6 +167,7 @@ export function PeoplePicker({ label, hint, value, onChange, ...validation }: Pe
         </TagPickerControl>
         <TagPickerList>{options}</TagPickerList>
       </TagPicker>
+      <ConsentButton search={search} />
       <div role="status" className={styles.visuallyHidden}>
         {typed === '' ? '' : status}
       </div>

@@ -16,6 +16,8 @@ export const PEOPLE_PICKER_MESSAGES = defineMessages({
     defaultMessage: 'Company Calendar may not search your organisation’s directory yet: ask a Microsoft 365 admin to allow it.',
   },
   unavailable: { id: 'peoplePicker.unavailable', defaultMessage: 'There is no directory to search here: type a user’s or group’s id.' },
+  allowAccess: { id: 'peoplePicker.allowAccess', defaultMessage: 'Allow access' },
+  accessNotAllowed: { id: 'peoplePicker.accessNotAllowed', defaultMessage: 'Access to the directory was not allowed' },
   addId: defineMessage<{ id: string }>({ id: 'peoplePicker.addId', defaultMessage: 'Add the id {id}' }),
   group: { id: 'peoplePicker.group', defaultMessage: 'Group' },
   groupWithDetail: defineMessage<{ detail: string }>({ id: 'peoplePicker.groupWithDetail', defaultMessage: 'Group · {detail}' }),
