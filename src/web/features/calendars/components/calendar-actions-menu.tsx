@@ -20,7 +20,7 @@ function filteredCategories(calendar: Calendar, filter: CategoryFilter): { id: s
 
 /**
  * A calendar's menu in the side panel: Export as an .ics file, of the categories the filter shows when it shows
- * some of this calendar's (the file then holds what the calendar shows).
+ * some of this calendar's (the file then holds what the calendar shows); Import for those who may edit it.
  */
 export function CalendarActionsMenu({ calendar, categoryFilter }: { calendar: Calendar; categoryFilter: CategoryFilter }) {
   const intl = useIntl();
@@ -38,29 +38,29 @@ export function CalendarActionsMenu({ calendar, categoryFilter }: { calendar: Ca
   };
   return (
     <>
-    <Menu>
-      <MenuTrigger disableButtonEnhancement>
-        <Button
-          appearance="subtle"
-          size="small"
-          icon={<MoreHorizontal20Regular />}
-          aria-label={intl.formatMessage(M.moreActions, { name: calendar.name })}
-        />
-      </MenuTrigger>
-      <MenuPopover>
-        <MenuList>
-          <MenuItem icon={<CalendarArrowDown20Regular />} disabled={pending} onClick={exportIcs}>
-            {kept.length > 0 ? intl.formatMessage(M.exportFiltered, { categories }) : intl.formatMessage(ICS_DOWNLOAD_MESSAGES.exportCalendar)}
-          </MenuItem>
-          {calendar.canEdit && (
-            <MenuItem icon={<ArrowImport20Regular />} onClick={() => setImporting(true)}>
-              {intl.formatMessage(IMPORT_ICS_MESSAGES.menuItem)}
+      <Menu>
+        <MenuTrigger disableButtonEnhancement>
+          <Button
+            appearance="subtle"
+            size="small"
+            icon={<MoreHorizontal20Regular />}
+            aria-label={intl.formatMessage(M.moreActions, { name: calendar.name })}
+          />
+        </MenuTrigger>
+        <MenuPopover>
+          <MenuList>
+            <MenuItem icon={<CalendarArrowDown20Regular />} disabled={pending} onClick={exportIcs}>
+              {kept.length > 0 ? intl.formatMessage(M.exportFiltered, { categories }) : intl.formatMessage(ICS_DOWNLOAD_MESSAGES.exportCalendar)}
             </MenuItem>
-          )}
-        </MenuList>
-      </MenuPopover>
-    </Menu>
-    {importing && <ImportIcsDialog calendar={calendar} onClose={() => setImporting(false)} />}
+            {calendar.canEdit && (
+              <MenuItem icon={<ArrowImport20Regular />} onClick={() => setImporting(true)}>
+                {intl.formatMessage(IMPORT_ICS_MESSAGES.menuItem)}
+              </MenuItem>
+            )}
+          </MenuList>
+        </MenuPopover>
+      </Menu>
+      {importing && <ImportIcsDialog calendar={calendar} onClose={() => setImporting(false)} />}
     </>
   );
 }
