@@ -166,11 +166,13 @@ describe('GET /api/calendars/:calendarId/events/:eventId/event.ics', () => {
     expect(ofSeries.text).toContain('BEGIN:VTIMEZONE\r\nTZID:Europe/London\r\n');
   });
 
-  it('is 404 for no such event, an event of another calendar, an occurrence id of a single event, and another tenant', async () => {
+  it('is 404 for no such event, an event of another calendar, an occurrence id of a single event or not of its series’ kind, and another tenant', async () => {
     expect((await getText(eventIcs('no-such-event'), riley)).status).toBe(404);
     const company = (await api.request<Calendar[]>('GET', '/api/calendars', { token: ada })).body.find((c) => c.name === 'Company')!;
     expect((await getText(eventIcs(allDay.id, company.id), riley)).status).toBe(404);
     expect((await getText(eventIcs(`${allDay.id}:2031-01-01`), riley)).status).toBe(404);
+    expect((await getText(eventIcs(`${series.id}:not-a-start`), riley)).status).toBe(404);
+    expect((await getText(eventIcs(`${series.id}:2031-01-01`), riley)).status).toBe(404);
     expect((await getText(eventIcs(allDay.id), outsiderAdmin)).status).toBe(404);
   });
 });

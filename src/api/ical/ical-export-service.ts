@@ -12,6 +12,7 @@ import type { Principal } from '../auth/principal.ts';
 import { calendarOrNotFound } from '../calendars/calendar-or-not-found.ts';
 import { HttpProblem, notFound } from '../errors.ts';
 import type { EventWindow, Store, StoredCalendar } from '../stores/repository.ts';
+import { recurrenceIdMs } from '../recurrence/expand-series.ts';
 import { buildCalendarIcs } from './ical-export.ts';
 
 /** How far back an export reaches when it names no start: a year, as Outlook and Google keep a subscription's past. */
@@ -142,6 +143,21 @@ function exportCache(now: () => Date) {
   };
 }
 
+/**
+ * The event, or for an occurrence's feed id ({seriesId}:{recurrenceId}) its series: an occurrence stands for its
+ * series, one UID, so that importing it twice, or the calendar later, merges. 404 when neither is there.
+ */
+async function eventOrSeries(store: Store, { tenantId, calendarId, eventId }: { tenantId: string; calendarId: string; eventId: string }): Promise<CalendarEvent> {
+  const event = await store.events.get({ tenantId, calendarId, eventId });
+  if (event) return event;
+  const at = eventId.indexOf(':');
+  if (at < 0) throw notFound();
+  const series = await store.events.get({ tenantId, calendarId, eventId: eventId.slice(0, at) });
+  // The recurrence id must at least be of the series' kind: an instant for timed series, a date for all-day ones.
+  if (!series?.rrule || Number.isNaN(recurrenceIdMs(eventId.slice(at + 1), series.allDay))) throw notFound();
+  return series;
+}
+
 export function createIcsExportService(store: Store, options: IcsExportServiceOptions): IcsExportService {
   const { uidDomain, eventsMax = ICS_EXPORT_EVENTS_MAX, now = () => new Date() } = options;
   const cached = exportCache(now);
@@ -165,11 +181,7 @@ export function createIcsExportService(store: Store, options: IcsExportServiceOp
     async exportEventIcs(principal, { calendarId, eventId }, { origin } = {}) {
       const { tenantId } = principal;
       const calendar = await calendarOrNotFound(store, principal, calendarId);
-      let event = await store.events.get({ tenantId, calendarId, eventId });
-      // An occurrence stands for its series: one UID, so that importing it twice, or the calendar later, merges.
-      const seriesId = eventId.includes(':') ? eventId.slice(0, eventId.indexOf(':')) : null;
-      if (!event && seriesId) event = await store.events.get({ tenantId, calendarId, eventId: seriesId });
-      if (!event || (seriesId && !event.rrule)) throw notFound();
+      const event = await eventOrSeries(store, { tenantId, calendarId, eventId });
       const categoryNames = await categoryNamesOf(store, tenantId, calendarId);
       const body = buildCalendarIcs({ name: calendar.name, events: [event], uidDomain, origin, categoryNames, now: now() });
       return { body, etag: tagOf(body), lastModified: new Date(event.extendedProps.updatedAt), name: event.title };
