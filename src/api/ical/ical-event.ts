@@ -8,6 +8,7 @@ import { richTextToPlain } from '../content/sanitise-html.ts';
 import { eventAppLink } from '../http/request-origin.ts';
 import { isoDate, isoInstant } from '../recurrence/iso-instant.ts';
 import { wallClockMs } from '../recurrence/zone-offsets.ts';
+import './ical-text-properties.ts';
 
 /** What an export knows beyond the event itself. */
 export interface IcsEventContext {
@@ -20,10 +21,6 @@ export interface IcsEventContext {
 }
 
 const UTC_ZONES = new Set(['UTC', 'Etc/UTC', 'Etc/GMT', 'GMT']);
-
-// Text-valued extension properties, as Outlook writes and reads them: ical.js then escapes their commas, semicolons
-// and newlines (it writes a property it does not know as is) without a VALUE=TEXT parameter, and reads them back.
-for (const name of ['x-alt-desc', 'x-wr-calname', 'x-wr-caldesc']) ICAL.design.icalendar.property[name] ??= { defaultType: 'text' };
 
 const canonicalZones = new Map<string, string>();
 
