@@ -14,9 +14,21 @@ export interface ContentLine {
 
 const [LF, CR, SPACE, TAB] = [0x0a, 0x0d, 0x20, 0x09];
 
-/** The file's lines as bytes, by CRLF, LF or (if the file has no LF at all) CR, with a UTF-8 BOM dropped. */
-function byteLines(bytes: Uint8Array): Uint8Array[] {
-  const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
+const dropBom = (bytes: Uint8Array) => (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes);
+
+/** Lines joined where RFC 5545 §3.1 folded them (a line starting with a space or tab continues the one before), numbered as in the file. */
+function unfold<L extends { length: number; [index: number]: unknown }>(lines: readonly L[], isFold: (line: L) => boolean): { line: number; parts: L[] }[] {
+  const logical: { line: number; parts: L[] }[] = [];
+  lines.forEach((raw, index) => {
+    const last = logical.at(-1);
+    if (last && isFold(raw)) last.parts.push(raw);
+    else logical.push({ line: index + 1, parts: [raw] });
+  });
+  return logical;
+}
+
+/** The file's lines as bytes, by CRLF, LF or (if the file has no LF at all) CR. */
+function byteLines(body: Uint8Array): Uint8Array[] {
   const separator = body.includes(LF) ? LF : CR;
   const lines: Uint8Array[] = [];
   let from = 0;
@@ -27,21 +39,30 @@ function byteLines(bytes: Uint8Array): Uint8Array[] {
   return lines;
 }
 
+/** A file that is not UTF-8 as a whole: unfolded as bytes (a fold may split a character), then each line decoded. */
+function foldedBytesLines(body: Uint8Array): ContentLine[] {
+  const joined = unfold(byteLines(body), (raw) => raw[0] === SPACE || raw[0] === TAB).map(({ line, parts }) => ({
+    line,
+    bytes: Buffer.concat(parts.map((part, i) => (i === 0 ? part : part.subarray(1)))),
+  }));
+  const decoder = joined.every(({ bytes: line }) => isUtf8(line)) ? utf8 : windows1252;
+  return joined.map(({ line, bytes: text }) => ({ line, text: decoder.decode(text) }));
+}
+
 /**
- * The file's content lines: unfolded (RFC 5545 §3.1: a line starting with a space or tab continues the one before) as
- * bytes, since a fold may split a UTF-8 character, then decoded as UTF-8 when every line is UTF-8, else as
- * windows-1252, as older Outlook and Exchange write. Blank lines are dropped.
+ * The file's content lines, unfolded, numbered as the file numbers its lines: UTF-8 (a BOM dropped), else windows-1252,
+ * as older Outlook and Exchange write. CRLF, LF or CR; blank lines are dropped.
  */
 export function contentLines(bytes: Uint8Array): ContentLine[] {
-  const logical: { line: number; parts: Uint8Array[] }[] = [];
-  byteLines(bytes).forEach((raw, index) => {
-    const last = logical.at(-1);
-    if ((raw[0] === SPACE || raw[0] === TAB) && last) last.parts.push(raw.subarray(1));
-    else logical.push({ line: index + 1, parts: [raw] });
-  });
-  const joined = logical.map(({ line, parts }) => ({ line, bytes: Buffer.concat(parts) }));
-  const decoder = joined.every(({ bytes: line }) => isUtf8(line)) ? utf8 : windows1252;
-  return joined.map(({ line, bytes: text }) => ({ line, text: decoder.decode(text) })).filter(({ text }) => text.trim() !== '');
+  const body = dropBom(bytes);
+  // The usual case, and the fast one: the whole file is UTF-8, so no fold splits a character and text can be unfolded.
+  const lines = isUtf8(body)
+    ? unfold(utf8.decode(body).split(body.includes(LF) ? /\r?\n/ : '\r'), (raw) => raw.startsWith(' ') || raw.startsWith('\t')).map(({ line, parts }) => ({
+        line,
+        text: parts.map((part, i) => (i === 0 ? part : part.slice(1))).join(''),
+      }))
+    : foldedBytesLines(body);
+  return lines.filter(({ text }) => text.trim() !== '');
 }
 
 export interface SyntaxFault {
