@@ -5,6 +5,7 @@ import { buildCalendarIcs, type IcsCalendarInput } from '../../src/api/ical/ical
 import { foldLine, ICS_LINE_OCTETS_MAX } from '../../src/api/ical/ical-lines.ts';
 import { vtimezone } from '../../src/api/ical/vtimezone.ts';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
+import { plainTextToHtml } from '../../src/shared/rich-text.ts';
 
 const MEETING = 'https://teams.microsoft.com/l/meetup-join/19%3ameeting_abc%40thread.v2/0?context=%7b%22Tid%22%3a%22t%22%7d';
 
@@ -105,7 +106,7 @@ describe('an exported series', () => {
     expect(master!.getFirstPropertyValue('categories')).toBe('Town hall, all hands');
     expect(master!.getFirstPropertyValue('url')).toBe('https://calendar.contoso.com/?eventId=series-1');
     expect(master!.getFirstPropertyValue('description')).toBe(
-      `Agenda: blockers, then notes\n\nLink: https://wiki.contoso.com/standup\n\nJoin the Microsoft Teams meeting: ${MEETING}`,
+      `Agenda: blockers, then notes [https://example.com]\n\nLink: https://wiki.contoso.com/standup\n\nJoin the Microsoft Teams meeting: ${MEETING}`,
     );
     const altDesc = master!.getFirstProperty('x-alt-desc')!;
     expect(altDesc.getParameter('fmttype')).toBe('text/html');
@@ -209,6 +210,11 @@ describe('exported text and dates', () => {
     expect(text).not.toContain('X-ALT-DESC');
     const [vevent] = parse(text).getAllSubcomponents('vevent');
     expect(vevent!.getFirstPropertyValue('summary')).toBe('Q&A, part 1; really\\truly');
+    // A description written as plain text, its address made a link as plainTextToHtml makes it: still plain.
+    const linked = event({ id: 'linked', title: 'Linked', start: '2027-05-01T10:00:00.000Z', end: '2027-05-01T11:00:00.000Z', allDay: false }, { description: plainTextToHtml('See https://example.com/a') });
+    const linkedText = buildCalendarIcs(context([linked]));
+    expect(linkedText).toContain('DESCRIPTION:See https://example.com/a\r\n');
+    expect(linkedText).not.toContain('X-ALT-DESC');
     expect(vevent!.getFirstPropertyValue('description')).toBe('Line one\n\nLine two, with; marks');
   });
 });

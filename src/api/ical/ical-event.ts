@@ -4,7 +4,7 @@ import ICAL from 'ical.js';
 import type { CalendarEvent, OccurrenceOverride } from '../../shared/event-schema.ts';
 import { plainTextToHtml } from '../../shared/rich-text.ts';
 import { eventTimeMs, isDateOnly, ZONE_FORMATTERS_MAX, zoneDateFormatter } from '../../shared/time.ts';
-import { richTextToPlain } from '../content/sanitise-html.ts';
+import { richTextToPlainWithLinks } from '../content/sanitise-html.ts';
 import { eventAppLink } from '../http/request-origin.ts';
 import { isoDate, isoInstant } from '../recurrence/iso-instant.ts';
 import { wallClockMs } from '../recurrence/zone-offsets.ts';
@@ -75,7 +75,7 @@ function addText(component: ICAL.Component, name: string, value: string): void {
 
 /** The plain text and, when the description has formatting plain text would lose, its HTML. */
 function descriptions(html: string, extras: { url: string; meetingUrl: string }): { plain: string; html: string | null } {
-  const text = richTextToPlain(html);
+  const text = richTextToPlainWithLinks(html);
   const lines = [
     text,
     extras.url ? `Link: ${extras.url}` : '',
