@@ -83,6 +83,11 @@ export const DIRECTORY_RESOLVE_IDS_MAX = CALENDAR_EDITORS_MAX;
 export const ICS_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 /** The most components (events, tasks, journal entries) one .ics file may hold for an import: more is a 400 asking to split it. */
 export const ICS_IMPORT_COMPONENTS_MAX = 2_000;
+/**
+ * How many of a file's own time zones (VTIMEZONEs whose TZID names no zone we know) an import matches to IANA zones, at
+ * about 20 ms each; the others place their times by their own offsets, and a series in one is skipped.
+ */
+export const ICS_IMPORT_ZONE_MATCHES_MAX = 20;
 
 /**
  * The most events one iCalendar export holds (GET …/calendar.ics, and a subscription's feed), a series counting once

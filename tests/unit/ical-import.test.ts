@@ -10,7 +10,7 @@ import { expandSeries } from '../../src/api/recurrence/expand-series.ts';
 import { offsetAtMs } from '../../src/api/recurrence/zone-offsets.ts';
 import type { EventWindow } from '../../src/api/stores/repository.ts';
 import type { EventDraft } from '../../src/shared/event-schema.ts';
-import { ICS_IMPORT_COMPONENTS_MAX } from '../../src/shared/limits.ts';
+import { ICS_IMPORT_COMPONENTS_MAX, ICS_IMPORT_ZONE_MATCHES_MAX } from '../../src/shared/limits.ts';
 import { dateToDayMs } from '../../src/shared/time.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/ics/${name}`, import.meta.url));
@@ -220,6 +220,25 @@ describe('each fixture’s events, expanded by our own expander', () => {
     const file = (n: number) => bytes(`BEGIN:VCALENDAR\r\n${Array.from({ length: n }, (_, i) => todo(i)).join('\r\n')}\r\nEND:VCALENDAR`);
     expect((await icsDrafts(file(ICS_IMPORT_COMPONENTS_MAX), { timeZone: 'UTC', categories: [] })).skipped).toHaveLength(ICS_IMPORT_COMPONENTS_MAX);
     await expect(icsDrafts(file(ICS_IMPORT_COMPONENTS_MAX + 1), { timeZone: 'UTC', categories: [] })).rejects.toMatchObject({ status: 400 });
+  });
+});
+
+describe(`a file's own time zones, matched to IANA zones at most ICS_IMPORT_ZONE_MATCHES_MAX (${ICS_IMPORT_ZONE_MATCHES_MAX}) times an import`, () => {
+  it('repeats series in the zones found, and skips a series in a zone past the limit, saying why', async () => {
+    const zone = (n: number) => [
+      'BEGIN:VTIMEZONE', `TZID:Custom ${n}`,
+      'BEGIN:STANDARD', 'DTSTART:16010101T030000', 'TZOFFSETFROM:+0200', 'TZOFFSETTO:+0100', 'RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10', 'END:STANDARD',
+      'BEGIN:DAYLIGHT', 'DTSTART:16010101T020000', 'TZOFFSETFROM:+0100', 'TZOFFSETTO:+0200', 'RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3', 'END:DAYLIGHT',
+      'END:VTIMEZONE',
+    ];
+    const series = (n: number) => ['BEGIN:VEVENT', `UID:series-${n}`, `DTSTART;TZID=Custom ${n}:20270316T100000`, 'DURATION:PT1H', 'RRULE:FREQ=WEEKLY;COUNT=3', `SUMMARY:S${n}`, 'END:VEVENT'];
+    const count = ICS_IMPORT_ZONE_MATCHES_MAX + 1;
+    const lines = ['BEGIN:VCALENDAR', ...Array.from({ length: count }, (_, n) => [...zone(n), ...series(n)]).flat(), 'END:VCALENDAR'];
+    const { drafts, skipped } = await icsDrafts(bytes(lines.join('\r\n')), { timeZone: 'UTC', categories: [] });
+    expect(drafts).toHaveLength(ICS_IMPORT_ZONE_MATCHES_MAX);
+    // Across the change to summer time on 28 March: 10:00 is 09:00Z, then 08:00Z, as in Berlin.
+    expect(occurrences(drafts.slice(0, 1), windowOf('2027-03-01', '2027-04-01'))).toEqual(['S0 @ 2027-03-16T09:00:00.000Z', 'S0 @ 2027-03-23T09:00:00.000Z', 'S0 @ 2027-03-30T08:00:00.000Z']);
+    expect(skipped).toEqual([{ uid: `series-${ICS_IMPORT_ZONE_MATCHES_MAX}`, reason: 'Its time zone matches none we know, so its repeats could not follow daylight saving time' }]);
   });
 });
 

@@ -1,6 +1,7 @@
 // Dates and date-times of an .ics file as this calendar keeps them: dates for all-day events, UTC instants for timed
 // ones, with the IANA zone each was written in (a series repeats in it).
 import ICAL from 'ical.js';
+import { ICS_IMPORT_ZONE_MATCHES_MAX } from '../../shared/limits.ts';
 import { zoneDateFormatter } from '../../shared/time.ts';
 import { instantOfWallClockMs } from '../recurrence/zone-offsets.ts';
 import { ianaZoneOf, zoneLike } from './tzid-zones.ts';
@@ -18,6 +19,8 @@ export interface ZoneContext {
   /** The file's VTIMEZONEs by TZID. */
   vtimezones: ReadonlyMap<string, ICAL.Component>;
   resolved: Map<string, { zone: string } | { vtimezone: ICAL.Timezone }>;
+  /** How many VTIMEZONEs have been matched to IANA zones so far. */
+  searches: number;
 }
 
 export function zoneContext(calendars: readonly ICAL.Component[], floatingZone: string): ZoneContext {
@@ -28,13 +31,15 @@ export function zoneContext(calendars: readonly ICAL.Component[], floatingZone: 
       if (typeof tzid === 'string') vtimezones.set(tzid, vtimezone);
     }
   }
-  return { floatingZone, vtimezones, resolved: new Map() };
+  return { floatingZone, vtimezones, resolved: new Map(), searches: 0 };
 }
 
-/** The TZID as an IANA zone: by name, else the zone that keeps its VTIMEZONE's offsets, else the VTIMEZONE itself. */
+/**
+ * The TZID as an IANA zone: by name, else the zone that keeps its VTIMEZONE's offsets through the year it is first used
+ * in (at most ICS_IMPORT_ZONE_MATCHES_MAX such searches an import), else the VTIMEZONE itself. Once per TZID.
+ */
 function resolveTzid(ctx: ZoneContext, tzid: string, year: number): { zone: string } | { vtimezone: ICAL.Timezone } {
-  const key = `${tzid}@${year}`;
-  const known = ctx.resolved.get(key);
+  const known = ctx.resolved.get(tzid);
   if (known) return known;
   const named = ianaZoneOf(tzid);
   const vtimezone = ctx.vtimezones.get(tzid);
@@ -42,10 +47,10 @@ function resolveTzid(ctx: ZoneContext, tzid: string, year: number): { zone: stri
   if (named) resolved = { zone: named };
   else if (!vtimezone) throw new UnknownZoneError(`Its time zone “${tzid}” is not one we know, and the file does not define it (VTIMEZONE)`);
   else {
-    const like = zoneLike(vtimezone, year);
+    const like = ctx.searches++ < ICS_IMPORT_ZONE_MATCHES_MAX ? zoneLike(vtimezone, year) : null;
     resolved = like ? { zone: like } : { vtimezone: new ICAL.Timezone(vtimezone) };
   }
-  ctx.resolved.set(key, resolved);
+  ctx.resolved.set(tzid, resolved);
   return resolved;
 }
 
