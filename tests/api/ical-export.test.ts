@@ -110,6 +110,10 @@ describe('GET /api/calendars/:calendarId/calendar.ics with a range, and conditio
     const backwards = await api.request<Problem>('GET', calendarIcs('?from=2031-05-10&to=2031-05-01'), { token: riley });
     expect(backwards.status).toBe(400);
     expect(backwards.body.errors).toEqual([{ field: 'to', message: 'The end must be after the start' }]);
+    // A start past the supported years meets the default end: nothing could be in that range.
+    const pastTheEnd = await api.request<Problem>('GET', calendarIcs('?from=2300-01-01'), { token: riley });
+    expect(pastTheEnd.status).toBe(400);
+    expect(pastTheEnd.body.errors).toEqual([{ field: 'from', message: 'The start must be before the end' }]);
     const garbled = await api.request<Problem>('GET', calendarIcs('?from=yesterday&colour=red'), { token: riley });
     expect(garbled.status).toBe(400);
     expect(garbled.body.errors?.map((e) => e.field).sort()).toEqual(['colour', 'from']);

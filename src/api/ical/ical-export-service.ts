@@ -10,7 +10,7 @@ import { EXPORT_TOO_LARGE_TYPE } from '../../shared/problem.ts';
 import { eventTimeMs, EVENT_RANGE_END_MS } from '../../shared/time.ts';
 import type { Principal } from '../auth/principal.ts';
 import { calendarOrNotFound } from '../calendars/calendar-or-not-found.ts';
-import { HttpProblem, notFound } from '../errors.ts';
+import { HttpProblem, notFound, validationFailed } from '../errors.ts';
 import type { EventWindow, Store, StoredCalendar } from '../stores/repository.ts';
 import { recurrenceIdMs } from '../recurrence/expand-series.ts';
 import { buildCalendarIcs } from './ical-export.ts';
@@ -170,6 +170,10 @@ export function createIcsExportService(store: Store, options: IcsExportServiceOp
       const { names, kept, name } = await categoryFilter(store, calendar, categoryId);
       const from = fromMs ?? Math.floor((now().getTime() - ICS_EXPORT_PAST_DAYS * DAY_MS) / DAY_MS) * DAY_MS;
       const to = toMs ?? EVENT_RANGE_END_MS;
+      if (to <= from) {
+        const error = toMs === undefined ? { field: 'from', message: 'The start must be before the end' } : { field: 'to', message: 'The end must be after the start' };
+        throw validationFailed([error]);
+      }
       const key = JSON.stringify([tenantId, calendarId, kept && [...kept].sort(), from, to, origin ?? null]);
       return cached(key, version, async () => {
         const events = await readEvents(store, { tenantId, calendarId, window: rangeWindow(from, to), kept, max: eventsMax });

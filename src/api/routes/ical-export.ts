@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { icsFileName } from '../../shared/ics-file-name.ts';
 import { CATEGORIES_PER_CALENDAR_MAX, ID_MAX } from '../../shared/limits.ts';
 import { eventTimeMs } from '../../shared/time.ts';
-import { validationFailed } from '../errors.ts';
 import { notModified } from '../http/conditional-requests.ts';
 import { requestOrigin } from '../http/request-origin.ts';
 import { parseOrThrow } from '../http/request-validation.ts';
@@ -42,11 +41,9 @@ function sendIcs(request: FastifyRequest, reply: FastifyReply, ics: IcsExport): 
   return reply.type(ICS_CONTENT_TYPE).header('content-disposition', contentDisposition(ics.name)).send(ics.body);
 }
 
-function rangeOf(query: z.output<typeof calendarExportQuerySchema>): { fromMs?: number; toMs?: number } {
-  const fromMs = query.from === undefined ? undefined : eventTimeMs(query.from);
-  const toMs = query.to === undefined ? undefined : eventTimeMs(query.to);
-  if (fromMs !== undefined && toMs !== undefined && toMs <= fromMs) throw validationFailed([{ field: 'to', message: 'The end must be after the start' }]);
-  return { ...(fromMs === undefined ? {} : { fromMs }), ...(toMs === undefined ? {} : { toMs }) };
+/** The range's bounds on the stores' line (a date is its UTC midnight); the service checks their order. */
+function rangeOf({ from, to }: z.output<typeof calendarExportQuerySchema>): { fromMs?: number; toMs?: number } {
+  return { ...(from === undefined ? {} : { fromMs: eventTimeMs(from) }), ...(to === undefined ? {} : { toMs: eventTimeMs(to) }) };
 }
 
 /** iCalendar downloads for readers: a calendar (a category of it, a range of it) and one event. */
