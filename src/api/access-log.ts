@@ -1,6 +1,6 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { eventWindowQuerySchema } from './event-window.ts';
-import { occurrenceScopeQuerySchema } from './http/route-params.ts';
+import { icsImportQuerySchema, occurrenceScopeQuerySchema } from './http/route-params.ts';
 import { subscriptionListQuerySchema } from '../shared/subscription-schema.ts';
 import { FEED_PATH_PREFIX, FEED_ROUTE } from './subscriptions/subscription-secret.ts';
 
@@ -8,6 +8,7 @@ import { FEED_PATH_PREFIX, FEED_ROUTE } from './subscriptions/subscription-secre
 const LOGGED_QUERY_PARAMETERS: ReadonlySet<string> = new Set([
   ...Object.keys(eventWindowQuerySchema.shape),
   ...Object.keys(occurrenceScopeQuerySchema.shape),
+  ...Object.keys(icsImportQuerySchema.shape),
   ...Object.keys(subscriptionListQuerySchema.shape),
 ]);
 export const REDACTED = 'REDACTED';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidTimeZone } from '../../shared/time.ts';
 
 const id = z.string().min(1).max(100);
 
@@ -12,3 +13,8 @@ export const occurrenceScopeQuerySchema = z.object({
   scope: z.enum(['this', 'following'], { error: 'Use scope=this (this event) or scope=following (this and following events)' }),
 });
 export const subscriptionParamsSchema = z.object({ subscriptionId: id });
+/** An .ics import's query: preview=true counts and writes nothing; timeZone is the zone floating times are read in. */
+export const icsImportQuerySchema = z.strictObject({
+  preview: z.enum(['true', 'false'], { error: 'Use preview=true to count what an import would do, or leave it out' }).optional(),
+  timeZone: z.string().refine(isValidTimeZone, 'Use an IANA time zone, e.g. Europe/London').optional(),
+});

@@ -1,17 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { ICS_IMPORT_MAX_BYTES } from '../../shared/limits.ts';
-import { isValidTimeZone } from '../../shared/time.ts';
 import { HttpProblem } from '../errors.ts';
 import { sendProblem } from '../http/problem-reply.ts';
 import { parseOrThrow } from '../http/request-validation.ts';
-import { calendarParamsSchema } from '../http/route-params.ts';
+import { calendarParamsSchema, icsImportQuerySchema } from '../http/route-params.ts';
 import { principalOf } from '../plugins/app/authentication.ts';
-
-const importQuerySchema = z.strictObject({
-  preview: z.enum(['true', 'false'], { error: 'Use preview=true to count what an import would do, or leave it out' }).optional(),
-  timeZone: z.string().refine(isValidTimeZone, 'Use an IANA time zone, e.g. Europe/London').optional(),
-});
 
 const megabytes = ICS_IMPORT_MAX_BYTES / (1024 * 1024);
 
@@ -28,7 +21,7 @@ export default async function icalImportRoutes(app: FastifyInstance) {
 
   app.post('/calendars/:calendarId/import', { bodyLimit: ICS_IMPORT_MAX_BYTES, errorHandler: tooLarge }, async (request, reply) => {
     const { calendarId } = parseOrThrow(calendarParamsSchema, request.params);
-    const query = parseOrThrow(importQuerySchema, request.query, 'query');
+    const query = parseOrThrow(icsImportQuerySchema, request.query, 'query');
     if (!Buffer.isBuffer(request.body)) {
       throw new HttpProblem(415, 'Unsupported Media Type', { detail: 'Send the .ics file as the body, with Content-Type: text/calendar.' });
     }
