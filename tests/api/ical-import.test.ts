@@ -112,7 +112,8 @@ describe('POST /api/calendars/:calendarId/import', () => {
     expect((await importIcs(calendar.id, fixture('outlook-exchange.ics'), { query: '?timeZone=America/Chicago' })).body).toMatchObject({ created: 4, skipped: [] });
     const events = await feed(calendar.id, '2027-03-01', '2027-05-31');
     const planning = events.find((e) => e.title === 'Planung – Überblick')!;
-    expect(planning.extendedProps.description).toBe('<p><b>Quartalsplanung</b></p><p>Bitte vorbereiten.</p>');
+    // X-ALT-DESC is TEXT: its escaped comma unescaped; its style and script gone.
+    expect(planning.extendedProps.description).toBe('<p><b>Quartalsplanung</b></p><p>Bitte vorbereiten, danke.</p>');
     expect(planning.extendedProps.onlineMeetingUrl).toMatch(/^https:\/\/teams\.microsoft\.com\/l\/meetup-join\//);
     expect(events.filter((e) => e.title.startsWith('Kita')).map((e) => e.start)).toEqual(['2027-05-03', '2027-05-04', '2027-05-05', '2027-05-06', '2027-05-07']);
 

@@ -158,7 +158,7 @@ describe('each fixture’s events, expanded by our own expander', () => {
     const planning = drafts.find((d) => d.title.startsWith('Planung'))!;
     expect(planning).toMatchObject({ timeZone: 'Europe/Berlin', importSource: { sequence: 2 } });
     expect(planning.onlineMeetingUrl).toMatch(/^https:\/\/teams\.microsoft\.com\/l\/meetup-join\//);
-    expect(planning.description).toContain('<b>Quartalsplanung</b>');
+    expect(planning.description).toContain('<p><b>Quartalsplanung</b></p><p>Bitte vorbereiten, danke.</p>');
   });
 
   it('Apple Calendar: a change to one occurrence before its series, Japanese and emoji, a London series across the DST change', async () => {

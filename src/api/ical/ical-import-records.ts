@@ -7,6 +7,8 @@ import { plainTextToHtml } from '../../shared/rich-text.ts';
 import { isHttpUrl } from '../../shared/event-schema.ts';
 import { isTeamsMeetingUrl } from '../../shared/meeting-url.ts';
 import { readFirstIcalTime, readIcalTimes, timeText, UnknownZoneError, type IcalTime, type ZoneContext } from './ical-import-times.ts';
+// X-ALT-DESC is TEXT (Outlook escapes its commas, semicolons and newlines): read it so whichever module loaded first.
+import './ical-text-properties.ts';
 
 /** Something in the file that was not imported, and why. */
 export type SkippedItem = IcsSkippedItem;
