@@ -124,6 +124,25 @@ describe('POST /api/calendars/:calendarId/import', () => {
     expect(training.extendedProps.categoryId).not.toBe('');
   });
 
+  it('reads back what our own export writes: a series with a moved occurrence and a skipped one across DST, an all-day event, rich text', async () => {
+    const [source, copy] = [await newCalendar('Exported'), await newCalendar('Re-imported')];
+    const post = (body: Record<string, unknown>) => api.request<CalendarEvent>('POST', `/api/calendars/${source.id}/events`, { token: eddie, body });
+    const description = '<p>Notes, with <strong>bold</strong>; and “quotes” 🗓️</p>';
+    const series = await post({ title: 'Stand-up', start: '2027-03-08T14:00:00Z', end: '2027-03-08T14:15:00Z', rrule: 'FREQ=DAILY;COUNT=10', exdate: ['2027-03-10T14:00:00Z'], extendedProps: { timeZone: 'America/New_York', description, location: 'Room 1' } });
+    const occurrence = `/api/calendars/${source.id}/events/${series.body.id}/occurrences/2027-03-16T13:00:00.000Z?scope=this`;
+    expect((await api.request('PATCH', occurrence, { token: eddie, body: { title: 'Stand-up (late)', start: '2027-03-16T15:00:00Z', end: '2027-03-16T15:15:00Z' }, headers: { 'if-match': '"1"' } })).status).toBe(200);
+    await post({ title: 'Offsite', start: '2027-03-11', end: '2027-03-13', allDay: true });
+
+    const exported = await fetch(`${api.url}/api/calendars/${source.id}/calendar.ics`, { headers: { authorization: `Bearer ${eddie}` } });
+    expect(exported.status).toBe(200);
+    expect((await importIcs(copy.id, Buffer.from(await exported.arrayBuffer()))).body).toEqual({ created: 2, updated: 0, unchanged: 0, skipped: [] });
+    const shape = (events: CalendarEvent[]) =>
+      events.map(({ title, start, end, allDay, extendedProps: p }) => ({ title, start, end, allDay, description: p.description, location: p.location })).sort((a, b) => (a.start + a.title < b.start + b.title ? -1 : 1));
+    const [before, after] = [await feed(source.id, '2027-03-01', '2027-04-01'), await feed(copy.id, '2027-03-01', '2027-04-01')];
+    expect(before).toHaveLength(10);
+    expect(shape(after)).toEqual(shape(before));
+  });
+
   it.each([
     ['malformed-no-colon.ics', 15],
     ['malformed-unclosed.ics', 10],
