@@ -55,7 +55,7 @@ describe('Add to my Outlook calendar, in a Teams tab', () => {
     fake.unconsentedScopes.delete(scope);
     await dialog.getByRole('button', { name: 'Allow access' }).click();
     await dialog.getByText('In your Outlook calendar').waitFor();
-    await open.tab.getByText('Added to your Outlook calendar').waitFor();
+    await open.tab.locator('.fui-ToastTitle', { hasText: 'Added to your Outlook calendar' }).waitFor();
     const popup = (await open.hostState()).naaRequests.filter((request) => request.method === 'GetTokenPopup').at(-1);
     expect(popup?.tokenParams?.scope).toContain(scope);
     const copies = [...fake.mailbox('eddie').values()];
@@ -64,7 +64,7 @@ describe('Add to my Outlook calendar, in a Teams tab', () => {
     expect(fake.exchanges.at(-1)).toMatchObject({ tenantId: DEMO_TENANT_ID, clientAuthentication: 'managed-identity', scopes: [scope] });
 
     await dialog.getByRole('button', { name: 'Update my Outlook copy' }).click();
-    await open.tab.getByText('Your Outlook copy is up to date').waitFor();
+    await open.tab.locator('.fui-ToastTitle', { hasText: 'Your Outlook copy is up to date' }).waitFor();
     expect(fake.mailbox('eddie').size).toBe(1);
 
     for (const theme of ['default', 'dark', 'contrast'] as const) {
