@@ -60,7 +60,8 @@ describe('calendar subscriptions', () => {
   test('“Copy link” puts the link on the clipboard, and “Subscribe in Outlook” opens Outlook on the web with it', async () => {
     await dialog.getByRole('button', { name: 'Copy link' }).click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(feedUrl);
-    await page.getByText('Link copied').waitFor();
+    // The toast, not the toaster's announcement of it in a live region.
+    await page.locator('.fui-Toast', { hasText: 'Link copied' }).waitFor();
 
     const [outlook] = await Promise.all([context.waitForEvent('page'), dialog.getByRole('button', { name: 'Subscribe in Outlook' }).click()]);
     await outlook.waitForLoadState();
@@ -76,11 +77,12 @@ describe('calendar subscriptions', () => {
     const confirm = page.getByRole('alertdialog', { name: 'Revoke this link?' });
     await expectAccessible('the revoke confirmation');
     await confirm.getByRole('button', { name: 'Revoke' }).click();
-    await page.getByText('Link revoked').waitFor();
+    await page.locator('.fui-Toast', { hasText: 'Link revoked' }).waitFor();
     await expect.poll(() => dialog.getByText('No links yet.').isVisible()).toBe(true);
     // The link was shown once; now that it is revoked it is not shown again.
     expect(await dialog.getByRole('textbox', { name: 'Subscription link' }).count()).toBe(0);
     await expect.poll(() => dialog.getByRole('button', { name: 'Create link' }).evaluate((button) => button === document.activeElement)).toBe(true);
     expect((await fetch(feedUrl)).status).toBe(404);
   });
+
 });

@@ -12,6 +12,8 @@ import { SUBSCRIPTIONS_MESSAGES as M } from '../lib/subscriptions-messages.ts';
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
+  // In forced colours the high-contrast theme's link colour is kept, and may not stand out from the system's canvas.
+  link: { '@media (forced-colors: active)': { color: 'LinkText', ':hover': { color: 'LinkText' } } },
 });
 
 /** What a calendar app lists the subscription as: the calendar's name, and the category's when it has one. */
@@ -53,7 +55,7 @@ export function CreatedLink({ link }: { link: CreatedSubscription }) {
         </Button>
       </div>
       <Body1>
-        {say(M.otherApps)} <Link href={webcalUrl(link.url)}>{say(M.subscribeInApple)}</Link>
+        {say(M.otherApps)} <Link className={styles.link} href={webcalUrl(link.url)}>{say(M.subscribeInApple)}</Link>
       </Body1>
     </div>
   );
