@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TENANT_ID } from '../../src/api/auth/dev-identity.ts';
+import { MEMBER_GROUPS_PAGES_MAX } from '../../src/api/directory/graph-directory.ts';
 import type { Calendar } from '../../src/shared/calendar-schema.ts';
 import { FAKE_GRAPH_CLIENT_SECRET, startFakeGraph, type FakeGraph } from './helpers/fake-graph.ts';
 import { startJwksServer, type JwksServer } from './helpers/jwks-server.ts';
@@ -10,6 +11,7 @@ const APP_ID_URI = `api://calendar.contoso.test/${CLIENT_ID}`;
 const MEMBERSHIPS = '/me/transitiveMemberOf/microsoft.graph.group';
 const EDITING_GROUP = 'e0e0e0e0-0000-4000-8000-000000000001';
 const OVERAGE_USER = 'dddddddd-0000-4000-8000-00000000000d';
+const ENDLESS_USER = 'dddddddd-0000-4000-8000-0000000000e1';
 const group = (n: number) => `99999999-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 /** What Entra ID sends instead of `groups` for a user in more than 200 groups. */
@@ -32,6 +34,8 @@ beforeAll(async () => {
   fake = await startFakeGraph({ clientId: CLIENT_ID, apiAudiences: [APP_ID_URI, CLIENT_ID] });
   // Two pages, as Graph pages a long membership list: the group that may edit is on the second.
   fake.route('GET', MEMBERSHIPS, ({ query, caller }) => {
+    // A listing that never ends, for the page bound.
+    if (caller.userId === ENDLESS_USER) return { body: { value: [{ id: EDITING_GROUP }], '@odata.nextLink': `${fake.graphBaseUrl}${MEMBERSHIPS}?$skiptoken=more` } };
     if (caller.userId !== OVERAGE_USER) return { body: { value: [] } };
     if (query.get('$skiptoken') === 'page-2') return { body: { value: [{ id: EDITING_GROUP.toUpperCase() }, { id: group(250) }] } };
     const first = Array.from({ length: 249 }, (_, i) => ({ '@odata.type': '#microsoft.graph.group', id: group(i + 1) }));
@@ -103,5 +107,14 @@ describe('a token over the groups limit (Entra’s group overage)', () => {
     const before = fake.requests.length;
     expect((await api.request('GET', '/api/calendars', { token })).status).toBe(200);
     expect(fake.requests.length).toBe(before);
+  });
+
+  it(`reads at most ${MEMBER_GROUPS_PAGES_MAX} pages of memberships, then treats the user as in no group`, async () => {
+    const token = await entraToken(ENDLESS_USER, OVERAGE_CLAIMS);
+    const asked = membershipRequests().length;
+    const calendars = await api.request<Calendar[]>('GET', '/api/calendars', { token });
+    expect(calendars.status).toBe(200);
+    expect(calendars.body.find((c) => c.id === calendar.id)?.canEdit).toBe(false);
+    expect(membershipRequests().length - asked).toBe(MEMBER_GROUPS_PAGES_MAX);
   });
 });
