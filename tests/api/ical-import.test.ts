@@ -83,8 +83,11 @@ describe('POST /api/calendars/:calendarId/import', () => {
     const text = fixture('google-calendar.ics').toString('utf8');
     const newer = text.replace('SUMMARY:Weekly sync\r\n', 'SUMMARY:Weekly sync (renamed)\r\n').replace('SEQUENCE:1\r\n', 'SEQUENCE:2\r\n');
     expect((await importIcs(calendar.id, newer)).body).toEqual({ created: 0, updated: 1, unchanged: 2, skipped: [] });
-    const series = (await feed(calendar.id)).find((e) => e.title === 'Weekly sync (renamed)')!;
-    expect(series.extendedProps.importSource).toMatchObject({ sequence: 2 });
+    const occurrence = (await feed(calendar.id)).find((e) => e.title === 'Weekly sync (renamed)')!;
+    // The series carries where it came from; its occurrences in the feed do not repeat it.
+    expect(occurrence.extendedProps.importSource).toBeUndefined();
+    const series = await api.request<CalendarEvent>('GET', `/api/calendars/${calendar.id}/events/${occurrence.extendedProps.seriesId}`, { token: eddie });
+    expect(series.body.extendedProps.importSource).toMatchObject({ sequence: 2 });
 
     const older = await importIcs(calendar.id, fixture('google-calendar.ics'));
     expect(older.body).toMatchObject({ created: 0, updated: 0, unchanged: 2, skipped: [{ uid: '7kukuqrfedlm2f9t6ml5ebj2j9@google.com', reason: expect.stringContaining('newer version') }] });

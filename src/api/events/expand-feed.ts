@@ -12,17 +12,18 @@ export const occurrenceId = (seriesId: string, recurrenceId: string) => `${serie
 
 /**
  * What every occurrence of a series shares: the series less its rule, exdates and overrides (FullCalendar would
- * expand rrule and exdate again in the browser's zone). Taken apart once per series, not once per occurrence.
+ * expand rrule and exdate again in the browser's zone), and less where it was imported from (the series' own read
+ * carries that, not each of its occurrences). Taken apart once per series, not once per occurrence.
  */
 interface SeriesTemplate {
   id: string;
   event: Omit<CalendarEvent, 'rrule' | 'exdate' | 'extendedProps'>;
-  props: Omit<CalendarEvent['extendedProps'], 'overrides'>;
+  props: Omit<CalendarEvent['extendedProps'], 'overrides' | 'importSource'>;
 }
 
 function seriesTemplate(series: CalendarEvent): SeriesTemplate {
   const { rrule: _rrule, exdate: _exdate, extendedProps, ...event } = series;
-  const { overrides: _overrides, ...props } = extendedProps;
+  const { overrides: _overrides, importSource: _importSource, ...props } = extendedProps;
   return { id: series.id, event, props };
 }
 
