@@ -73,6 +73,16 @@ describe('the on-behalf-of exchange', () => {
     expect(fake.managedIdentityTokens).toBeGreaterThanOrEqual(1);
   });
 
+  it('exchanges afresh, once, when Graph no longer takes the cached token', async () => {
+    const event = await createEvent({ title: 'Revoked', start: '2026-12-04T12:00:00Z', end: '2026-12-04T13:00:00Z' });
+    const token = await userToken('revoked-user');
+    await api.request('GET', outlookPath(event), { token });
+    const before = fake.exchanges.length;
+    fake.revokeGraphTokens();
+    expect((await api.request<OutlookCopy>('GET', outlookPath(event), { token })).status).toBe(200);
+    expect(fake.exchanges.length - before).toBe(1);
+  });
+
   it('keeps each user’s token apart', async () => {
     const event = await createEvent({ title: 'Apart', start: '2026-12-04T10:00:00Z', end: '2026-12-04T11:00:00Z' });
     const before = fake.exchanges.length;
@@ -200,6 +210,15 @@ describe('Add to my Outlook calendar', () => {
         end: { dateTime: '2026-12-08T10:15:00', timeZone: 'GMT Standard Time' },
       }),
     });
+  });
+
+  it('skips an all-day series’ occurrence by its date', async () => {
+    const token = await userToken('all-day-series-user');
+    const series = await createEvent({ title: 'Office closed', start: '2026-12-05', end: '2026-12-06', allDay: true, rrule: 'FREQ=WEEKLY;COUNT=4', exdate: ['2026-12-12'] });
+    expect((await api.request('POST', outlookPath(series), { token })).status).toBe(201);
+    const [copy] = copiesOf('all-day-series-user');
+    expect(copy!.recurrence).toMatchObject({ pattern: { type: 'weekly', daysOfWeek: ['saturday'] }, range: { type: 'numbered', numberOfOccurrences: 4, recurrenceTimeZone: 'UTC' } });
+    expect(copy!.cancelled).toEqual(['2026-12-12T00:00:00Z']);
   });
 
   it('refuses a series Outlook would repeat on other days, with a reason, and adds nothing', async () => {

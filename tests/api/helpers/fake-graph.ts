@@ -72,6 +72,8 @@ export interface FakeGraph {
   unconsentedScopes: Set<string>;
   /** The next `count` Graph requests are answered 429 (or `status`) with this Retry-After. */
   throttleNext(count: number, retryAfter: string, status?: number): void;
+  /** Graph stops taking every token issued so far (as after a revocation): they get 401. */
+  revokeGraphTokens(): void;
   /** Adds a Graph route; `path` may hold :name segments. Later routes win over earlier ones for the same path. */
   route(method: string, path: string, handler: GraphRouteHandler): void;
   /** The events in a user's mailbox, by Graph id. */
@@ -252,6 +254,7 @@ export async function startFakeGraph(options: FakeGraphOptions): Promise<FakeGra
     throttleNext(count, retryAfter, status = 429) {
       state.throttle = { count, retryAfter, status };
     },
+    revokeGraphTokens: () => state.graphTokens.clear(),
     route(method, path, handler) {
       state.patterns.push({ method, parts: path.split('/').filter(Boolean), handler });
     },
