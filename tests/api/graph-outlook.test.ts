@@ -83,6 +83,15 @@ describe('the on-behalf-of exchange', () => {
     expect(fake.exchanges.length - before).toBe(1);
   });
 
+  it('shares one exchange between a user’s requests that arrive together', async () => {
+    const event = await createEvent({ title: 'Together', start: '2026-12-04T14:00:00Z', end: '2026-12-04T15:00:00Z' });
+    const token = await userToken('eager-user');
+    const before = fake.exchanges.length;
+    const answers = await Promise.all([1, 2, 3].map(() => api.request('GET', outlookPath(event), { token })));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(fake.exchanges.length - before).toBe(1);
+  });
+
   it('keeps each user’s token apart', async () => {
     const event = await createEvent({ title: 'Apart', start: '2026-12-04T10:00:00Z', end: '2026-12-04T11:00:00Z' });
     const before = fake.exchanges.length;
