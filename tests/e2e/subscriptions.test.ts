@@ -85,4 +85,11 @@ describe('calendar subscriptions', () => {
     expect((await fetch(feedUrl)).status).toBe(404);
   });
 
+  test('a calendar’s own menu offers Subscribe…, which opens the dialog on that calendar', async () => {
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'More actions for Engineering' }).click();
+    await page.getByRole('menuitem', { name: 'Subscribe…' }).click();
+    await expect.poll(() => dialog.getByRole('combobox', { name: 'Calendar' }).textContent()).toBe('Engineering');
+  });
 });

@@ -1,5 +1,5 @@
 import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
-import { ArrowImport20Regular, CalendarArrowDown20Regular, MoreHorizontal20Regular } from '@fluentui/react-icons';
+import { ArrowImport20Regular, CalendarArrowDown20Regular, CalendarSync20Regular, MoreHorizontal20Regular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
@@ -18,11 +18,19 @@ function filteredCategories(calendar: Calendar, filter: CategoryFilter): { id: s
   return filter.has(UNCATEGORISED) ? [...own, { id: UNCATEGORISED, name: null }] : own;
 }
 
+interface CalendarActionsMenuProps {
+  calendar: Calendar;
+  categoryFilter: CategoryFilter;
+  /** Opens the Calendar subscriptions dialog on this calendar. */
+  onSubscribe(calendarId: string): void;
+}
+
 /**
  * A calendar's menu in the side panel: Export as an .ics file, of the categories the filter shows when it shows
- * some of this calendar's (the file then holds what the calendar shows); Import for those who may edit it.
+ * some of this calendar's (the file then holds what the calendar shows); Import for those who may edit it; Subscribe…,
+ * the app's subscription links on this calendar.
  */
-export function CalendarActionsMenu({ calendar, categoryFilter }: { calendar: Calendar; categoryFilter: CategoryFilter }) {
+export function CalendarActionsMenu({ calendar, categoryFilter, onSubscribe }: CalendarActionsMenuProps) {
   const intl = useIntl();
   const { download, pending } = useIcsDownload();
   const [importing, setImporting] = useState(false);
@@ -57,6 +65,9 @@ export function CalendarActionsMenu({ calendar, categoryFilter }: { calendar: Ca
                 {intl.formatMessage(IMPORT_ICS_MESSAGES.menuItem)}
               </MenuItem>
             )}
+            <MenuItem icon={<CalendarSync20Regular />} onClick={() => onSubscribe(calendar.id)}>
+              {intl.formatMessage(M.subscribe)}
+            </MenuItem>
           </MenuList>
         </MenuPopover>
       </Menu>

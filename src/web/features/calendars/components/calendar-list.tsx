@@ -20,13 +20,15 @@ interface CalendarListProps {
   onVisibleChange: (calendarId: string, visible: boolean) => void;
   /** The category filter in force: each calendar's Export keeps to it. */
   categoryFilter: CategoryFilter;
+  /** A calendar's Subscribe…: the shell's Calendar subscriptions dialog, on that calendar. */
+  onSubscribe(calendarId: string): void;
 }
 
 /**
  * The calendars the user can see, each with a checkbox to show or hide its events. A failure to load them is
  * the shell's to show, once, with its retry.
  */
-export function CalendarList({ calendars, status, hidden, onVisibleChange, categoryFilter }: CalendarListProps) {
+export function CalendarList({ calendars, status, hidden, onVisibleChange, categoryFilter, onSubscribe }: CalendarListProps) {
   const styles = useStyles();
   const intl = useIntl();
   const headingId = useId('calendars-heading');
@@ -48,7 +50,7 @@ export function CalendarList({ calendars, status, hidden, onVisibleChange, categ
           calendars={calendars}
           isChecked={(id) => !hidden.includes(id)}
           onCheckedChange={onVisibleChange}
-          actions={(calendar) => <CalendarActionsMenu calendar={calendar} categoryFilter={categoryFilter} />}
+          actions={(calendar) => <CalendarActionsMenu calendar={calendar} categoryFilter={categoryFilter} onSubscribe={onSubscribe} />}
         />
       )}
     </section>
