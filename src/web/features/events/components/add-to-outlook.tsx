@@ -11,6 +11,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import type { EventKey } from '../../../lib/event-key.ts';
 import { useClientConfig } from '../../../lib/use-client-config.ts';
+import { useOfflineStatus } from '../../../lib/use-offline-status.ts';
 import { OUTLOOK_MESSAGES as M } from '../lib/outlook-messages.ts';
 import { useAddToOutlook, useOutlookCopy } from '../requests/outlook-copy.ts';
 
@@ -32,7 +33,9 @@ function useOutlookAction(eventKey: EventKey) {
   const { host } = useHost();
   // The standalone site signs in with the OpenID Connect provider when one is configured: Graph takes no such token.
   const signedInElsewhere = host.kind === 'standalone' && config?.auth.mode === 'production' && config.auth.oidc !== undefined;
-  const enabled = config?.graph !== undefined && !signedInElsewhere;
+  // Offline, the app reads its own copy and changes nothing, in Outlook neither.
+  const { offline } = useOfflineStatus();
+  const enabled = config?.graph !== undefined && !signedInElsewhere && !offline;
   const copy = useOutlookCopy(eventKey, enabled);
   const add = useAddToOutlook(eventKey);
   const { requestConsent } = useAuth();
