@@ -183,6 +183,9 @@ describe('GET /ics/{secret}.ics', () => {
     expect(feed.headers.get('cache-control')).toMatch(/^private, max-age=\d+$/);
     // The app's security headers go with it too.
     expect(feed.headers.get('x-content-type-options')).toBe('nosniff');
+    // Compressed for calendar apps that ask (fetch undoes it, and says what it undid).
+    const compressed = await readFeed(created.url, { 'accept-encoding': 'gzip' });
+    expect([compressed.headers.get('content-encoding'), compressed.text]).toEqual(['gzip', feed.text]);
   });
 
   it('answers 304 to If-None-Match and to If-Modified-Since while nothing changed, and 200 once something has', async () => {

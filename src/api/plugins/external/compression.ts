@@ -11,10 +11,12 @@ export const COMPRESS_MIN_BYTES = 1024;
  */
 export const DYNAMIC_BROTLI_QUALITY = 4;
 
-const JSON_TYPES = /^application\/(?:problem\+)?json(?:;|$)/;
+// JSON and problem+json, and iCalendar (mime-db does not list text/calendar as compressible; a feed of 1,000 events is
+// about 500 kB, and calendar apps poll it for hours on end).
+const COMPRESSED_TYPES = /^(?:application\/(?:problem\+)?json|text\/calendar)(?:;|$)/;
 
 /**
- * Compresses the API's JSON and problem+json answers (br, else gzip) for the routes registered after it in the
+ * Compresses the API's JSON, problem+json and iCalendar answers (br, else gzip) for the routes registered after it in the
  * same scope. Request bodies are not decompressed: the API takes plain JSON only, as before.
  */
 export default fp(
@@ -22,7 +24,7 @@ export default fp(
     await app.register(compress, {
       encodings: ['br', 'gzip'],
       threshold: COMPRESS_MIN_BYTES,
-      customTypes: JSON_TYPES,
+      customTypes: COMPRESSED_TYPES,
       brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } },
       globalDecompression: false,
     });
