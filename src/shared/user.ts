@@ -43,7 +43,8 @@ export interface ClientConfig {
   sharePointOrigins: string[];
   /**
    * Present while the API reaches Microsoft Graph on behalf of users (GRAPH_CREDENTIAL): "Add to my Outlook calendar"
-   * shows, and `outlookScopes` are what its "Allow access" asks consent for.
+   * shows, and `outlookScopes` are what its "Allow access" asks consent for. `consentScopes` lists every Graph scope
+   * the app's features may ask consent for, and no other: Teams's consent page asks for those alone.
    */
-  graph?: { outlookScopes: string[] };
+  graph?: { outlookScopes: string[]; consentScopes: string[] };
 }

@@ -282,7 +282,9 @@ describe('Add to my Outlook calendar', () => {
 
   it('tells the web app Graph is on, and the scope its Allow access asks for', async () => {
     const config = await api.request<ClientConfig>('GET', '/api/client-config');
-    expect(config.body.graph).toEqual({ outlookScopes: [scope] });
+    expect(config.body.graph?.outlookScopes).toEqual([scope]);
+    // Teams's consent page asks for these alone: the Outlook scope and the people picker's.
+    expect(config.body.graph?.consentScopes).toEqual(expect.arrayContaining([scope, `${new URL(fake.graphBaseUrl).origin}/User.ReadBasic.All`]));
   });
 });
 

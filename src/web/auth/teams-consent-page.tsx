@@ -13,7 +13,7 @@ import { CONSENT_SCOPES_PARAM } from './teams-token-source.ts';
 /** Further scopes the tab asked consent for (incremental consent), kept to those the app's features use. */
 function extraScopesAsked(config: ClientConfig): string[] {
   const asked = new URLSearchParams(window.location.search).get(CONSENT_SCOPES_PARAM)?.split(' ') ?? [];
-  const known = config.graph?.outlookScopes ?? [];
+  const known = config.graph?.consentScopes ?? [];
   return asked.filter((scope) => known.includes(scope));
 }
 
