@@ -83,7 +83,7 @@ describe('the app in the user’s language', () => {
     await page.getByRole('dialog', { name: de['manageCalendars.newCalendar'] }).waitFor();
     // The shared schema's checks, in the user's words.
     await page.getByRole('button', { name: de['calendarEditor.create'] }).click();
-    await page.getByText(de['calendarEditor.nameMissing']!).waitFor();
+    await page.getByText(de['calendarEditor.nameMissing']!, { exact: true }).waitFor();
     await page.locator('input[name="name"]').fill('Betriebsrat');
     await page.getByRole('button', { name: de['calendarEditor.create'] }).click();
     // The toast (and Fluent's announcement of it): what failed, and why, from the catalogue by the problem's status.
