@@ -128,8 +128,8 @@ function accept(body: unknown): { ok: true; draft: EventDraft } | { ok: false; f
   return result.ok ? result : { ok: false, fields: result.issues.map((issue) => issue.path.join('.')) };
 }
 
-// overrides are the server's own: a client never writes them.
-function draftAsWrite({ description, location, timeZone, categoryId, video, onlineMeetingUrl, overrides: _overrides, ...rest }: EventDraft) {
+// overrides and importSource are the server's own: a client never writes them.
+function draftAsWrite({ description, location, timeZone, categoryId, video, onlineMeetingUrl, overrides: _overrides, importSource: _importSource, ...rest }: EventDraft) {
   return { ...rest, extendedProps: { description, location, timeZone, categoryId, video, onlineMeetingUrl } };
 }
 
