@@ -49,7 +49,11 @@ describe('the SQLite store’s search index', () => {
     db.prepare(`INSERT INTO calendars (tenant_id, id, name, color, description, editors, created_at, updated_at, version) VALUES (?, 'old', 'Old', '#000000', '', '[]', '', '', 1)`).run(TENANT);
     const now = new Date().toISOString();
     const record = eventRecord({ id: 'kept', calendarId: 'old', draft: draft('Archived offsite', '<p>Bring <em>hiking</em> boots</p>'), authorship: { createdBy: ACTOR, updatedBy: ACTOR, createdAt: now, updatedAt: now }, version: 1 });
-    db.prepare(`INSERT INTO events (${EVENT_COLUMNS.join(', ')}) VALUES (${EVENT_COLUMNS.map((column) => `@${column}`).join(', ')})`).run(toEventRow(TENANT, record));
+    // Only the columns version 6 had: later migrations add more (import_source in 9).
+    const existing = new Set((db.prepare('PRAGMA table_info(events)').all() as { name: string }[]).map((column) => column.name));
+    const columns = EVENT_COLUMNS.filter((column) => existing.has(column));
+    const row = Object.fromEntries(Object.entries(toEventRow(TENANT, record)).filter(([column]) => existing.has(column)));
+    db.prepare(`INSERT INTO events (${columns.join(', ')}) VALUES (${columns.map((column) => `@${column}`).join(', ')})`).run(row);
     db.close();
   }
 
