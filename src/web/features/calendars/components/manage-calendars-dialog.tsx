@@ -6,24 +6,23 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
-  DialogTrigger,
   MessageBar,
   MessageBarBody,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { Add20Regular, Dismiss24Regular } from '@fluentui/react-icons';
+import { Add20Regular } from '@fluentui/react-icons';
 import { useRef, useState, type RefObject } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import { useAuth } from '../../../auth/auth-context.ts';
-import { COMMON_MESSAGES } from '../../../components/common-messages.ts';
 import { useManageCalendars, type Editing } from '../hooks/use-manage-calendars.ts';
 import { MANAGE_CATEGORIES_MESSAGES } from '../lib/categories-messages.ts';
 import { MANAGE_CALENDARS_MESSAGES as MESSAGES } from '../lib/manage-calendars-messages.ts';
 import { CalendarCategories } from './calendar-categories.tsx';
 import { CalendarEditor } from './calendar-editor.tsx';
 import { ManageCalendarsList } from './manage-calendars-list.tsx';
+import { DialogCloseAction } from '../../../components/dialog-close-action.tsx';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -101,13 +100,7 @@ export function ManageCalendarsDialog({ onClose }: { onClose(): void }) {
     <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
       <DialogSurface>
         <DialogBody>
-          <DialogTitle
-            action={
-              <DialogTrigger action="close">
-                <Button appearance="subtle" aria-label={intl.formatMessage(COMMON_MESSAGES.close)} icon={<Dismiss24Regular />} />
-              </DialogTrigger>
-            }
-          >
+          <DialogTitle action={<DialogCloseAction />}>
             {dialogTitle(editing, categoriesOf, intl)}
           </DialogTitle>
           <DialogContent className={styles.content}>

@@ -1,10 +1,8 @@
-import { Button, Dialog, DialogBody, DialogSurface, DialogTitle, DialogTrigger } from '@fluentui/react-components';
-import { Dismiss24Regular } from '@fluentui/react-icons';
+import { Dialog, DialogBody, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import type { CalendarEvent } from '../../../../shared/event-schema.ts';
-import { COMMON_MESSAGES } from '../../../components/common-messages.ts';
 import type { EventKey } from '../../../lib/event-key.ts';
 import { useCopyEventLink } from '../hooks/use-copy-event-link.ts';
 import { useEditEvent } from '../hooks/use-edit-event.ts';
@@ -15,6 +13,7 @@ import { EVENT_DETAILS_MESSAGES as M } from '../lib/event-messages.ts';
 import { EventDetailsActions } from './event-details-actions.tsx';
 import { EventDetailsContent } from './event-details-content.tsx';
 import { RecurrenceScopeDialog } from './recurrence-scope-dialog.tsx';
+import { DialogCloseAction } from '../../../components/dialog-close-action.tsx';
 
 interface EventDetailsDialogProps {
   eventKey: EventKey;
@@ -50,13 +49,7 @@ export function EventDetailsDialog({ eventKey, calendars, onClose, onEdit, onDup
     <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
       <DialogSurface>
         <DialogBody>
-          <DialogTitle
-            action={
-              <DialogTrigger action="close">
-                <Button appearance="subtle" aria-label={say(COMMON_MESSAGES.close)} icon={<Dismiss24Regular />} />
-              </DialogTrigger>
-            }
-          >
+          <DialogTitle action={<DialogCloseAction />}>
             {details.event?.title ?? say(details.query.isPending ? M.loadingEvent : M.event)}
           </DialogTitle>
           <EventDetailsContent details={details} conflict={conflict} uncopiedLink={uncopiedLink} />

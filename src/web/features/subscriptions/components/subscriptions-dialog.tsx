@@ -6,7 +6,6 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
-  DialogTrigger,
   MessageBar,
   MessageBarActions,
   MessageBarBody,
@@ -16,19 +15,19 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { Dismiss24Regular } from '@fluentui/react-icons';
+
 import { useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import { SUBSCRIPTIONS_PER_USER_MAX } from '../../../../shared/limits.ts';
 import { useAuth } from '../../../auth/auth-context.ts';
-import { COMMON_MESSAGES } from '../../../components/common-messages.ts';
 import { useSubscriptionActions, type SubscriptionActions } from '../hooks/use-subscription-actions.ts';
 import { SUBSCRIPTIONS_MESSAGES as M } from '../lib/subscriptions-messages.ts';
 import { useSubscriptions } from '../requests/get-subscriptions.ts';
 import { CreatedLink } from './created-link.tsx';
 import { NewLinkForm } from './new-link-form.tsx';
 import { SubscriptionList } from './subscription-list.tsx';
+import { DialogCloseAction } from '../../../components/dialog-close-action.tsx';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -77,13 +76,7 @@ export function SubscriptionsDialog({ calendars, calendarId, onClose }: Subscrip
     <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
       <DialogSurface>
         <DialogBody>
-          <DialogTitle
-            action={
-              <DialogTrigger action="close">
-                <Button appearance="subtle" aria-label={say(COMMON_MESSAGES.close)} icon={<Dismiss24Regular />} />
-              </DialogTrigger>
-            }
-          >
+          <DialogTitle action={<DialogCloseAction />}>
             {say(M.title)}
           </DialogTitle>
           <DialogContent className={styles.content}>
