@@ -67,10 +67,14 @@ function only(timings: ApiTiming[], path: string): ApiTiming {
   return matching[0]!;
 }
 
-/** Waits for the calendar's first events, then for anything still on the way, so that every request is counted. */
+/**
+ * Waits for the calendar's first events, then for every API call on the way to be answered, so that every request
+ * is counted with its answer. (Not the 'networkidle' load state: reached once, on the sign-in screen, it waits for
+ * nothing after; after a reload it waits half a second or more of quiet.)
+ */
 async function firstEventsShown(page: Page): Promise<void> {
   await page.locator('.cc-event').first().waitFor();
-  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => (window as unknown as { apiCalls: ApiTiming[] }).apiCalls.every((call) => !Number.isNaN(call.end)));
 }
 
 /**
