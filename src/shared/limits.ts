@@ -95,3 +95,6 @@ export const ICS_IMPORT_ZONE_MATCHES_MAX = 20;
  * or one category. A calendar of 100k events exports a range of it, never the whole at once.
  */
 export const ICS_EXPORT_EVENTS_MAX = 5_000;
+
+/** The most characters of each of the words the web app sends for the links in an Outlook copy's body. */
+export const OUTLOOK_LABEL_MAX = 100;

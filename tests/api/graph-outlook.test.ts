@@ -3,7 +3,8 @@ import { DEMO_TENANT_ID } from '../../src/api/auth/dev-identity.ts';
 import { GRAPH_RETRY_WAIT_MAX_MS } from '../../src/api/graph/graph-client.ts';
 import { OUTLOOK_EVENT_ID_PROPERTY } from '../../src/api/outlook/outlook-event.ts';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
-import { OUTLOOK_CANNOT_REPEAT_TYPE, type OutlookCopy, type OutlookCopyAdded } from '../../src/shared/outlook-copy.ts';
+import { DEFAULT_OUTLOOK_LABELS, OUTLOOK_CANNOT_REPEAT_TYPE, type OutlookCopy, type OutlookCopyAdded } from '../../src/shared/outlook-copy.ts';
+import { OUTLOOK_LABEL_MAX } from '../../src/shared/limits.ts';
 import { CONSENT_REQUIRED_TYPE, type Problem } from '../../src/shared/problem.ts';
 import type { ClientConfig } from '../../src/shared/user.ts';
 import { FAKE_GRAPH_CLIENT_SECRET, startFakeGraph, type FakeGraph } from './helpers/fake-graph.ts';
@@ -12,6 +13,7 @@ import { build, OTHER_TENANT_ID, type TestServer } from './helpers/test-server.t
 
 const CLIENT_ID = '11111111-2222-4333-8444-555555555555';
 const APP_ID_URI = `api://calendar.contoso.test/${CLIENT_ID}`;
+const MEETING_URL = 'https://teams.microsoft.com/l/meetup-join/19%3ameeting_town-hall%40thread.v2/0';
 const entraIssuer = (tenant: string) => `https://login.microsoftonline.com/${tenant}/v2.0`;
 
 let jwks: JwksServer;
@@ -172,6 +174,26 @@ describe('Add to my Outlook calendar', () => {
     expect(copiesOf('adder')).toHaveLength(1);
     expect(copiesOf('adder')[0]).toMatchObject({ subject: 'Quarterly review (moved)', start: { dateTime: '2026-12-11T09:00:00' } });
     expect((await api.request<OutlookCopy>('GET', outlookPath(event), { token })).body.inOutlook).toBe(true);
+  });
+
+  it('writes the links’ words in the language the web app sends them in, English without any, and refuses words too long', async () => {
+    const event = await createEvent({ title: 'Town hall', start: '2026-12-14T09:00:00Z', end: '2026-12-14T10:00:00Z', extendedProps: { onlineMeetingUrl: MEETING_URL } });
+    const labels = { joinMeeting: 'An der Microsoft Teams-Besprechung teilnehmen', openInApp: 'In Company Calendar öffnen' };
+    const german = await userToken('german');
+    expect((await api.request('POST', outlookPath(event), { token: german, body: { labels } })).status).toBe(201);
+    const body = (copiesOf('german')[0]!.body as { content: string }).content;
+    expect(body).toContain(`${labels.joinMeeting}: <a href="${MEETING_URL}">`);
+    expect(body).toContain(`${labels.openInApp}: <a href="${api.url}/?eventId=${event.id}">`);
+    expect(body).not.toContain(DEFAULT_OUTLOOK_LABELS.openInApp);
+
+    const english = await userToken('english');
+    expect((await api.request('POST', outlookPath(event), { token: english })).status).toBe(201);
+    expect((copiesOf('english')[0]!.body as { content: string }).content).toContain(`${DEFAULT_OUTLOOK_LABELS.joinMeeting}: <a href="${MEETING_URL}">`);
+
+    const tooLong = await api.request<Problem>('POST', outlookPath(event), { token: await userToken('verbose'), body: { labels: { ...labels, openInApp: 'x'.repeat(OUTLOOK_LABEL_MAX + 1) } } });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.errors).toEqual([{ field: 'labels.openInApp', message: `At most ${OUTLOOK_LABEL_MAX} characters` }]);
+    expect(copiesOf('verbose')).toHaveLength(0);
   });
 
   it('makes a new copy when the user deleted theirs in Outlook', async () => {

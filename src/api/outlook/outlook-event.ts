@@ -4,6 +4,7 @@
 // so the meeting link goes into the body, as a join link, where Outlook people look for it.
 import { Temporal } from 'temporal-polyfill';
 import type { CalendarEvent } from '../../shared/event-schema.ts';
+import type { OutlookLabels } from '../../shared/outlook-copy.ts';
 import { parseRecurrenceRule } from '../../shared/recurrence-rule.ts';
 import { plainTextToHtml } from '../../shared/rich-text.ts';
 import { toGraphRecurrence, type GraphRecurrence } from '../graph/graph-recurrence.ts';
@@ -31,13 +32,19 @@ export interface GraphEventBody {
   singleValueExtendedProperties: { id: string; value: string }[];
 }
 
+/** The link back to the event, and the words before it and before the meeting link, in the adder's language. */
+export interface OutlookLinks {
+  link: string;
+  labels: OutlookLabels;
+}
+
 export type OutlookEventResult = { ok: true; body: GraphEventBody } | { ok: false; reason: string };
 
 /** The body: the description as it is (sanitised HTML), then the Teams meeting and the link back to the event. */
-function bodyHtml(event: CalendarEvent, link: string): string {
+function bodyHtml(event: CalendarEvent, { link, labels }: OutlookLinks): string {
   const { description, onlineMeetingUrl } = event.extendedProps;
-  const meeting = onlineMeetingUrl ? plainTextToHtml(`Join the Microsoft Teams meeting: ${onlineMeetingUrl}`) : '';
-  return `${description}${meeting}${plainTextToHtml(`Open in Company Calendar: ${link}`)}`;
+  const meeting = onlineMeetingUrl ? plainTextToHtml(`${labels.joinMeeting}: ${onlineMeetingUrl}`) : '';
+  return `${description}${meeting}${plainTextToHtml(`${labels.openInApp}: ${link}`)}`;
 }
 
 /** A timed start or end as Graph's wall-clock time in the given zone. */
@@ -68,7 +75,7 @@ function recurrenceOf(event: CalendarEvent, graphTimeZone: string, start: GraphD
 }
 
 /** Our event (a single event or a whole series) as the body of its Outlook copy, or why Outlook cannot hold it exactly. */
-export function toOutlookEvent(event: CalendarEvent, link: string): OutlookEventResult {
+export function toOutlookEvent(event: CalendarEvent, links: OutlookLinks): OutlookEventResult {
   const zone = event.extendedProps.timeZone;
   const windowsZone = windowsZoneOf(zone);
   // A single timed event is the same instant in UTC; a series repeats in its zone, which Outlook must know.
@@ -81,7 +88,7 @@ export function toOutlookEvent(event: CalendarEvent, link: string): OutlookEvent
     ok: true,
     body: {
       subject: event.title,
-      body: { contentType: 'html', content: bodyHtml(event, link) },
+      body: { contentType: 'html', content: bodyHtml(event, links) },
       ...shown,
       isAllDay: event.allDay,
       location: { displayName: event.extendedProps.location },

@@ -7,7 +7,7 @@ import { addDays, isDateOnly } from '../../shared/time.ts';
 import type { GraphClient } from '../graph/graph-client.ts';
 import type { GraphUser } from '../graph/obo-token.ts';
 import { recurrenceIdMs } from '../recurrence/expand-series.ts';
-import { toOutlookEvent } from './outlook-event.ts';
+import { toOutlookEvent, type OutlookLinks } from './outlook-event.ts';
 
 /** The most skipped and changed occurrences a copy carries over: each costs Graph requests within one add. */
 export const OUTLOOK_EXCEPTIONS_MAX = 100;
@@ -48,11 +48,11 @@ function overriddenOccurrence(series: CalendarEvent, recurrenceId: string): Cale
 }
 
 /** The series' exceptions as Outlook changes, or the reason there are too many to carry over. */
-export function seriesExceptions(series: CalendarEvent, link: string): { ok: true; exceptions: SeriesException[] } | { ok: false; reason: string } {
+export function seriesExceptions(series: CalendarEvent, links: OutlookLinks): { ok: true; exceptions: SeriesException[] } | { ok: false; reason: string } {
   const skipped = (series.exdate ?? []).map((recurrenceId) => ({ recurrenceId, change: null }));
   const changed = Object.keys(series.extendedProps.overrides ?? {}).flatMap((recurrenceId) => {
     // An occurrence is a single event in the series' zone, which the series itself was shown to suit.
-    const built = toOutlookEvent(overriddenOccurrence(series, recurrenceId), link);
+    const built = toOutlookEvent(overriddenOccurrence(series, recurrenceId), links);
     if (!built.ok) return [];
     const { subject, body, start, end, isAllDay, location } = built.body;
     return [{ recurrenceId, change: { subject, body, start, end, isAllDay, location } }];

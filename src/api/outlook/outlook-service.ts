@@ -6,7 +6,7 @@ import type { EventService } from '../events/event-service.ts';
 import type { GraphClient } from '../graph/graph-client.ts';
 import { GraphError } from '../graph/graph-errors.ts';
 import type { GraphUser } from '../graph/obo-token.ts';
-import { OUTLOOK_EVENT_ID_PROPERTY, toOutlookEvent } from './outlook-event.ts';
+import { OUTLOOK_EVENT_ID_PROPERTY, toOutlookEvent, type OutlookLinks } from './outlook-event.ts';
 import { applyExceptions, seriesExceptions } from './outlook-exceptions.ts';
 
 /** Whose copy, of which event: the caller as a principal (our permissions) and as a Graph user (their mailbox). */
@@ -19,8 +19,8 @@ export interface OutlookRequest {
 export interface OutlookService {
   /** Whether the user's Outlook calendar holds a copy of the event. */
   state(request: OutlookRequest): Promise<OutlookCopy>;
-  /** Creates the copy, or brings the one there up to date: never a second one. `link` opens the event in the app. */
-  add(request: OutlookRequest & { link: string }): Promise<OutlookCopyAdded>;
+  /** Creates the copy, or brings the one there up to date: never a second one. `links.link` opens the event in the app. */
+  add(request: OutlookRequest & { links: OutlookLinks }): Promise<OutlookCopyAdded>;
 }
 
 interface GraphEventRef {
@@ -75,12 +75,12 @@ export function createOutlookService(events: EventService, graph: GraphClient): 
       return { inOutlook: copy !== null, webLink: copy?.webLink ?? null };
     },
 
-    async add({ principal, user, key, link }) {
+    async add({ principal, user, key, links }) {
       const event = await events.get(principal, key);
       // Everything is checked before anything is written: no copy at all rather than a wrong one.
-      const built = toOutlookEvent(event, link);
+      const built = toOutlookEvent(event, links);
       if (!built.ok) throw cannotRepeat(built.reason);
-      const exceptions = seriesExceptions(event, link);
+      const exceptions = seriesExceptions(event, links);
       if (!exceptions.ok) throw cannotRepeat(exceptions.reason);
       const existing = await findCopy(user, event.id);
       const updated = existing && (await update(user, existing, built.body));

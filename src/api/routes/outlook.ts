@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eventAppLink, requestOrigin } from '../http/request-origin.ts';
 import { parseOrThrow } from '../http/request-validation.ts';
 import { eventParamsSchema } from '../http/route-params.ts';
+import { outlookAddSchema } from '../../shared/outlook-copy.ts';
 import { createOutlookService } from '../outlook/outlook-service.ts';
 import { principalOf } from '../plugins/app/authentication.ts';
 import { graphUserOf } from '../plugins/app/graph.ts';
@@ -21,8 +22,9 @@ export default async function outlookRoutes(app: FastifyInstance) {
 
   app.post(path, async (request, reply) => {
     const key = parseOrThrow(eventParamsSchema, request.params);
-    const link = eventAppLink(requestOrigin(request), key.eventId);
-    const added = await outlook.add({ principal: principalOf(request), user: graphUserOf(request), key, link });
+    const labels = parseOrThrow(outlookAddSchema, request.body);
+    const links = { link: eventAppLink(requestOrigin(request), key.eventId), labels };
+    const added = await outlook.add({ principal: principalOf(request), user: graphUserOf(request), key, links });
     return reply.code(added.created ? 201 : 200).header('cache-control', 'no-store').send(added);
   });
 }

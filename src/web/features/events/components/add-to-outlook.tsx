@@ -44,8 +44,10 @@ function useOutlookAction(eventKey: EventKey) {
   const [consentScopes, setConsentScopes] = useState<string[] | null>(null);
   const [asking, setAsking] = useState(false);
 
+  // The copy's body says these in the adder's language: the server has no catalogues.
+  const labels = { joinMeeting: intl.formatMessage(M.bodyJoinMeeting), openInApp: intl.formatMessage(M.bodyOpenInApp) };
   const run = () =>
-    add.mutateAsync().then(
+    add.mutateAsync(labels).then(
       (added) => {
         setConsentScopes(null);
         notify.success(intl.formatMessage(added.created ? M.added : M.updated));

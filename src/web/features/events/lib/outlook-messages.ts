@@ -15,5 +15,7 @@ export const OUTLOOK_MESSAGES = defineMessages({
   },
   needsAccess: { id: 'outlook.needsAccess', defaultMessage: 'Company Calendar needs your permission to add events to your Outlook calendar.' },
   allowAccess: { id: 'outlook.allowAccess', defaultMessage: 'Allow access' },
+  bodyJoinMeeting: { id: 'outlook.bodyJoinMeeting', defaultMessage: 'Join the Microsoft Teams meeting' },
+  bodyOpenInApp: { id: 'outlook.bodyOpenInApp', defaultMessage: 'Open in Company Calendar' },
   accessNotAllowed: { id: 'outlook.accessNotAllowed', defaultMessage: 'Access to your Outlook calendar was not allowed' },
 });

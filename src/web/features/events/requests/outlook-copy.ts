@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OutlookCopy, OutlookCopyAdded } from '../../../../shared/outlook-copy.ts';
+import type { OutlookCopy, OutlookCopyAdded, OutlookLabels } from '../../../../shared/outlook-copy.ts';
 import { useApiClient } from '../../../auth/use-api-client.ts';
 import type { ApiClient } from '../../../lib/api-client.ts';
 import type { EventKey } from '../../../lib/event-key.ts';
@@ -8,8 +8,8 @@ import { eventPath } from './get-event.ts';
 const outlookPath = (key: EventKey) => `${eventPath(key)}/outlook`;
 const outlookQueryKey = ({ calendarId, eventId }: EventKey) => ['outlook-copy', calendarId, eventId];
 
-export async function addToOutlook(api: ApiClient, key: EventKey): Promise<OutlookCopyAdded> {
-  return (await api.request<OutlookCopyAdded>(outlookPath(key), { method: 'POST' })).data;
+export async function addToOutlook(api: ApiClient, key: EventKey, labels: OutlookLabels): Promise<OutlookCopyAdded> {
+  return (await api.request<OutlookCopyAdded>(outlookPath(key), { method: 'POST', body: { labels } })).data;
 }
 
 /**
@@ -32,7 +32,7 @@ export function useAddToOutlook(key: EventKey) {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => addToOutlook(api, key),
+    mutationFn: (labels: OutlookLabels) => addToOutlook(api, key, labels),
     onSuccess: ({ inOutlook, webLink }) => queryClient.setQueryData<OutlookCopy>(outlookQueryKey(key), { inOutlook, webLink }),
   });
 }
