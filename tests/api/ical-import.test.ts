@@ -77,6 +77,21 @@ describe('POST /api/calendars/:calendarId/import', () => {
     expect(await feed(calendar.id)).toEqual(events);
   });
 
+  it.each(['google-calendar.ics', 'outlook-exchange.ics', 'apple-calendar.ics', 'nextcloud-sabredav.ics', 'utf8-bom-lf.ics', 'windows-1252.ics'])(
+    'imports %s, and a second import of it changes nothing',
+    async (name) => {
+      const calendar = await newCalendar(`Twice: ${name}`);
+      const first = await importIcs(calendar.id, fixture(name));
+      expect(first.status).toBe(200);
+      expect(first.body.created).toBeGreaterThan(0);
+      const events = await feed(calendar.id, '2027-01-01', '2028-01-01');
+      expect(events.length).toBeGreaterThan(0);
+      const again = await importIcs(calendar.id, fixture(name));
+      expect(again.body).toEqual({ created: 0, updated: 0, unchanged: first.body.created + first.body.updated + first.body.unchanged, skipped: first.body.skipped });
+      expect(await feed(calendar.id, '2027-01-01', '2028-01-01')).toEqual(events);
+    },
+  );
+
   it('updates an event whose SEQUENCE is newer, keeps one whose copy is older, and keeps edits made here until the file changes', async () => {
     const calendar = await newCalendar('Sequences');
     await importIcs(calendar.id, fixture('google-calendar.ics'));
