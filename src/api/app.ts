@@ -1,6 +1,6 @@
 import type { FastifyBodyParser, FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpProblem } from './errors.ts';
-import { devTrustedIssuer, loadDevSigningKey } from './auth/dev-identity.ts';
+import { devTrustedIssuer, loadDevSigningKey, type DevSigningKey } from './auth/dev-identity.ts';
 import { createGroupOverage } from './auth/group-overage.ts';
 import { createTokenVerifier, type TrustedIssuer } from './auth/token-verifier.ts';
 import { entraTrustedIssuer, oidcTrustedIssuer } from './auth/trusted-issuers.ts';
@@ -72,10 +72,56 @@ function identityOrigins(identity: Config['identity']): string[] {
   ];
 }
 
+/** The routes behind sign-in, in the order they register. */
+const SECURED_ROUTES = [meRoutes, calendarRoutes, categoryRoutes, eventRoutes, searchRoutes, icalExportRoutes, icalImportRoutes, outlookRoutes, directoryRoutes, subscriptionRoutes];
+
 export interface AppOptions {
   config: Config;
   /** Defaults to the store the configuration names. */
   store?: Store;
+}
+
+/** The services routes call, over the store: the one write path and all that hangs off it. */
+async function registerServices(fastify: FastifyInstance, config: Config) {
+  const { identity } = config;
+  const editorIds = editorIdRule(identity);
+  const content = { sharePointOrigins: config.sharePointOrigins };
+  await fastify.register(services, { content, editorIds });
+  await fastify.register(icalExport, { publicHosts: config.publicHosts });
+  await fastify.register(icalImport, { content });
+  await fastify.register(subscriptionsPlugin, { identity });
+  await fastify.register(graphPlugin, { graph: config.graph });
+  await fastify.register(directoryPlugin, { identity, editorIds });
+}
+
+/** The issuers whose tokens the API takes: the development key's, Entra ID's and an OpenID Connect provider's. */
+function trustedIssuers(identity: Config['identity'], devKey: DevSigningKey | null): TrustedIssuer[] {
+  const issuers: TrustedIssuer[] = [];
+  if (devKey) issuers.push(devTrustedIssuer(devKey));
+  if (identity.mode === 'production' && identity.entra) issuers.push(entraTrustedIssuer(identity.entra));
+  if (identity.mode === 'production' && identity.oidc) issuers.push(oidcTrustedIssuer(identity.oidc));
+  return issuers;
+}
+
+/** The API's routes under /api: open ones first, then those that need a signed-in caller. */
+async function registerApiRoutes(fastify: FastifyInstance, config: Config, devKey: DevSigningKey | null) {
+  const { identity } = config;
+  await fastify.register(
+    async (api) => {
+      // The API's routes only: the web app's files are compressed at build time.
+      await api.register(compression);
+      await api.register(healthRoutes);
+      await api.register(clientConfigRoutes, { config });
+      if (devKey && identity.mode === 'development') {
+        await api.register(devSignInRoutes, { key: devKey, allowOnNetwork: identity.allowOnNetwork, publicHosts: config.publicHosts });
+      }
+      await api.register(async (secured) => {
+        secured.addHook('onRequest', secured.authenticate);
+        for (const routes of SECURED_ROUTES) await secured.register(routes);
+      });
+    },
+    { prefix: '/api' },
+  );
 }
 
 /** The whole application as a plugin: external plugins, then app plugins, then routes. Only server.ts listens. */
@@ -100,50 +146,15 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
     store: opts.store ?? (await openStore(config)),
     seedDemoData: config.seedDemoData,
   });
-  const { identity } = config;
-  const editorIds = editorIdRule(identity);
-  await fastify.register(services, { content: { sharePointOrigins: config.sharePointOrigins }, editorIds });
-  await fastify.register(icalExport, { publicHosts: config.publicHosts });
-  await fastify.register(icalImport, { content: { sharePointOrigins: config.sharePointOrigins } });
-  await fastify.register(subscriptionsPlugin, { identity: config.identity });
-  await fastify.register(graphPlugin, { graph: config.graph });
-  await fastify.register(directoryPlugin, { identity, editorIds });
-  const devKey = identity.mode === 'development' ? await loadDevSigningKey(config.dataDir) : null;
-  const issuers: TrustedIssuer[] = [];
-  if (devKey) issuers.push(devTrustedIssuer(devKey));
-  if (identity.mode === 'production' && identity.entra) issuers.push(entraTrustedIssuer(identity.entra));
-  if (identity.mode === 'production' && identity.oidc) issuers.push(oidcTrustedIssuer(identity.oidc));
+  await registerServices(fastify, config);
+  const devKey = config.identity.mode === 'development' ? await loadDevSigningKey(config.dataDir) : null;
   await fastify.register(authentication, {
-    verifyToken: createTokenVerifier(issuers),
+    verifyToken: createTokenVerifier(trustedIssuers(config.identity, devKey)),
     failuresPerMinute: config.failedAuthenticationsPerMinute,
     groupOverage: createGroupOverage({ lookup: fastify.graph ? graphMemberGroups(fastify.graph) : null, log: fastify.log }),
   });
 
-  await fastify.register(
-    async (api) => {
-      // The API's routes only: the web app's files are compressed at build time.
-      await api.register(compression);
-      await api.register(healthRoutes);
-      await api.register(clientConfigRoutes, { config });
-      if (devKey && identity.mode === 'development') {
-        await api.register(devSignInRoutes, { key: devKey, allowOnNetwork: identity.allowOnNetwork, publicHosts: config.publicHosts });
-      }
-      await api.register(async (secured) => {
-        secured.addHook('onRequest', secured.authenticate);
-        await secured.register(meRoutes);
-        await secured.register(calendarRoutes);
-        await secured.register(categoryRoutes);
-        await secured.register(eventRoutes);
-        await secured.register(searchRoutes);
-        await secured.register(icalExportRoutes);
-        await secured.register(icalImportRoutes);
-        await secured.register(outlookRoutes);
-        await secured.register(directoryRoutes);
-        await secured.register(subscriptionRoutes);
-      });
-    },
-    { prefix: '/api' },
-  );
+  await registerApiRoutes(fastify, config, devKey);
   // Subscription feeds: calendar apps send no token, the link's secret is the key (routes/subscription-feed.ts).
   await fastify.register(async (feeds) => {
     await feeds.register(compression);
