@@ -1,5 +1,5 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { useAppAndBrowser } from './harness/app-and-browser.ts';
 import { axeViolations } from './harness/axe.ts';
 import { newContext } from './harness/browser.ts';
@@ -23,9 +23,20 @@ async function opened(path: string, options: BrowserContextOptions = {}): Promis
   return page;
 }
 
+let desktop: Page | undefined;
+afterAll(() => desktop?.context().close());
+
+/** Eddie's desktop page at `path`: one signed-in page for the tests in English on a desktop, a sign-in saved each. */
+async function openedOnDesktop(path: string): Promise<Page> {
+  if (!desktop) return (desktop = await opened(path));
+  await desktop.goto(path);
+  await waitForEvents(desktop);
+  return desktop;
+}
+
 describe('the date navigator', () => {
   test('the side panel’s mini month follows the calendar, and a day picked in another month takes the calendar there, in its view', async () => {
-    const page = await opened('/?view=week&date=2026-12-01');
+    const page = await openedOnDesktop('/?view=week&date=2026-12-01');
     const navigator = page.getByRole('complementary').getByRole('group', { name: 'Go to a date' });
     // The period shown is selected: the week from Sunday 29 November.
     await navigator.getByText('November 2026').waitFor();
@@ -48,11 +59,10 @@ describe('the date navigator', () => {
     // A history entry like any move: Back returns to the week before.
     await page.goBack();
     await showsDay(page, '2027-01-05');
-    await page.close();
   });
 
   test('the toolbar’s title names the period and opens a picker that goes to the day picked and closes', async () => {
-    const page = await opened('/?view=month&date=2026-11-01');
+    const page = await openedOnDesktop('/?view=month&date=2026-11-01');
     const heading = page.getByRole('heading', { name: 'November 2026', level: 2 });
     const button = heading.getByRole('button', { name: 'November 2026' });
     expect(await button.getAttribute('aria-expanded')).toBe('false');
@@ -72,7 +82,6 @@ describe('the date navigator', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('dialog', { name: 'Go to a date' }).waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('October 2026');
-    await page.close();
   });
 
   test('on a phone the title opens the same picker; in German its week starts on Monday, in Arabic it reads right to left', async () => {
@@ -84,23 +93,22 @@ describe('the date navigator', () => {
     expect(weekdays.slice(0, 2)).toEqual(['M', 'D']);
     await picker.getByRole('button', { name: '24, Dezember, 2026' }).click();
     await expect.poll(() => address(page)).toEqual({ view: 'day', date: '2026-12-24' });
-    await page.close();
+    await page.context().close();
 
     const arabic = await opened('/?view=month&date=2026-12-01&locale=ar');
     const navigator = arabic.getByRole('complementary').getByRole('group', { name: 'الانتقال إلى تاريخ' });
     await navigator.waitFor();
     expect(await navigator.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
     expect(await axeViolations(arabic)).toEqual([]);
-    await arabic.close();
+    await arabic.context().close();
   });
 
   test('with week numbers on, the mini month shows them too', async () => {
-    const page = await opened('/?view=month&date=2026-12-01');
+    const page = await openedOnDesktop('/?view=month&date=2026-12-01');
     const navigator = page.getByRole('complementary').getByRole('group', { name: 'Go to a date' });
     await navigator.getByText('December 2026').waitFor();
     expect(await navigator.locator('[role=rowheader], th[scope=row]').count()).toBe(0);
     await page.getByRole('switch', { name: 'Show week numbers' }).check();
     await expect.poll(() => navigator.getByText('49', { exact: true }).count()).toBeGreaterThan(0);
-    await page.close();
   });
 });
