@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Calendar } from '../../src/shared/calendar-schema.ts';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
 import { UPCOMING_DAYS } from '../../src/web/features/calendar/lib/upcoming.ts';
@@ -31,12 +31,18 @@ const dayHeadings = async (page: Page) => [
   ...new Set(await page.locator('.cc-calendar [data-date]').evaluateAll((days) => days.map((day) => day.getAttribute('data-date')!))),
 ];
 
+// Eddie's page, signed in once for the file's tests that use it: each opens the view's address afresh.
+let eddie: Page | undefined;
+afterAll(() => eddie?.context().close());
+
 async function upcoming(): Promise<Page> {
-  const page = await (await newContext(app.browser, app.server.baseUrl, { viewport: { width: 1024, height: 600 } })).newPage();
-  await signIn(page, /Eddie Editor/);
-  await page.goto('/?view=upcoming');
-  await waitForEvents(page);
-  return page;
+  if (!eddie) {
+    eddie = await (await newContext(app.browser, app.server.baseUrl, { viewport: { width: 1024, height: 600 } })).newPage();
+    await signIn(eddie, /Eddie Editor/);
+  }
+  await eddie.goto('/?view=upcoming');
+  await waitForEvents(eddie);
+  return eddie;
 }
 
 describe('the Upcoming view', () => {
@@ -56,7 +62,6 @@ describe('the Upcoming view', () => {
     await expect.poll(() => page.getByRole('tab', { name: 'Month' }).getAttribute('aria-selected')).toBe('true');
     await page.keyboard.press('a');
     await expect.poll(() => page.getByRole('tab', { name: 'Upcoming' }).getAttribute('aria-selected')).toBe('true');
-    await page.close();
   });
 
   test('scrolled to its end, it lists the days after', async () => {
@@ -75,7 +80,6 @@ describe('the Upcoming view', () => {
     await expect.poll(async () => (await dayHeadings(page)).at(-1)! >= localDate(UPCOMING_DAYS)).toBe(true);
     await page.getByText(FAR_AHEAD).waitFor();
     expect((await dayHeadings(page)).at(-1)! >= localDate(UPCOMING_DAYS + 10)).toBe(true);
-    await page.close();
   });
 
   test('too short to scroll, it lengthens by itself until it ends off screen', async () => {
@@ -94,7 +98,7 @@ describe('the Upcoming view', () => {
     await page.getByText('Quiet tomorrow').waitFor();
     // The first 30 days' list ends on screen: the days after come without a scroll.
     await page.getByText('Quiet later').waitFor();
-    await page.close();
+    await page.context().close();
     // Gone again: the other tests see the tenant's usual calendars.
     const removed = await api.request('DELETE', `/api/calendars/${quiet.body.id}`, { token, ifMatch: `"${quiet.body.version}"` });
     expect(removed.status).toBe(204);
@@ -113,6 +117,5 @@ describe('the Upcoming view', () => {
     await page.getByText(`Nothing in the next ${looked + UPCOMING_DAYS} days. Create an event or look further ahead.`).waitFor();
     await page.getByRole('checkbox', { name: 'Company' }).check();
     await page.getByText('Stand-up 1', { exact: true }).waitFor();
-    await page.close();
   });
 });
