@@ -1,4 +1,5 @@
-import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, test } from 'vitest';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
 import { EVENT_TITLE_MAX } from '../../src/shared/limits.ts';
 import { RICH_TEXT_LINK_REL } from '../../src/shared/rich-text.ts';
@@ -30,12 +31,24 @@ async function companyEvent(fields: { title: string; description: string; locati
   return created.body;
 }
 
+// Eddie's calendar, signed in once for the file (a context and a sign-in each cost seconds): each test opens its
+// own address in it.
+let eddie: Page | undefined;
+afterAll(() => eddie?.context().close());
+
+async function eddieAt(path: string): Promise<Page> {
+  if (!eddie) {
+    eddie = await (await newContext(app.browser, app.server.baseUrl)).newPage();
+    await signIn(eddie, /Eddie Editor/);
+    await waitForEvents(eddie);
+  }
+  await eddie.goto(path);
+  return eddie;
+}
+
 /** Eddie's calendar with an event's details open, through its link. */
 async function openDetails(event: CalendarEvent) {
-  const page = await (await newContext(app.browser, app.server.baseUrl)).newPage();
-  await signIn(page, /Eddie Editor/);
-  await waitForEvents(page);
-  await page.goto(`/?eventId=${event.id}`);
+  const page = await eddieAt(`/?eventId=${event.id}`);
   const details = page.getByRole('dialog', { name: event.title });
   await details.waitFor();
   return { page, details };
@@ -49,14 +62,13 @@ describe('the event details and form', () => {
       location: '',
       url: '',
     });
-    const { page, details } = await openDetails(event);
+    const { details } = await openDetails(event);
     const link = details.getByRole('link', { name: 'the agenda' });
     expect(await link.getAttribute('href')).toBe('https://example.com/agenda');
     expect(await link.getAttribute('target')).toBe('_blank');
     expect(await link.getAttribute('rel')).toBe(RICH_TEXT_LINK_REL);
     await details.getByText(/Not a link: javascript:alert\(1\)/).waitFor();
     expect(await details.locator('a[href^="javascript"]').count()).toBe(0);
-    await page.close();
   });
 
   test('Duplicate opens a new event with the event’s fields, the title focused, and creates a copy', async () => {
@@ -79,14 +91,10 @@ describe('the event details and form', () => {
     expect(copy.id).not.toBe(event.id);
     expect([copy.title, copy.start, copy.end, copy.url]).toEqual([event.title, event.start, event.end, event.url]);
     expect(copy.extendedProps.calendarId).toBe(event.extendedProps.calendarId);
-    await page.close();
   });
 
   test('a new-event link opens the New event form filled in with its valid parameters, once', async () => {
-    const page = await (await newContext(app.browser, app.server.baseUrl)).newPage();
-    await signIn(page, /Eddie Editor/);
-    await waitForEvents(page);
-    await page.goto('/?new=1&title=Offsite%20day&start=2027-03-09T10:00&end=2027-03-09T12:30&calendarId=no-such-calendar');
+    const page = await eddieAt('/?new=1&title=Offsite%20day&start=2027-03-09T10:00&end=2027-03-09T12:30&calendarId=no-such-calendar');
     const form = page.getByRole('dialog', { name: 'New event' });
     await form.waitFor();
     expect(await form.getByRole('textbox', { name: /Title/ }).inputValue()).toBe('Offsite day');
@@ -96,12 +104,10 @@ describe('the event details and form', () => {
     // A calendar the user cannot add to is ignored: the form offers its usual first one.
     expect(await form.locator('select[name="calendarId"]').inputValue()).not.toBe('no-such-calendar');
     expect(new URL(page.url()).searchParams.has('new')).toBe(false);
-    await page.close();
   });
 
   test('the title says how full it is near its limit, politely', async () => {
-    const page = await (await newContext(app.browser, app.server.baseUrl)).newPage();
-    await signIn(page, /Eddie Editor/);
+    const page = await eddieAt('/');
     await waitForEvents(page);
     await page.getByRole('button', { name: 'New event' }).click();
     const form = page.getByRole('dialog', { name: 'New event' });
@@ -115,6 +121,5 @@ describe('the event details and form', () => {
     expect(await counter.getAttribute('aria-live')).toBe('polite');
     // The counter describes the field, so it is heard with it too.
     expect(await title.getAttribute('aria-describedby')).toBe(await counter.getAttribute('id'));
-    await page.close();
   });
 });
