@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import type { Calendar } from '../../src/shared/calendar-schema.ts';
 import { ApiDriver } from './harness/api.ts';
 import { useAppAndBrowser } from './harness/app-and-browser.ts';
@@ -38,11 +38,24 @@ async function tabTo(page: Page, until: (current: Awaited<ReturnType<typeof focu
   throw new Error(`${key} never reached it, passing ${passed.join(' → ')}`);
 }
 
+// Eddie's calendar, signed in once for the file (a context and a sign-in each cost seconds). Each test loads the
+// month view afresh in it, naming the view: the app opens the one last shown. Focus starts at the page's top.
+let eddie: Page | undefined;
+afterAll(() => eddie?.context().close());
+
+async function eddieMonth(): Promise<Page> {
+  if (eddie) await eddie.goto('/?view=month');
+  else {
+    eddie = await (await newContext(app.browser, app.server.baseUrl)).newPage();
+    await signIn(eddie, /Eddie Editor/);
+  }
+  await waitForEvents(eddie);
+  return eddie;
+}
+
 describe('the calendar by keyboard only', () => {
   test('a day reached with the arrows, an event created there with Enter, its details opened and closed: focus comes back each time', async () => {
-    const page = await (await newContext(app.browser, app.server.baseUrl)).newPage();
-    await signIn(page, /Eddie Editor/);
-    await waitForEvents(page);
+    const page = await eddieMonth();
 
     // The month grid is one tab stop, today's day: the next Tab leaves today's cell for what is in it or beyond.
     await tabTo(page, (current) => current.role === 'gridcell' && current.date !== undefined);
@@ -83,13 +96,10 @@ describe('the calendar by keyboard only', () => {
     // Back to its day: what the day says it holds counts the new event.
     await tabTo(page, (current) => current.role === 'gridcell' && current.date !== undefined, 5, 'Shift+Tab');
     expect(await focused(page)).toMatchObject({ date: saturday, description: '1 event' });
-    await page.close();
   });
 
   test('a time slot in the week reached with the arrows, an event created there with Enter: the form has that slot', async () => {
-    const page = await (await newContext(app.browser, app.server.baseUrl)).newPage();
-    await signIn(page, /Eddie Editor/);
-    await waitForEvents(page);
+    const page = await eddieMonth();
     await page.keyboard.press('w');
     await page.locator('.cc-day-lane').first().waitFor();
     // The week's one tab stop is a day's lane, named by its slot: where the grid opens (working hours, or now).
@@ -126,13 +136,13 @@ describe('the calendar by keyboard only', () => {
     // Back on the day, its slot kept.
     await expect.poll(async () => (await focused(page)).date).toBe(nextDay);
     expect(slotOf((await focused(page)).label)).toBe(firstSlot + 30);
-    await page.close();
   });
 
   test('with the system’s own colours forced, a week’s focused time slot is framed where its band would be', async () => {
-    const page = await (await newContext(app.browser, app.server.baseUrl, { forcedColors: 'active' })).newPage();
-    await signIn(page, /Eddie Editor/);
-    await waitForEvents(page);
+    // Eddie's page with forced colours switched on, then off again for the tests after.
+    await eddieMonth();
+    const page = eddie!;
+    await page.emulateMedia({ forcedColors: 'active' });
     await page.keyboard.press('w');
     await page.locator('.cc-day-lane').first().waitFor();
     await tabTo(page, (current) => current.role === 'gridcell' && current.date !== undefined);
@@ -147,7 +157,7 @@ describe('the calendar by keyboard only', () => {
     expect(frame.lane).not.toBe('static');
     expect(frame.width).toBeGreaterThan(0);
     expect(parseFloat(frame.slotTop)).toBeGreaterThan(0);
-    await page.close();
+    await page.emulateMedia({ forcedColors: 'none' });
   });
 
   test('an event deleted from its details by keyboard: focus goes to the day it was on', async () => {
@@ -162,9 +172,7 @@ describe('the calendar by keyboard only', () => {
     });
     expect(made.status).toBe(201);
 
-    const page = await (await newContext(app.browser, app.server.baseUrl)).newPage();
-    await signIn(page, /Eddie Editor/);
-    await waitForEvents(page);
+    const page = await eddieMonth();
     await tabTo(page, (current) => current.role === 'gridcell' && current.date !== undefined);
     await page.keyboard.press('ArrowRight');
     await expect.poll(async () => (await focused(page)).date).toBe(day);
@@ -182,7 +190,6 @@ describe('the calendar by keyboard only', () => {
     // The event is gone: its day, the grid's tab stop now, has focus.
     await expect.poll(async () => (await focused(page)).date).toBe(day);
     expect((await focused(page)).role).toBe('gridcell');
-    await page.close();
   });
 
   test('as admin: Manage calendars from its button, a calendar deleted, Esc closes the dialog, focus back on the button', async () => {
@@ -213,6 +220,6 @@ describe('the calendar by keyboard only', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(async () => (await focused(page)).text).toBe('Manage calendars');
-    await page.close();
+    await page.context().close();
   });
 });
