@@ -262,9 +262,10 @@ describe('Teams meetings', () => {
 
 describe.each(['light', 'dark'] as const)('accessibility of the rich content, %s', (colorScheme) => {
   test('the event form with the editor and its link box, and the details with a video facade and Join, have no violations', async () => {
-    // The month view, as after signing in, in the scheme: the shared page switches it rather than signing in again.
+    // The month view, as after signing in, in the scheme: the shared page switches it rather than signing in again
+    // (named: the app opens the view last shown, the week of the Teams tests).
     await page.emulateMedia({ colorScheme });
-    await page.goto('/');
+    await page.goto('/?view=month');
     await waitForEvents(page);
     const form = await newEventForm('Accessible event');
     const editor = form.getByRole('textbox', { name: 'Description' });
