@@ -1,11 +1,12 @@
 // npm run bench: each figure next to its limit (raw SQL, the feed without series, a raw Cosmos query, a bare Fastify
-// route, a bare FullCalendar page), interleaved, medians, p95s and p99s, and the ratios. Timings are never asserted:
+// route, a bare FullCalendar page, ical.js alone), interleaved, medians, p95s and p99s, and the ratios. Timings are never asserted:
 // this prints them.
 import { cpus, freemem, totalmem } from 'node:os';
 import { benchCosmos } from './cosmos-bench.ts';
 import { benchFeed } from './feed-bench.ts';
 import { benchFirstRender } from './first-render-bench.ts';
 import { benchHttp, benchMe } from './http-bench.ts';
+import { benchIcs } from './ics-bench.ts';
 import { reportTable, type Comparison } from './measure.ts';
 import { benchMemory } from './memory-bench.ts';
 import { benchMonth } from './month-bench.ts';
@@ -27,6 +28,7 @@ const GROUPS: Record<string, () => Promise<Comparison[]>> = {
     ...(await benchSearchHttp(10_000, 200)),
     ...(await benchSearchCosmos(10_000, 10)),
   ],
+  ics: () => benchIcs(200, 25),
   http: async () => [...(await benchMe(300)), ...(await benchHttp(300))],
   feed: () => benchFeed(5),
   render: () => benchFirstRender(30),
