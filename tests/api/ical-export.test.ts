@@ -1,3 +1,5 @@
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpProblem } from '../../src/api/errors.ts';
@@ -31,6 +33,18 @@ async function create(body: Record<string, unknown>): Promise<CalendarEvent> {
 }
 
 /** A GET whose answer is iCalendar text (the helper's request reads JSON). */
+/** A GET whose Accept-Encoding is ours to set and whose body comes back as sent (fetch would decompress it). */
+function rawGet(path: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = httpGet(api.url + path, { headers: { ...headers, authorization: `Bearer ${riley}` } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+    });
+    request.on('error', reject);
+  });
+}
+
 async function getText(path: string, token: string | undefined, headers: Record<string, string> = {}) {
   const response = await fetch(api.url + path, { headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
   return { status: response.status, headers: response.headers, text: await response.text() };
@@ -117,6 +131,23 @@ describe('GET /api/calendars/:calendarId/calendar.ics with a range, and conditio
     const garbled = await api.request<Problem>('GET', calendarIcs('?from=yesterday&colour=red'), { token: riley });
     expect(garbled.status).toBe(400);
     expect(garbled.body.errors?.map((e) => e.field).sort()).toEqual(['colour', 'from']);
+  });
+
+  it('sends the cached file compressed as Accept-Encoding asks, each encoding its own ETag, and 304s whichever was kept', async () => {
+    const plain = await rawGet(calendarIcs(), { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const tag = plain.headers.etag!.slice(1, -1);
+    for (const [encoding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+      const first = await rawGet(calendarIcs(), { 'accept-encoding': encoding });
+      expect(first.headers['content-encoding']).toBe(encoding);
+      expect(first.headers.etag).toBe(`"${tag}-${encoding}"`);
+      expect(first.headers.vary).toContain('accept-encoding');
+      expect(decode(first.body).toString('utf8')).toBe(plain.body.toString('utf8'));
+      // The same bytes again: made once and kept with the cached export.
+      expect((await rawGet(calendarIcs(), { 'accept-encoding': encoding })).body.equals(first.body)).toBe(true);
+      expect((await rawGet(calendarIcs(), { 'accept-encoding': encoding, 'if-none-match': `"${tag}"` })).status).toBe(304);
+      expect((await rawGet(calendarIcs(), { 'accept-encoding': 'identity', 'if-none-match': first.headers.etag! })).status).toBe(304);
+    }
   });
 
   it('answers 304 to If-None-Match and If-Modified-Since while nothing changed, and 200 with a new ETag after a change', async () => {

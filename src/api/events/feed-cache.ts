@@ -19,9 +19,10 @@ export const FEED_BROTLI_QUALITY = 4;
 
 export type FeedEncoding = 'br' | 'gzip';
 
-const compressors: Record<FeedEncoding, (json: Buffer) => Promise<Buffer>> = {
-  br: (json) => promisify(brotliCompress)(json, { params: { [zlib.BROTLI_PARAM_QUALITY]: FEED_BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: json.length } }),
-  gzip: (json) => promisify(gzip)(json),
+/** A cached body compressed once for an encoding: the feed's, and the iCalendar exports' (ical-export-service.ts). */
+export const compressors: Record<FeedEncoding, (body: Buffer) => Promise<Buffer>> = {
+  br: (body) => promisify(brotliCompress)(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: FEED_BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+  gzip: (body) => promisify(gzip)(body),
 };
 
 /** One cached body: its JSON, and each encoding once a request has asked for it. Never changed: a new encoding is a new entry. */

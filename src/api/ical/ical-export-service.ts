@@ -14,11 +14,18 @@ import { HttpProblem, notFound, validationFailed } from '../errors.ts';
 import type { EventWindow, Store, StoredCalendar } from '../stores/repository.ts';
 import { recurrenceIdMs } from '../recurrence/expand-series.ts';
 import { buildCalendarIcs } from './ical-export.ts';
+import { compressors } from '../events/feed-cache.ts';
+import type { BodyEncoding, CachedText } from '../http/cached-body-reply.ts';
 
 /** How far back an export reaches when it names no start: a year, as Outlook and Google keep a subscription's past. */
 export const ICS_EXPORT_PAST_DAYS = 365;
 /** The most bytes of exports kept, with the tenant's change version each was built under. */
 export const ICS_EXPORT_CACHE_BYTES = 16 * 1024 * 1024;
+/**
+ * What an entry is counted as holding per character of its text: the text (at most two bytes a character) and room
+ * for the br and gzip copies made when first asked for (an export compresses to about a tenth, or less).
+ */
+const ENTRY_BYTES_PER_CHARACTER = 2.5;
 
 export interface IcsExportOptions {
   /**
@@ -33,7 +40,7 @@ export interface IcsExportOptions {
   origin?: string;
 }
 
-export interface IcsExport {
+export interface IcsExport extends CachedText {
   /** The iCalendar text (UTF-8, CRLF, folded at 75 octets). */
   body: string;
   /** A strong ETag, quoted: a hash of the body, so the same data gives the same tag on every instance. */
@@ -65,6 +72,16 @@ export const exportTooLarge = (limit: number) =>
     detail: `This export holds more than ${limit.toLocaleString('en')} events, the most one file carries: export a shorter range (from, to) or one category.`,
     limit,
   });
+
+/** Each encoding of a body made once, when first asked for, and kept with the answer (and so with its cache entry). */
+function encodings(body: string): CachedText['encoded'] {
+  const made = new Map<BodyEncoding, Promise<Buffer>>();
+  return (encoding) => {
+    let bytes = made.get(encoding);
+    if (bytes === undefined) made.set(encoding, (bytes = compressors[encoding](Buffer.from(body))));
+    return bytes;
+  };
+}
 
 const tagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
 
@@ -122,14 +139,14 @@ async function readEvents(store: Store, { tenantId, calendarId, window, kept, ma
   return events.sort(byStart);
 }
 
-type BuiltExport = Omit<IcsExport, 'etag' | 'lastModified'>;
+type BuiltExport = Omit<IcsExport, 'etag' | 'lastModified' | 'encoded'>;
 
 /**
  * Exports kept with the tenant's change version each was built under: calendar apps poll subscriptions, and while
  * the tenant's data is unchanged a poll then costs a few point reads.
  */
 function exportCache(now: () => Date) {
-  const entries = new LRUCache<string, CachedExport>({ maxSize: ICS_EXPORT_CACHE_BYTES, sizeCalculation: (entry) => entry.export.body.length * 2 + 200 });
+  const entries = new LRUCache<string, CachedExport>({ maxSize: ICS_EXPORT_CACHE_BYTES, sizeCalculation: (entry) => Math.ceil(entry.export.body.length * ENTRY_BYTES_PER_CHARACTER) + 200 });
   return async (key: string, version: string, build: () => Promise<BuiltExport>): Promise<IcsExport> => {
     const known = entries.get(key);
     if (known?.version === version) return known.export;
@@ -137,7 +154,7 @@ function exportCache(now: () => Date) {
     const etag = tagOf(built.body);
     // Rounded up to the second: a later change within the second still reads as newer than what a client holds.
     const lastModified = known?.export.etag === etag ? known.export.lastModified : new Date(Math.ceil(now().getTime() / 1000) * 1000);
-    const result = { ...built, etag, lastModified };
+    const result = { ...built, etag, lastModified, encoded: encodings(built.body) };
     entries.set(key, { version, export: result });
     return result;
   };
@@ -188,7 +205,7 @@ export function createIcsExportService(store: Store, options: IcsExportServiceOp
       const event = await eventOrSeries(store, { tenantId, calendarId, eventId });
       const categoryNames = await categoryNamesOf(store, tenantId, calendarId);
       const body = buildCalendarIcs({ name: calendar.name, events: [event], uidDomain, origin, categoryNames, now: now() });
-      return { body, etag: tagOf(body), lastModified: new Date(event.extendedProps.updatedAt), name: event.title };
+      return { body, etag: tagOf(body), lastModified: new Date(event.extendedProps.updatedAt), name: event.title, encoded: encodings(body) };
     },
   };
 }

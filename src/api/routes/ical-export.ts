@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { icsFileName } from '../../shared/ics-file-name.ts';
 import { CATEGORIES_PER_CALENDAR_MAX, ID_MAX } from '../../shared/limits.ts';
 import { eventTimeMs } from '../../shared/time.ts';
-import { notModified } from '../http/conditional-requests.ts';
+import { sendCachedText } from '../http/cached-body-reply.ts';
 import { requestOrigin } from '../http/request-origin.ts';
 import { parseOrThrow } from '../http/request-validation.ts';
 import { calendarParamsSchema, eventParamsSchema } from '../http/route-params.ts';
@@ -31,14 +31,9 @@ function contentDisposition(title: string): string {
   return `attachment; filename="${ascii.length > '.ics'.length ? ascii : 'calendar.ics'}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-function sendIcs(request: FastifyRequest, reply: FastifyReply, ics: IcsExport): FastifyReply {
-  reply
-    .header('cache-control', 'private, no-cache')
-    .header('vary', 'authorization')
-    .header('etag', ics.etag)
-    .header('last-modified', ics.lastModified.toUTCString());
-  if (notModified(request, [ics.etag.slice(1, -1)], ics.lastModified)) return reply.code(304).send();
-  return reply.type(ICS_CONTENT_TYPE).header('content-disposition', contentDisposition(ics.name)).send(ics.body);
+function sendIcs(request: FastifyRequest, reply: FastifyReply, ics: IcsExport): Promise<FastifyReply> {
+  reply.header('cache-control', 'private, no-cache').header('content-disposition', contentDisposition(ics.name));
+  return sendCachedText(request, reply, ics, ICS_CONTENT_TYPE);
 }
 
 /** The range's bounds on the stores' line (a date is its UTC midnight); the service checks their order. */

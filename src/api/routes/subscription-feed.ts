@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SUBSCRIPTION_FEED_REQUESTS_PER_MINUTE } from '../../shared/limits.ts';
 import { notFound } from '../errors.ts';
-import { notModified } from '../http/conditional-requests.ts';
+import { sendCachedText } from '../http/cached-body-reply.ts';
+import { ICS_CONTENT_TYPE } from '../ical/ical-export.ts';
 import { requestOrigin } from '../http/request-origin.ts';
 import { RATE_LIMIT_WINDOW } from '../plugins/external/rate-limit.ts';
 import { FEED_ROUTE, hashSecret, secretOfFeedFile } from '../subscriptions/subscription-secret.ts';
@@ -36,11 +37,7 @@ export default async function subscriptionFeedRoutes(app: FastifyInstance) {
     const secret = secretOfFeedFile(fileOf(request));
     const feed = secret === null ? null : await app.subscriptionService.feed(secret, requestOrigin(request));
     if (!feed) throw notFound('No calendar here: the link is unknown or was revoked, or what it showed is gone.');
-    reply
-      .header('cache-control', `private, max-age=${FEED_MAX_AGE_SECONDS}`)
-      .header('etag', feed.etag)
-      .header('last-modified', feed.lastModified.toUTCString());
-    if (notModified(request, [feed.etag.slice(1, -1)], feed.lastModified)) return reply.code(304).send();
-    return reply.type('text/calendar; charset=utf-8').send(feed.body);
+    reply.header('cache-control', `private, max-age=${FEED_MAX_AGE_SECONDS}`);
+    return sendCachedText(request, reply, feed, ICS_CONTENT_TYPE);
   });
 }

@@ -8,17 +8,13 @@ import { forbidden, HttpProblem, notFound, validationFailed } from '../errors.ts
 import { BODY_FIELD } from '../http/request-validation.ts';
 import type { Store, StoredCalendar, StoredSubscription } from '../stores/repository.ts';
 import { hashSecret, newSubscriptionSecret } from './subscription-secret.ts';
+import type { CachedText } from '../http/cached-body-reply.ts';
 
 /** A link's last use is written at most this often: not a write per poll of every calendar app. */
 export const LAST_USED_RESOLUTION_MS = 3_600_000;
 
-/** A calendar exported as iCalendar, with what a conditional GET compares. */
-export interface IcsFeed {
-  body: string;
-  /** Strong, quoted. */
-  etag: string;
-  lastModified: Date;
-}
+/** A calendar exported as iCalendar, with what a conditional GET compares and its compressed copies. */
+export type IcsFeed = CachedText;
 
 /**
  * The calendar export (src/api/ical's exportCalendarIcs) as the feed calls it: what this principal may see of the
