@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_TENANT_ID } from '../../src/api/auth/dev-identity.ts';
 import type { Calendar } from '../../src/shared/calendar-schema.ts';
 import type { DirectoryEntry, DirectoryResolveResult, DirectorySearchResult } from '../../src/shared/directory-schema.ts';
 import { DIRECTORY_QUERY_MAX, DIRECTORY_RESOLVE_IDS_MAX, DIRECTORY_RESULTS_MAX } from '../../src/shared/limits.ts';
 import { CONSENT_REQUIRED_TYPE, type Problem } from '../../src/shared/problem.ts';
-import { FAKE_GRAPH_CLIENT_SECRET, startFakeGraph, type FakeGraph } from './helpers/fake-graph.ts';
+import { entraUserToken, graphApiEnv, startTestGraph } from './helpers/entra-graph-app.ts';
+import type { FakeGraph } from './helpers/fake-graph.ts';
 import { startJwksServer, type JwksServer } from './helpers/jwks-server.ts';
 import { build, OTHER_TENANT_ID, type TestServer } from './helpers/test-server.ts';
 
@@ -115,8 +115,6 @@ describe('the directory in development: the demo organisation', () => {
   });
 });
 
-const CLIENT_ID = '11111111-2222-4333-8444-555555555555';
-const APP_ID_URI = `api://calendar.contoso.test/${CLIENT_ID}`;
 const ADMIN_OID = 'aaaaaaaa-0000-4000-8000-00000000000a';
 const guid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const person = (n: number) => ({ id: guid(n), displayName: `Person ${String(n).padStart(2, '0')}`, mail: `person${n}@contoso.test`, userPrincipalName: `p${n}@contoso.test` });
@@ -129,13 +127,12 @@ describe('the directory through Microsoft Graph, on behalf of the signed-in user
   let admin: string;
   const directory = { users: [person(1)], groups: [team(1)] };
 
-  const entraToken = (oid: string, claims: Record<string, unknown> = {}) =>
-    jwks.sign({ iss: `https://login.microsoftonline.com/${DEMO_TENANT_ID}/v2.0`, aud: APP_ID_URI, tid: DEMO_TENANT_ID, oid, name: oid, scp: 'access_as_user', ver: '2.0', ...claims });
+  const entraToken = (oid: string, claims: Record<string, unknown> = {}) => entraUserToken(jwks, oid, claims);
   const lastRequest = (path: string) => fake.requests.filter((request) => request.path === path).at(-1)!;
 
   beforeAll(async () => {
     jwks = await startJwksServer();
-    fake = await startFakeGraph({ clientId: CLIENT_ID, apiAudiences: [APP_ID_URI, CLIENT_ID] });
+    fake = await startTestGraph();
     fake.route('GET', '/users', () => ({ body: { value: directory.users } }));
     fake.route('GET', '/groups', () => ({ body: { value: directory.groups } }));
     fake.route('POST', '/directoryObjects/getByIds', ({ body }) => {
@@ -146,15 +143,7 @@ describe('the directory through Microsoft Graph, on behalf of the signed-in user
       ];
       return { body: { value: known.filter((object) => ids.includes(object.id)) } };
     });
-    api = await build({
-      ENTRA_CLIENT_ID: CLIENT_ID,
-      ENTRA_APP_ID_URI: APP_ID_URI,
-      ENTRA_JWKS_URI: jwks.url,
-      GRAPH_CREDENTIAL: 'client-secret',
-      ENTRA_CLIENT_SECRET: FAKE_GRAPH_CLIENT_SECRET,
-      ENTRA_AUTHORITY_HOST: fake.authorityHost,
-      GRAPH_BASE_URL: fake.graphBaseUrl,
-    });
+    api = await build(graphApiEnv(fake, jwks));
     admin = await entraToken(ADMIN_OID, { roles: ['Calendar.Admin'] });
   });
   afterAll(async () => {

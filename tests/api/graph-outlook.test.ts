@@ -7,14 +7,12 @@ import { DEFAULT_OUTLOOK_LABELS, OUTLOOK_CANNOT_REPEAT_TYPE, type OutlookCopy, t
 import { OUTLOOK_LABEL_MAX } from '../../src/shared/limits.ts';
 import { CONSENT_REQUIRED_TYPE, type Problem } from '../../src/shared/problem.ts';
 import type { ClientConfig } from '../../src/shared/user.ts';
-import { FAKE_GRAPH_CLIENT_SECRET, startFakeGraph, type FakeGraph } from './helpers/fake-graph.ts';
+import { entraIssuer, entraUserToken, startTestGraph, TEST_APP_ID_URI, TEST_CLIENT_ID } from './helpers/entra-graph-app.ts';
+import { FAKE_GRAPH_CLIENT_SECRET, type FakeGraph } from './helpers/fake-graph.ts';
 import { startJwksServer, type JwksServer } from './helpers/jwks-server.ts';
 import { build, OTHER_TENANT_ID, type TestServer } from './helpers/test-server.ts';
 
-const CLIENT_ID = '11111111-2222-4333-8444-555555555555';
-const APP_ID_URI = `api://calendar.contoso.test/${CLIENT_ID}`;
 const MEETING_URL = 'https://teams.microsoft.com/l/meetup-join/19%3ameeting_town-hall%40thread.v2/0';
-const entraIssuer = (tenant: string) => `https://login.microsoftonline.com/${tenant}/v2.0`;
 
 let jwks: JwksServer;
 let fake: FakeGraph;
@@ -22,12 +20,11 @@ let api: TestServer;
 let calendarId: string;
 let scope: string;
 
-const userToken = (oid: string, claims: Record<string, unknown> = {}) =>
-  jwks.sign({ iss: entraIssuer(DEMO_TENANT_ID), aud: APP_ID_URI, tid: DEMO_TENANT_ID, oid, name: `User ${oid}`, scp: 'access_as_user', ver: '2.0', ...claims });
+const userToken = (oid: string, claims: Record<string, unknown> = {}) => entraUserToken(jwks, oid, { name: `User ${oid}`, ...claims });
 
 const graphEnv = (extra: Record<string, string> = {}) => ({
-  ENTRA_CLIENT_ID: CLIENT_ID,
-  ENTRA_APP_ID_URI: APP_ID_URI,
+  ENTRA_CLIENT_ID: TEST_CLIENT_ID,
+  ENTRA_APP_ID_URI: TEST_APP_ID_URI,
   ENTRA_JWKS_URI: jwks.url,
   SEED_DEMO_DATA: 'true',
   ENTRA_AUTHORITY_HOST: fake.authorityHost,
@@ -47,7 +44,7 @@ const copiesOf = (userId: string) => [...fake.mailbox(userId).values()];
 
 beforeAll(async () => {
   jwks = await startJwksServer();
-  fake = await startFakeGraph({ clientId: CLIENT_ID, apiAudiences: [APP_ID_URI, CLIENT_ID] });
+  fake = await startTestGraph();
   // App Service's managed identity endpoint, as App Service sets it for the process: the production credential.
   Object.assign(process.env, fake.managedIdentityEnv);
   api = await build(graphEnv({ GRAPH_CREDENTIAL: 'managed-identity' }));
@@ -297,7 +294,7 @@ describe('Add to my Outlook calendar', () => {
   it('answers 404 for another tenant’s event, before asking Graph anything', async () => {
     const event = await createEvent({ title: 'Ours', start: '2026-12-17T09:00:00Z', end: '2026-12-17T10:00:00Z' });
     const before = fake.exchanges.length;
-    const stranger = await jwks.sign({ iss: entraIssuer(OTHER_TENANT_ID), aud: APP_ID_URI, tid: OTHER_TENANT_ID, oid: 'stranger', name: 'S', scp: 'access_as_user', ver: '2.0' });
+    const stranger = await jwks.sign({ iss: entraIssuer(OTHER_TENANT_ID), aud: TEST_APP_ID_URI, tid: OTHER_TENANT_ID, oid: 'stranger', name: 'S', scp: 'access_as_user', ver: '2.0' });
     expect((await api.request('POST', outlookPath(event), { token: stranger })).status).toBe(404);
     expect(fake.exchanges.length).toBe(before);
   });

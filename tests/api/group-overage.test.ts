@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TENANT_ID } from '../../src/api/auth/dev-identity.ts';
 import { MEMBER_GROUPS_PAGES_MAX } from '../../src/api/directory/graph-directory.ts';
 import type { Calendar } from '../../src/shared/calendar-schema.ts';
-import { FAKE_GRAPH_CLIENT_SECRET, startFakeGraph, type FakeGraph } from './helpers/fake-graph.ts';
+import { entraUserToken, graphApiEnv, startTestGraph } from './helpers/entra-graph-app.ts';
+import type { FakeGraph } from './helpers/fake-graph.ts';
 import { startJwksServer, type JwksServer } from './helpers/jwks-server.ts';
 import { build, type TestServer } from './helpers/test-server.ts';
 
-const CLIENT_ID = '11111111-2222-4333-8444-555555555555';
-const APP_ID_URI = `api://calendar.contoso.test/${CLIENT_ID}`;
 const MEMBERSHIPS = '/me/transitiveMemberOf/microsoft.graph.group';
 const EDITING_GROUP = 'e0e0e0e0-0000-4000-8000-000000000001';
 const OVERAGE_USER = 'dddddddd-0000-4000-8000-00000000000d';
@@ -25,13 +24,12 @@ let fake: FakeGraph;
 let api: TestServer;
 let calendar: Calendar;
 
-const entraToken = (oid: string, claims: Record<string, unknown> = {}) =>
-  jwks.sign({ iss: `https://login.microsoftonline.com/${DEMO_TENANT_ID}/v2.0`, aud: APP_ID_URI, tid: DEMO_TENANT_ID, oid, name: oid, scp: 'access_as_user', ver: '2.0', ...claims });
+const entraToken = (oid: string, claims: Record<string, unknown> = {}) => entraUserToken(jwks, oid, claims);
 const membershipRequests = () => fake.requests.filter((request) => request.path === MEMBERSHIPS);
 
 beforeAll(async () => {
   jwks = await startJwksServer();
-  fake = await startFakeGraph({ clientId: CLIENT_ID, apiAudiences: [APP_ID_URI, CLIENT_ID] });
+  fake = await startTestGraph();
   // Two pages, as Graph pages a long membership list: the group that may edit is on the second.
   fake.route('GET', MEMBERSHIPS, ({ query, caller }) => {
     // A listing that never ends, for the page bound.
@@ -41,15 +39,7 @@ beforeAll(async () => {
     const first = Array.from({ length: 249 }, (_, i) => ({ '@odata.type': '#microsoft.graph.group', id: group(i + 1) }));
     return { body: { '@odata.count': 251, value: first, '@odata.nextLink': `${fake.graphBaseUrl}${MEMBERSHIPS}?$skiptoken=page-2` } };
   });
-  api = await build({
-    ENTRA_CLIENT_ID: CLIENT_ID,
-    ENTRA_APP_ID_URI: APP_ID_URI,
-    ENTRA_JWKS_URI: jwks.url,
-    GRAPH_CREDENTIAL: 'client-secret',
-    ENTRA_CLIENT_SECRET: FAKE_GRAPH_CLIENT_SECRET,
-    ENTRA_AUTHORITY_HOST: fake.authorityHost,
-    GRAPH_BASE_URL: fake.graphBaseUrl,
-  });
+  api = await build(graphApiEnv(fake, jwks));
   const admin = await entraToken('aaaaaaaa-0000-4000-8000-00000000000a', { roles: ['Calendar.Admin'] });
   calendar = (await api.request<Calendar>('POST', '/api/calendars', { token: admin, body: { name: 'Big org', color: '#005B70', editors: [EDITING_GROUP] } })).body;
 });
