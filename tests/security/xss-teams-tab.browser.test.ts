@@ -16,6 +16,8 @@ import { XSS_PAYLOADS } from './helpers/xss-corpus.ts';
 const [, imgOnError, svgOnLoad, , quoteBreak, , , , textareaBreakout, titleBreakout] = XSS_PAYLOADS;
 const ADMIN_NAME = imgOnError!.text;
 const EDITOR_NAME = quoteBreak!.text;
+/** Eddie's object id: with Microsoft 365 sign-in, editors are listed by Entra object ids (GUIDs), as tokens carry them. */
+const EDITOR_OBJECT_ID = '0000edd1-0000-4000-8000-000000000001';
 
 let rig: HostedTabRig;
 let api: ApiDriver;
@@ -31,7 +33,7 @@ beforeAll(async () => {
   for (const payload of [svgOnLoad!, textareaBreakout!]) {
     const created = await api.request<Calendar>('POST', '/api/calendars', {
       token: adminToken,
-      body: { name: payload.text, color: '#0F6CBD', editors: ['eddie'] },
+      body: { name: payload.text, color: '#0F6CBD', editors: [EDITOR_OBJECT_ID] },
     });
     expect(created.status).toBe(201);
     calendars.push(created.body);
@@ -87,7 +89,7 @@ describe('the corpus in a Teams tab', () => {
     const { open, watch } = await openWatchedTab('/', {
       frameContext: 'content',
       legacy: channelContext({ subEntityId: titleBreakout!.text }),
-      token: { ok: true, value: await rig.token({ name: EDITOR_NAME }) },
+      token: { ok: true, value: await rig.token({ oid: EDITOR_OBJECT_ID, name: EDITOR_NAME }) },
     });
     await open.tab.getByText(/^The linked event (no longer exists|could not be opened)$/).first().waitFor();
     await expectLiteralText(open.tab.getByTestId('signed-in-user'), [EDITOR_NAME]);
