@@ -115,6 +115,9 @@ describe('formatted descriptions', () => {
     await page.keyboard.type(' laptops');
     await page.keyboard.press('Enter');
     await form.getByRole('button', { name: 'Bulleted list' }).click();
+    // The toolbar gives focus back to the editor a frame later (Tiptap's focus command): keys typed before then would
+    // reach the button, and Enter would press it again.
+    await expect.poll(() => editor.evaluate((element) => element.contains(document.activeElement))).toBe(true);
     await page.keyboard.type('first');
     await page.keyboard.press('Enter');
     await page.keyboard.type('second');
