@@ -1,4 +1,4 @@
-import { ManagedIdentityCredential } from '@azure/identity';
+import type { ManagedIdentityCredential } from '@azure/identity';
 import { LRUCache } from 'lru-cache';
 import type { GraphConfig, GraphCredential } from '../config.ts';
 import { ConsentRequiredError, GraphUnavailableError } from './graph-errors.ts';
@@ -45,9 +45,12 @@ type ClientAuthentication = () => Promise<Record<string, string>>;
  */
 function clientAuthentication(credential: GraphCredential): ClientAuthentication {
   if (credential.kind === 'client-secret') return async () => ({ client_secret: credential.secret });
-  const identity = new ManagedIdentityCredential(credential.clientId ? { clientId: credential.clientId } : {});
+  // Loaded at the first exchange, as the Cosmos store loads it: importing @azure/identity takes about 110 ms, which
+  // every start-up would otherwise pay, with Graph off too.
+  let identity: Promise<ManagedIdentityCredential> | null = null;
   return async () => {
-    const token = await identity.getToken(`${TOKEN_EXCHANGE_AUDIENCE}/.default`, { abortSignal: AbortSignal.timeout(TOKEN_REQUEST_TIMEOUT_MS) });
+    identity ??= import('@azure/identity').then((azure) => new azure.ManagedIdentityCredential(credential.clientId ? { clientId: credential.clientId } : {}));
+    const token = await (await identity).getToken(`${TOKEN_EXCHANGE_AUDIENCE}/.default`, { abortSignal: AbortSignal.timeout(TOKEN_REQUEST_TIMEOUT_MS) });
     return { client_assertion_type: CLIENT_ASSERTION_TYPE, client_assertion: token.token };
   };
 }
