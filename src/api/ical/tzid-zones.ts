@@ -63,15 +63,23 @@ export function ianaZoneOf(tzid: string): string | null {
   return DISPLAY_NAMES[id.replace(DISPLAY_PREFIX, '').toLowerCase()] ?? null;
 }
 
-// Each Windows zone's main IANA zone first (territory 001: Europe/Berlin rather than Europe/Andorra), then the rest.
-const CANDIDATE_ZONES = [
-  ...new Set([
-    ...Object.values(WINDOWS_TO_IANA_MAP)
-      .filter((entry) => entry.territory === '001')
-      .map((entry) => entry.iana[0]!),
-    ...Intl.supportedValuesOf('timeZone'),
-  ]),
-].filter(isValidTimeZone);
+let candidateZones: string[] | null = null;
+
+/**
+ * Each Windows zone's main IANA zone first (territory 001: Europe/Berlin rather than Europe/Andorra), then the rest.
+ * Listed at the first file that needs it: checking every zone takes some 25 ms, which start-up would pay otherwise.
+ */
+function candidateZonesOnce(): string[] {
+  candidateZones ??= [
+    ...new Set([
+      ...Object.values(WINDOWS_TO_IANA_MAP)
+        .filter((entry) => entry.territory === '001')
+        .map((entry) => entry.iana[0]!),
+      ...Intl.supportedValuesOf('timeZone'),
+    ]),
+  ].filter(isValidTimeZone);
+  return candidateZones;
+}
 
 const SAMPLE_DAYS = [1, 8, 15, 22];
 // Made once per zone: a formatter costs far more to make than to use.
@@ -101,7 +109,7 @@ export function zoneLike(vtimezone: ICAL.Component, year: number): string | null
   });
   // Mid-January and mid-July: either side of every DST change.
   const quick = [samples[2]!, samples[26]!].map(({ instantMs, offsetMs }) => ({ instantMs, name: gmtName(offsetMs) }));
-  const likely = CANDIDATE_ZONES.filter((candidate) => quick.every(({ instantMs, name }) => offsetName(candidate, instantMs) === name));
+  const likely = candidateZonesOnce().filter((candidate) => quick.every(({ instantMs, name }) => offsetName(candidate, instantMs) === name));
   return likely.find((candidate) => samples.every(({ instantMs, offsetMs }) => offsetAtMs(instantMs, candidate) === offsetMs)) ?? null;
 }
 
