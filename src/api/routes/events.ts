@@ -15,8 +15,9 @@ function eventLocation(calendarId: string, eventId: string): string {
 function readingRoutes(app: FastifyInstance): void {
   const events = app.eventService;
 
-  // The body is cached per tenant's change version: a request whose ETag still matches costs one version read.
-  app.get('/events', async (request, reply) => {
+  // The body is cached per tenant's change version: a request whose ETag still matches costs one version read. It is
+  // cached in br and gzip too, so @fastify/compress's hooks would only look and pass on every request.
+  app.get('/events', { compress: false }, async (request, reply) => {
     const feed = await events.feed(principalOf(request), parseEventWindowQuery(request.url, request.query));
     return sendCachedJson(request, reply, feed);
   });
