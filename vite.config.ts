@@ -8,6 +8,7 @@ import { defineConfig, type Connect, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { COMPILE_ALL_CHUNKS, COMPILE_ALL_HINT, PRECOMPRESS_MIN_BYTES, PRECOMPRESSED_FILES, SOURCE_MAP_DIR } from './scripts/web-build-output.ts';
 import { offlineShell } from './scripts/web-offline-shell.ts';
+import { precompiledMessages } from './scripts/precompiled-messages.ts';
 
 // @griffel/vite-plugin re-exports @wyw-in-js/vite, whose types describe its CommonJS build (the plugin as `default` of the
 // module); Vite loads its ES build, whose default export is the plugin itself.
@@ -113,7 +114,7 @@ export default defineConfig({
   // Griffel's build-time transform turns each makeStyles into its finished CSS rules, so the browser no longer
   // resolves style objects (and no longer loads the resolver) while it draws the first screen. Build only: the dev
   // server resolves them at run time, as Griffel itself recommends.
-  plugins: [react(), { ...griffel(), apply: 'build' }, authEndRoute, sourceMapsAside, precompress, offlineShell(), bootGraph, firstScreenPreloads],
+  plugins: [precompiledMessages(), react(), { ...griffel(), apply: 'build' }, authEndRoute, sourceMapsAside, precompress, offlineShell(), bootGraph, firstScreenPreloads],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
