@@ -98,3 +98,30 @@ export const ICS_EXPORT_EVENTS_MAX = 5_000;
 
 /** The most characters of each of the words the web app sends for the links in an Outlook copy's body. */
 export const OUTLOOK_LABEL_MAX = 100;
+
+/** How long a deleted event stays in its calendar's trash, restorable, before it is purged for good. */
+export const EVENT_TRASH_DAYS = 30;
+/** How long a deleted calendar (with its events) stays in the tenant's calendar trash before it is purged. */
+export const CALENDAR_TRASH_DAYS = 30;
+/** How long history entries are kept (SQLite: purged; Cosmos: their TTL). */
+export const HISTORY_RETENTION_DAYS = 400;
+/** How often the stores purge what outlived its keeping (trash, history), besides once at start-up. */
+export const PURGE_INTERVAL_MS = 60 * 60_000;
+/** The most entries one page of an event's history or a calendar's activity holds (`?limit=`, default HISTORY_PAGE_DEFAULT). */
+export const HISTORY_PAGE_MAX = 100;
+export const HISTORY_PAGE_DEFAULT = 25;
+/** The most entries of a calendar's trash one answer lists (newest first); the rest wait their purge. */
+export const TRASH_LIST_MAX = 500;
+
+/** The most live streams (GET /api/changes) one person may hold open on one instance: more is a 429. */
+export const LIVE_STREAMS_PER_USER_MAX = 8;
+/** The most live streams one instance holds open at once: more is a 429 with Retry-After. */
+export const LIVE_STREAMS_PER_INSTANCE_MAX = 2_000;
+/** How often a live stream sends a comment when nothing else, so that proxies (App Service's front end) keep it open. */
+export const LIVE_HEARTBEAT_MS = 15_000;
+/** The most changes a reconnect replays after its Last-Event-ID; further behind, the stream says to refetch. */
+export const LIVE_REPLAY_MAX = 500;
+/** The web app refetches a calendar's window at most once in this long, however many notices arrive. */
+export const LIVE_REFETCH_COALESCE_MS = 500;
+/** How long the toast after a delete, a drag or a resize offers Undo. */
+export const UNDO_WINDOW_MS = 10_000;

@@ -32,3 +32,6 @@ export interface FieldError {
 }
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+/** 409: an event cannot be restored while its calendar is in the calendar trash; `calendarId` names the calendar. */
+export const CALENDAR_TRASHED_TYPE = 'urn:company-calendar:problem:calendar-trashed';

@@ -2,6 +2,7 @@ import type { Calendar, CalendarInput, CalendarPatch } from '../../shared/calend
 import type { Category, CategoryInput, CategoryPatch } from '../../shared/category-schema.ts';
 import { exactDraft, type CalendarEvent, type EventAuthorship, type EventDraft, type FlatEvent, type UserRef } from '../../shared/event-schema.ts';
 import { eventTimeMs, isDateOnly } from '../../shared/time.ts';
+import type { ChangeEntry, SeriesScope } from '../../shared/history-schema.ts';
 import type { UserSettings, VersionedSettings } from '../../shared/user-settings-schema.ts';
 import { seriesRange } from '../recurrence/expand-series.ts';
 
@@ -117,6 +118,8 @@ export class NotFoundError extends Error {}
 export class NameTakenError extends Error {}
 /** The stored version is not the one the write expected. */
 export class PreconditionFailedError extends Error {}
+/** An event cannot be restored: its calendar is in the calendar trash (restore the calendar first) or purged. */
+export class CalendarTrashedError extends Error {}
 /** The store is throttling or failing and retries ran out: the caller may try again after a while. */
 export class StoreUnavailableError extends Error {
   readonly retryAfterSeconds: number;
@@ -144,13 +147,28 @@ export interface Conditional {
   expected: ExpectedVersion;
 }
 
-export interface CalendarCreate extends InTenant {
+/** Who makes a write: every write names them, for its history entry. */
+export interface Acting {
+  actor: UserRef;
+}
+
+export interface CalendarCreate extends InTenant, Acting {
   input: CalendarInput;
 }
 
-export interface CalendarUpdate extends CalendarKey, Conditional {
+export interface CalendarUpdate extends CalendarKey, Conditional, Acting {
   patch: CalendarPatch;
 }
+
+/**
+ * Why an event write is made, beyond what it writes: what its history entry records besides the fields. A write to a
+ * series through one occurrence names the scope chosen and that occurrence; a write to all of a series, scope 'all'.
+ */
+export interface ChangeContext {
+  scope: SeriesScope | null;
+  recurrenceId: string | null;
+}
+export const NO_CONTEXT: ChangeContext = { scope: null, recurrenceId: null };
 
 export interface WindowQuery extends InTenant {
   calendarIds: readonly string[];
@@ -162,16 +180,42 @@ export interface LimitedWindowQuery extends WindowQuery {
   limit: number;
 }
 
-export interface EventCreate extends CalendarKey {
+export interface EventCreate extends CalendarKey, Acting {
   draft: EventDraft;
-  actor: UserRef;
+  /** NO_CONTEXT when left out. */
+  context?: ChangeContext;
 }
 
-export interface EventUpdate extends EventKey, Conditional {
+export interface EventUpdate extends EventKey, Conditional, Acting {
   draft: EventDraft;
-  actor: UserRef;
   /** Moves the event to this calendar of the tenant. */
   toCalendarId?: string;
+  /** NO_CONTEXT when left out. */
+  context?: ChangeContext;
+}
+
+/** An event moved to its calendar's trash. */
+export interface EventTrash extends EventKey, Conditional, Acting {
+  /** NO_CONTEXT when left out (a whole event or series deleted); a split's "this and following" names its scope. */
+  context?: ChangeContext;
+}
+
+/**
+ * An event in its calendar's trash, as the store keeps it: the event as it was when deleted, its version then one past
+ * (the trash's ETag, which restore expects), and when and by whom.
+ */
+export interface TrashedEventRecord {
+  event: CalendarEvent;
+  deletedAt: string;
+  deletedBy: UserRef;
+}
+
+/** A calendar in the tenant's calendar trash: the calendar as it was (version one past), and how many events it holds. */
+export interface TrashedCalendarRecord {
+  calendar: StoredCalendar;
+  eventCount: number;
+  deletedAt: string;
+  deletedBy: UserRef;
 }
 
 /** An update inside a batch: the event, the version it expects to replace (as EventUpdate's), and its new draft. */
@@ -193,8 +237,20 @@ export interface CalendarRepository {
   create(params: CalendarCreate): Promise<StoredCalendar>;
   /** Throws NotFoundError or PreconditionFailedError. */
   update(params: CalendarUpdate): Promise<StoredCalendar>;
-  /** Deletes the calendar and its events. Throws NotFoundError or PreconditionFailedError. */
-  delete(params: CalendarKey & Conditional): Promise<void>;
+  /**
+   * Moves the calendar, with its events, categories and history, to the tenant's calendar trash (its version bumps):
+   * from then on no read but listTrash finds it or them. Throws NotFoundError or PreconditionFailedError.
+   */
+  delete(params: CalendarKey & Conditional & Acting): Promise<void>;
+  /** The tenant's trashed calendars, newest deletion first. */
+  listTrash(params: InTenant): Promise<TrashedCalendarRecord[]>;
+  /**
+   * Brings a trashed calendar back as one, with everything that went with it (its version bumps). Throws NotFoundError
+   * (not in the trash) or PreconditionFailedError (expected names another version than the trash's).
+   */
+  restore(params: CalendarKey & Conditional & Acting): Promise<StoredCalendar>;
+  /** Deletes a trashed calendar for good, with its events (trashed ones too), categories and history. Throws NotFoundError. */
+  purge(params: CalendarKey): Promise<void>;
 }
 
 export interface CategoryKey extends CalendarKey {
@@ -213,14 +269,14 @@ export interface CategoryRepository {
   listByCalendar(params: CalendarKey): Promise<Category[]>;
   get(params: CategoryKey): Promise<Category | null>;
   /** Throws NotFoundError when the tenant has no such calendar, NameTakenError when the calendar has the name. */
-  create(params: CalendarKey & { input: CategoryInput }): Promise<Category>;
+  create(params: CalendarKey & Acting & { input: CategoryInput }): Promise<Category>;
   /** Throws NotFoundError, PreconditionFailedError or NameTakenError. */
-  update(params: CategoryKey & Conditional & { patch: CategoryPatch }): Promise<Category>;
+  update(params: CategoryKey & Conditional & Acting & { patch: CategoryPatch }): Promise<Category>;
   /**
    * Deletes the category and clears it from its events, each of which then counts as changed by the actor (version,
    * updatedBy and updatedAt); says how many events it cleared. Throws NotFoundError or PreconditionFailedError.
    */
-  delete(params: CategoryKey & Conditional & { actor: UserRef }): Promise<{ clearedEvents: number }>;
+  delete(params: CategoryKey & Conditional & Acting): Promise<{ clearedEvents: number }>;
   /** How many events (series count once) carry the category. */
   countEvents(params: CategoryKey): Promise<number>;
 }
@@ -242,8 +298,21 @@ export interface EventRepository {
    * NotFoundError (no such event, or no calendar to move it to) or PreconditionFailedError.
    */
   update(params: EventUpdate): Promise<CalendarEvent>;
-  /** Throws NotFoundError or PreconditionFailedError. */
-  delete(params: EventKey & Conditional): Promise<void>;
+  /**
+   * Moves the event to its calendar's trash (its version bumps): from then on no read but listTrash finds it, and
+   * neither the feed, search, exports nor imports' UID matching. Throws NotFoundError or PreconditionFailedError.
+   */
+  delete(params: EventTrash): Promise<void>;
+  /** The calendar's trashed events, newest deletion first, at most `limit`. */
+  listTrash(params: CalendarKey & { limit: number }): Promise<TrashedEventRecord[]>;
+  /**
+   * Brings a trashed event back into its calendar with its id, fields and series overrides (its version bumps). Throws
+   * NotFoundError (not in this calendar's trash), PreconditionFailedError (expected is not the trash's version), or
+   * CalendarTrashedError (its calendar is in the calendar trash).
+   */
+  restore(params: EventKey & Conditional & Acting): Promise<CalendarEvent>;
+  /** Deletes a trashed event for good (its history stays until its retention ends). Throws NotFoundError. */
+  purge(params: EventKey): Promise<void>;
   /**
    * All of the batch or none of it: creates the drafts and applies the updates (each as update would, in place), and
    * answers the events written, creates first. Throws NotFoundError (no such calendar, or an updated event gone) or
@@ -292,6 +361,34 @@ export interface SearchRepository {
 export interface ChangeVersions {
   /** One cheap read (a primary-key row, or point reads), never a query over the tenant's data. */
   version(params: InTenant): Promise<string>;
+}
+
+/** Newest first, those before the cursor `before` only (all when null), at most `limit`. */
+export interface HistoryPageQuery {
+  before: string | null;
+  limit: number;
+}
+
+/**
+ * The history of changes: one ChangeEntry per write of an event, a calendar or a category, written by the store with
+ * the write itself (a write and its entry land together or not at all), kept HISTORY_RETENTION_DAYS.
+ */
+export interface HistoryRepository {
+  /** An event's (or series') entries, in whichever calendar, trashed or not. */
+  forEvent(params: InTenant & { eventId: string } & HistoryPageQuery): Promise<ChangeEntry[]>;
+  /** A calendar's entries (its events' and its own), optionally only one person's, or within [fromMs, toMs) of `at`. */
+  forCalendar(params: CalendarKey & HistoryPageQuery & { byUserId?: string; fromMs?: number; toMs?: number }): Promise<ChangeEntry[]>;
+  /**
+   * The tenant's entries after the cursor, oldest first, at most `limit`: what a live stream missed. Null when the
+   * cursor is not one this store gave out, or its entries are no longer all kept: the client must refetch instead.
+   */
+  since(params: InTenant & { after: string; limit: number }): Promise<ChangeEntry[] | null>;
+  /**
+   * Calls the listener with every entry written from now on, every tenant's, in the order written: SQLite after each
+   * transaction commits, in this process; Cosmos from the events container's change feed, so every instance's writes
+   * reach every instance. Returns the unsubscribe.
+   */
+  subscribe(listener: (tenantId: string, entry: ChangeEntry) => void): () => void;
 }
 
 export interface UserKey extends InTenant {
@@ -369,6 +466,14 @@ export interface Store {
   readonly userSettings: UserSettingsRepository;
   readonly subscriptions: SubscriptionRepository;
   readonly changes: ChangeVersions;
+  readonly history: HistoryRepository;
+  /**
+   * Deletes for good what has outlived its keeping as of `now`: trashed events after EVENT_TRASH_DAYS, trashed calendars
+   * (with all they hold) after CALENDAR_TRASH_DAYS, history entries after HISTORY_RETENTION_DAYS. Run at start-up and
+   * every PURGE_INTERVAL_MS; tests pass a later `now`. Cosmos also sets each such document's TTL, so that the account
+   * purges them itself.
+   */
+  purgeExpired(now: Date): Promise<{ events: number; calendars: number; entries: number }>;
   /** Whether the store can serve requests now. */
   isReady(): Promise<boolean>;
   /**
