@@ -14,6 +14,8 @@ import graphPlugin from './plugins/app/graph.ts';
 import hostAllowList from './plugins/app/host-allow-list.ts';
 import icalExport from './plugins/app/ical-export.ts';
 import icalImport from './plugins/app/ical-import.ts';
+import liveChanges from './plugins/app/live-changes.ts';
+import purgeSchedule from './plugins/app/purge-schedule.ts';
 import services from './plugins/app/services.ts';
 import storePlugin from './plugins/app/store.ts';
 import subscriptionsPlugin from './plugins/app/subscriptions.ts';
@@ -28,13 +30,17 @@ import devSignInRoutes from './routes/dev-sign-in.ts';
 import directoryRoutes from './routes/directory.ts';
 import eventRoutes from './routes/events.ts';
 import healthRoutes from './routes/health.ts';
+import historyRoutes from './routes/history.ts';
 import icalExportRoutes from './routes/ical-export.ts';
 import icalImportRoutes from './routes/ical-import.ts';
+import liveChangeRoutes from './routes/live-changes.ts';
 import meRoutes from './routes/me.ts';
 import outlookRoutes from './routes/outlook.ts';
 import searchRoutes from './routes/search.ts';
 import subscriptionFeedRoutes from './routes/subscription-feed.ts';
 import subscriptionRoutes from './routes/subscriptions.ts';
+import trashRoutes from './routes/trash.ts';
+import type { ChangeHubLimits } from './live/change-hub.ts';
 import type { Store } from './stores/repository.ts';
 import { openStore } from './stores/open-store.ts';
 import { VIDEO_FRAME_ORIGINS } from '../shared/video-url.ts';
@@ -73,20 +79,38 @@ function identityOrigins(identity: Config['identity']): string[] {
 }
 
 /** The routes behind sign-in, in the order they register. */
-const SECURED_ROUTES = [meRoutes, calendarRoutes, categoryRoutes, eventRoutes, searchRoutes, icalExportRoutes, icalImportRoutes, outlookRoutes, directoryRoutes, subscriptionRoutes];
+const SECURED_ROUTES = [
+  meRoutes,
+  calendarRoutes,
+  categoryRoutes,
+  eventRoutes,
+  historyRoutes,
+  trashRoutes,
+  liveChangeRoutes,
+  searchRoutes,
+  icalExportRoutes,
+  icalImportRoutes,
+  outlookRoutes,
+  directoryRoutes,
+  subscriptionRoutes,
+];
 
 export interface AppOptions {
   config: Config;
   /** Defaults to the store the configuration names. */
   store?: Store;
+  /** The live stream's limits: LIVE_STREAMS_PER_* and LIVE_HEARTBEAT_MS unless a test watches them at work. */
+  live?: Partial<ChangeHubLimits>;
 }
 
 /** The services routes call, over the store: the one write path and all that hangs off it. */
-async function registerServices(fastify: FastifyInstance, config: Config) {
+async function registerServices(fastify: FastifyInstance, config: Config, live: AppOptions['live']) {
   const { identity } = config;
   const editorIds = editorIdRule(identity);
   const content = { sharePointOrigins: config.sharePointOrigins };
   await fastify.register(services, { content, editorIds });
+  await fastify.register(liveChanges, { limits: live });
+  await fastify.register(purgeSchedule);
   await fastify.register(icalExport, { publicHosts: config.publicHosts });
   await fastify.register(icalImport, { content });
   await fastify.register(subscriptionsPlugin, { identity });
@@ -146,7 +170,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
     store: opts.store ?? (await openStore(config)),
     seedDemoData: config.seedDemoData,
   });
-  await registerServices(fastify, config);
+  await registerServices(fastify, config, opts.live);
   const devKey = config.identity.mode === 'development' ? await loadDevSigningKey(config.dataDir) : null;
   await fastify.register(authentication, {
     verifyToken: createTokenVerifier(trustedIssuers(config.identity, devKey)),

@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/api/config.ts';
 import { createEventService } from '../../src/api/events/event-service.ts';
 import { openStore } from '../../src/api/stores/open-store.ts';
 import { SEED_ZONE, seedDemoTenant } from '../../src/api/demo/seed-demo-tenant.ts';
+import { SYSTEM_ACTOR } from '../../src/api/stores/change-entries.ts';
 import type { Calendar } from '../../src/shared/calendar-schema.ts';
 import { calendarEventSchema, eventToWrite, type CalendarEvent } from '../../src/shared/event-schema.ts';
 import { build, storeEnv, type TestServer } from './helpers/test-server.ts';
@@ -41,7 +42,7 @@ async function demoFeed(): Promise<CalendarEvent[]> {
 }
 
 async function seededSeries(title: string): Promise<CalendarEvent> {
-  const occurrences = (await demoFeed()).filter((e) => e.title === title && e.extendedProps.createdBy.id === 'ada');
+  const occurrences = (await demoFeed()).filter((e) => e.title === title && e.extendedProps.createdBy.id === SYSTEM_ACTOR.id);
   const seriesIds = new Set(occurrences.map((e) => e.extendedProps.seriesId));
   expect([...seriesIds]).toHaveLength(1);
   const response = await api.request<CalendarEvent>('GET', `/api/events/${[...seriesIds][0]}`, { token: eddie });

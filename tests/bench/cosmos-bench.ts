@@ -7,6 +7,7 @@ import { COSMOS_EVENTS_CONTAINER, openCosmosStore } from '../../src/api/stores/c
 import { LOCAL_COSMOS_KEY } from '../support/cosmos-server.ts';
 import { benchRecord, CALENDARS, LONGEST_EVENT_MS, monthWindow } from './bench-data.ts';
 import { interleave, timed, type Comparison } from './measure.ts';
+import { SYSTEM_ACTOR } from '../../src/api/stores/change-entries.ts';
 
 const TENANT = 'bench';
 const DATABASE = 'bench';
@@ -66,7 +67,7 @@ export async function benchCosmos(count: number, rounds: number): Promise<Compar
   const store = await openCosmosStore({ endpoint, key: LOCAL_COSMOS_KEY, database: DATABASE, createResources: true });
   const calendarIds: string[] = [];
   for (let i = 0; i < CALENDARS; i++) {
-    calendarIds.push((await store.calendars.create({ tenantId: TENANT, input: { name: `C${i}`, color: '#000000', description: '', editors: [] } })).id);
+    calendarIds.push((await store.calendars.create({ tenantId: TENANT, input: { name: `C${i}`, color: '#000000', description: '', editors: [] }, actor: SYSTEM_ACTOR })).id);
   }
   const client = new CosmosClient({ endpoint, key: LOCAL_COSMOS_KEY, connectionPolicy: { enableEndpointDiscovery: false } });
   const raw = rawWindowQuery(await load(client, calendarIds, count));

@@ -21,6 +21,7 @@ import { LOCAL_COSMOS_KEY } from '../support/cosmos-server.ts';
 import { benchRecord, CALENDARS, DEMO_TENANT } from './bench-data.ts';
 import { bareServer, get } from './http-bench.ts';
 import { interleave, timed, type Comparison } from './measure.ts';
+import { SYSTEM_ACTOR } from '../../src/api/stores/change-entries.ts';
 
 const TENANT = 'bench';
 const TOPICS = ['Budget', 'Hiring', 'Roadmap', 'Security', 'Onboarding', 'Design', 'Sales', 'Support', 'Finance', 'Marketing', 'Wellbeing', 'Training', 'Quality', 'Legal', 'Research', 'Platform', 'Mobile', 'Data', 'Cloud', 'UX'];
@@ -77,7 +78,7 @@ const principal = (tenantId: string): Principal => ({ id: 'bench', name: 'Bench'
 
 async function createCalendars(store: Store, tenantId: string): Promise<string[]> {
   const ids: string[] = [];
-  for (let i = 0; i < CALENDARS; i++) ids.push((await store.calendars.create({ tenantId, input: { name: `C${i}`, color: '#000000', description: '', editors: [] } })).id);
+  for (let i = 0; i < CALENDARS; i++) ids.push((await store.calendars.create({ tenantId, input: { name: `C${i}`, color: '#000000', description: '', editors: [] }, actor: SYSTEM_ACTOR })).id);
   return ids;
 }
 

@@ -13,6 +13,7 @@ import { eventWriteSchema } from '../../src/shared/event-schema.ts';
 import { normaliseExdates } from '../../src/shared/recurrence-rule.ts';
 import { CALENDARS, fillEvents, HOUR, MONTH_WINDOW_QUERY, monthWindow } from './bench-data.ts';
 import { interleave, timed, type Comparison } from './measure.ts';
+import { SYSTEM_ACTOR } from '../../src/api/stores/change-entries.ts';
 
 const TENANT = 'bench-series';
 const ACTOR = { id: 'bench', name: 'Bench' };
@@ -68,7 +69,7 @@ async function editInWindow(store: Store, calendarId: string, input: EventInput)
 
 async function createCalendars(store: Store, names: readonly string[]): Promise<string[]> {
   const ids: string[] = [];
-  for (const name of names) ids.push((await store.calendars.create({ tenantId: TENANT, input: { name, color: '#000000', description: '', editors: [] } })).id);
+  for (const name of names) ids.push((await store.calendars.create({ tenantId: TENANT, input: { name, color: '#000000', description: '', editors: [] }, actor: SYSTEM_ACTOR })).id);
   return ids;
 }
 

@@ -7,6 +7,7 @@ import type { EventWindow } from '../../src/api/stores/repository.ts';
 import { openSqliteStore, SQLITE_FILE_NAME } from '../../src/api/stores/sqlite/sqlite-store.ts';
 import { CALENDARS, fillEvents, monthWindow, SPAN_DAYS } from './bench-data.ts';
 import { interleave, timed, type Comparison } from './measure.ts';
+import { SYSTEM_ACTOR } from '../../src/api/stores/change-entries.ts';
 
 const TENANT = 'bench';
 const RAW_LIMIT = 'raw SQL: one prepared SELECT, same file and index, plain rows';
@@ -35,7 +36,7 @@ export async function benchSqlite(count: number, rounds: number): Promise<Compar
   const store = openSqliteStore({ dataDir });
   const calendarIds: string[] = [];
   for (let i = 0; i < CALENDARS; i++) {
-    calendarIds.push((await store.calendars.create({ tenantId: TENANT, input: { name: `C${i}`, color: '#000000', description: '', editors: [] } })).id);
+    calendarIds.push((await store.calendars.create({ tenantId: TENANT, input: { name: `C${i}`, color: '#000000', description: '', editors: [] }, actor: SYSTEM_ACTOR })).id);
   }
   fillEvents(dataDir, TENANT, calendarIds, count);
   const raw = new Database(join(dataDir, SQLITE_FILE_NAME), { readonly: true });

@@ -1,10 +1,14 @@
 import { LRUCache } from 'lru-cache';
 import type { Calendar, CalendarInput, CalendarPatch } from '../../shared/calendar-schema.ts';
 import type { Category } from '../../shared/category-schema.ts';
+import type { TrashedCalendar } from '../../shared/history-schema.ts';
+import { CALENDAR_TRASH_DAYS } from '../../shared/limits.ts';
 import { canEditCalendar, isAdmin, type Principal } from '../auth/principal.ts';
 import { checkEditorIds, type EditorIdRule } from '../directory/editor-ids.ts';
 import { forbidden } from '../errors.ts';
-import type { ExpectedVersion, Store, StoredCalendar } from '../stores/repository.ts';
+import { purgeDate } from '../events/event-trash.ts';
+import { etagOf } from '../http/conditional-requests.ts';
+import type { ExpectedVersion, Store, StoredCalendar, TrashedCalendarRecord } from '../stores/repository.ts';
 
 declare const admin: unique symbol;
 /** A caller allowed to manage calendars: only the service makes one, so no write skips the check. */
@@ -24,8 +28,19 @@ export interface CalendarService {
   asAdmin(principal: Principal): CalendarAdmin;
   create(admin: CalendarAdmin, input: CalendarInput): Promise<Calendar>;
   update(admin: CalendarAdmin, params: CalendarAt & { patch: CalendarPatch }): Promise<Calendar>;
-  /** Deletes the calendar with its events. */
+  /** Moves the calendar, with its events and categories, to the tenant's calendar trash. */
   delete(admin: CalendarAdmin, params: CalendarAt): Promise<void>;
+  /** The tenant's trashed calendars, newest deletion first. */
+  listTrash(admin: CalendarAdmin): Promise<TrashedCalendar[]>;
+  /** Brings a trashed calendar back as one; `expected` is its trash entry's version. */
+  restore(admin: CalendarAdmin, params: CalendarAt): Promise<Calendar>;
+  /** Deletes a trashed calendar for good, with everything it holds. */
+  purge(admin: CalendarAdmin, calendarId: string): Promise<void>;
+}
+
+function trashedCalendar({ calendar, eventCount, deletedAt, deletedBy }: TrashedCalendarRecord): TrashedCalendar {
+  const purgeAt = purgeDate(deletedAt, CALENDAR_TRASH_DAYS);
+  return { id: calendar.id, etag: etagOf(calendar.version), name: calendar.name, color: calendar.color, eventCount, deletedAt, deletedBy, purgeAt };
 }
 
 function toCalendarResponse(calendar: StoredCalendar, principal: Principal, categories: Category[]): Calendar {
@@ -97,18 +112,32 @@ export function createCalendarService(store: Store, { editorsTenantsCachedMax = 
 
     async create(admin, input) {
       const checked = { ...input, editors: checkedEditors(input.editors) };
-      return toCalendarResponse(await store.calendars.create({ tenantId: admin.tenantId, input: checked }), admin, []);
+      return toCalendarResponse(await store.calendars.create({ tenantId: admin.tenantId, input: checked, actor: admin }), admin, []);
     },
 
     async update(admin, { calendarId, patch, expected }) {
       const { tenantId } = admin;
       const checked = { ...patch, editors: patch.editors && checkedEditors(patch.editors) };
-      const calendar = await store.calendars.update({ tenantId, calendarId, patch: checked, expected });
+      const calendar = await store.calendars.update({ tenantId, calendarId, patch: checked, expected, actor: admin });
       return toCalendarResponse(calendar, admin, await store.categories.listByCalendar({ tenantId, calendarId }));
     },
 
     async delete(admin, { calendarId, expected }) {
-      await store.calendars.delete({ tenantId: admin.tenantId, calendarId, expected });
+      await store.calendars.delete({ tenantId: admin.tenantId, calendarId, expected, actor: admin });
+    },
+
+    async listTrash(admin) {
+      return (await store.calendars.listTrash({ tenantId: admin.tenantId })).map(trashedCalendar);
+    },
+
+    async restore(admin, { calendarId, expected }) {
+      const { tenantId } = admin;
+      const calendar = await store.calendars.restore({ tenantId, calendarId, expected, actor: admin });
+      return toCalendarResponse(calendar, admin, await store.categories.listByCalendar({ tenantId, calendarId }));
+    },
+
+    async purge(admin, calendarId) {
+      await store.calendars.purge({ tenantId: admin.tenantId, calendarId });
     },
   };
 }

@@ -80,12 +80,12 @@ export function createCategoryService(store: Store): CategoryService {
       const tenantId = principal.tenantId;
       // Checked before the write, not with it: two creates at once may pass the limit by one.
       if ((await store.categories.listByCalendar({ tenantId, calendarId })).length >= CATEGORIES_PER_CALENDAR_MAX) throw tooMany();
-      return unlessNameTaken(input.name, () => store.categories.create({ tenantId, calendarId, input }));
+      return unlessNameTaken(input.name, () => store.categories.create({ tenantId, calendarId, input, actor: principal }));
     },
 
     async update(principal, { calendarId, categoryId, expected, patch }) {
       await manageableCalendar(store, principal, calendarId);
-      return unlessNameTaken(patch.name, () => store.categories.update({ tenantId: principal.tenantId, calendarId, categoryId, expected, patch }));
+      return unlessNameTaken(patch.name, () => store.categories.update({ tenantId: principal.tenantId, calendarId, categoryId, expected, patch, actor: principal }));
     },
 
     async delete(principal, { calendarId, categoryId, expected }) {

@@ -1,11 +1,11 @@
 import { Temporal } from 'temporal-polyfill';
-import type { EventDraft, EventWrite, UserRef } from '../../shared/event-schema.ts';
+import type { EventDraft, EventWrite } from '../../shared/event-schema.ts';
 import { plainTextToHtml } from '../../shared/rich-text.ts';
+import { SYSTEM_ACTOR } from '../stores/change-entries.ts';
 import type { Store, StoredCalendar } from '../stores/repository.ts';
 import { draftOf, withMovedOccurrence } from './seed-drafts.ts';
 
 export const SEED_ZONE = 'Europe/London';
-const ORGANISER: UserRef = { id: 'ada', name: 'Ada Admin' };
 
 type SeedFields = { title: string; location?: string; description?: string; url?: string };
 
@@ -45,7 +45,7 @@ class SeedClock {
 
 async function createCalendars(store: Store, tenantId: string): Promise<Record<'company' | 'holidays' | 'engineering', StoredCalendar>> {
   const create = (name: string, color: string, description: string, editors: string[]) =>
-    store.calendars.create({ tenantId, input: { name, color, description, editors } });
+    store.calendars.create({ tenantId, input: { name, color, description, editors }, actor: SYSTEM_ACTOR });
   return {
     company: await create('Company', '#0F6CBD', 'Company-wide events: town halls, all-hands and offsites.', ['eddie']),
     holidays: await create('Holidays', '#0E7A0B', 'Public and company holidays.', []),
@@ -129,5 +129,5 @@ export async function seedDemoTenant(store: Store, { tenantId, now }: { tenantId
     ...companyEvents(clock).map((body): [string, EventDraft] => [company.id, draftOf(body)]),
     ...holidayEvents(clock).map((body): [string, EventDraft] => [holidays.id, draftOf(body)]),
   ];
-  for (const [calendarId, draft] of seeds) await store.events.create({ tenantId, calendarId, draft, actor: ORGANISER });
+  for (const [calendarId, draft] of seeds) await store.events.create({ tenantId, calendarId, draft, actor: SYSTEM_ACTOR });
 }

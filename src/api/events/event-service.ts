@@ -4,7 +4,8 @@ import { canEditCalendar, type Principal } from '../auth/principal.ts';
 import { forbidden, notFound, validationFailed } from '../errors.ts';
 import { resolveEventWindow, type EventWindowQuery } from '../event-window.ts';
 import { parseOrThrow } from '../http/request-validation.ts';
-import { PreconditionFailedError, versionMatches, type EventWindow, type ExpectedVersion, type Store } from '../stores/repository.ts';
+import { NO_CONTEXT, PreconditionFailedError, versionMatches, type ChangeContext, type EventWindow, type ExpectedVersion, type Store } from '../stores/repository.ts';
+import { createEventTrash, type EventTrash } from './event-trash.ts';
 import type { EditableCalendar } from './editable-calendar.ts';
 import { checkSeries, toDraft, type EventInput } from './check-series.ts';
 import { feedWithSeries } from './expand-feed.ts';
@@ -17,13 +18,15 @@ import { createEventWriter } from './write-event.ts';
 import { calendarOrNotFound } from '../calendars/calendar-or-not-found.ts';
 
 
+const ALL_OCCURRENCES: ChangeContext = { scope: 'all', recurrenceId: null };
+
 interface EventAt {
   calendar: EditableCalendar;
   eventId: string;
   expected: ExpectedVersion;
 }
 
-export interface EventService extends OccurrenceService {
+export interface EventService extends OccurrenceService, EventTrash {
   /** The feed: events overlapping the query's window, in the calendars it names of the caller's tenant (or all of them). */
   listInWindow(principal: Principal, query: EventWindowQuery): Promise<CalendarEvent[]>;
   /**
@@ -42,6 +45,7 @@ export interface EventService extends OccurrenceService {
   create(principal: Principal, params: { calendar: EditableCalendar; input: EventInput }): Promise<CalendarEvent>;
   /** A partial update, merged onto the stored event and checked whole; extendedProps.calendarId moves the event. */
   update(principal: Principal, params: EventAt & { patch: EventPatch }): Promise<CalendarEvent>;
+  /** To the calendar's trash. */
   delete(principal: Principal, params: EventAt): Promise<void>;
 }
 
@@ -152,18 +156,22 @@ export function createEventService(store: Store, options: EventServiceOptions = 
       const checked = keepOverrides(checkSeries(input, merged));
       const toCalendarId = input.extendedProps?.calendarId;
       const previousCategoryId = current.extendedProps.categoryId;
+      // A series changed through its own address is changed for all of its occurrences.
+      const context = current.rrule ? ALL_OCCURRENCES : NO_CONTEXT;
       if (toCalendarId === undefined || toCalendarId === calendar.id) {
         // An edit keeps where the event was imported from, so that importing the file again finds it.
         const draft = { ...checked, importSource: current.extendedProps.importSource ?? null };
-        return writeEvent(principal, { kind: 'update', calendarId: calendar.id, eventId, expected, draft, previousCategoryId });
+        return writeEvent(principal, { kind: 'update', calendarId: calendar.id, eventId, expected, draft, previousCategoryId, context });
       }
       // A move leaves it behind (checked's is null): imports are matched per calendar, and the other may hold that UID already.
       await checkMoveTarget(store, principal, toCalendarId);
-      return writeEvent(principal, { kind: 'move', calendarId: calendar.id, toCalendarId, eventId, expected, draft: checked, previousCategoryId });
+      return writeEvent(principal, { kind: 'move', calendarId: calendar.id, toCalendarId, eventId, expected, draft: checked, previousCategoryId, context });
     },
 
     async delete(principal, { calendar, eventId, expected }) {
       await writeEvent(principal, { kind: 'delete', calendarId: calendar.id, eventId, expected });
     },
+
+    ...createEventTrash(store, writeEvent),
   };
 }

@@ -8,7 +8,7 @@ import { notFound, validationFailed } from '../errors.ts';
 import { parseOrThrow } from '../http/request-validation.ts';
 import { occurrenceAt, type Occurrence } from '../recurrence/expand-series.ts';
 import { splitSeries } from '../recurrence/split-series.ts';
-import { PreconditionFailedError, versionMatches, type ExpectedVersion, type Store } from '../stores/repository.ts';
+import { PreconditionFailedError, versionMatches, type ChangeContext, type ExpectedVersion, type Store } from '../stores/repository.ts';
 import { checkSeries, toDraft } from './check-series.ts';
 import type { EditableCalendar } from './editable-calendar.ts';
 import { occurrenceEvent } from './expand-feed.ts';
@@ -106,7 +106,8 @@ async function updateThis(writeEvent: WriteEvent, principal: Principal, series: 
   const base = seriesDraft(series);
   const next = { ...base, overrides: withOverride(overrides, occurrence.recurrenceId, overrideOf(base, occurrence, draft)) };
   const { calendar, eventId, expected } = change;
-  const written = await writeEvent(principal, { kind: 'update', calendarId: calendar.id, eventId, expected, draft: next });
+  const context = { scope: 'this' as const, recurrenceId: occurrence.recurrenceId };
+  const written = await writeEvent(principal, { kind: 'update', calendarId: calendar.id, eventId, expected, draft: next, context });
   const override = written.extendedProps.overrides?.[occurrence.recurrenceId];
   return { scope: 'this' as const, occurrence: occurrenceEvent(written, occurrence, override), series: written };
 }
@@ -124,18 +125,26 @@ async function updateFollowing(writeEvent: WriteEvent, principal: Principal, ser
   if (rrule === null) throw ruleCannotMove();
   const exdate = patch.exdate === undefined ? split.newExdate : draft.exdate;
   const next = keepOverrides(checkSeries(input, { ...draft, rrule, exdate, overrides: parts.moved }));
+  const context = followingContext(occurrence);
   // From the first occurrence on is the whole series: it changes in place and keeps its id.
-  if (split.oldRule === null) return { scope: 'following' as const, series: await writeEvent(principal, { kind: 'update', calendarId: calendar.id, eventId, expected, draft: next }) };
+  if (split.oldRule === null) return { scope: 'following' as const, series: await writeEvent(principal, { kind: 'update', calendarId: calendar.id, eventId, expected, draft: next, context }) };
   const old = { ...seriesDraft(series), rrule: split.oldRule, exdate: split.oldExdate, overrides: parts.kept };
-  const created = await writeEvent(principal, { kind: 'create', calendarId: calendar.id, draft: next });
+  const created = await writeEvent(principal, { kind: 'create', calendarId: calendar.id, draft: next, context });
   try {
-    await writeEvent(principal, { kind: 'update', calendarId: calendar.id, eventId, expected, draft: old });
+    await writeEvent(principal, { kind: 'update', calendarId: calendar.id, eventId, expected, draft: old, context });
   } catch (error) {
-    // The series changed since it was read: the new series must not stay beside it.
-    await writeEvent(principal, { kind: 'delete', calendarId: calendar.id, eventId: created.id, expected: null });
+    // The series changed since it was read: the new series must not stay beside it, nor in the trash.
+    const gone = { calendarId: calendar.id, eventId: created.id };
+    await writeEvent(principal, { kind: 'delete', ...gone, expected: null, context });
+    await writeEvent(principal, { kind: 'purge', ...gone });
     throw error;
   }
   return { scope: 'following' as const, series: created };
+}
+
+/** What the history records of a "this and following" change: the scope, and the occurrence it was made through. */
+function followingContext(occurrence: Occurrence): ChangeContext {
+  return { scope: 'following', recurrenceId: occurrence.recurrenceId };
 }
 
 /** Series edits that name one occurrence: overrides, exdates and splits, each written through writeEvent. */
@@ -174,16 +183,18 @@ export function createOccurrenceService(store: Store, writeEvent: WriteEvent): O
         const skipped = normaliseExdates([...(series.exdate ?? []), occurrence.recurrenceId], series.allDay);
         const exdate = skipped.ok ? skipped.exdate : [];
         const { [occurrence.recurrenceId]: _gone, ...kept } = overrides;
-        await writeEvent(principal, { kind: 'update', ...target, draft: { ...seriesDraft(series), exdate, overrides: kept } });
+        const context = { scope: 'this' as const, recurrenceId: occurrence.recurrenceId };
+        await writeEvent(principal, { kind: 'update', ...target, draft: { ...seriesDraft(series), exdate, overrides: kept }, context });
         return;
       }
+      const context = followingContext(occurrence);
       const split = splitSeries(seriesOf(series), occurrence.recurrenceId, { overrideIds: Object.keys(overrides) });
       if (!split || split.oldRule === null) {
-        await writeEvent(principal, { kind: 'delete', ...target });
+        await writeEvent(principal, { kind: 'delete', ...target, context });
         return;
       }
       const kept = partitionOverrides(overrides, split.movedOverrides).kept;
-      await writeEvent(principal, { kind: 'update', ...target, draft: { ...seriesDraft(series), rrule: split.oldRule, exdate: split.oldExdate, overrides: kept } });
+      await writeEvent(principal, { kind: 'update', ...target, draft: { ...seriesDraft(series), rrule: split.oldRule, exdate: split.oldExdate, overrides: kept }, context });
     },
   };
 }

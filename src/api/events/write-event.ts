@@ -1,6 +1,6 @@
 import type { CalendarEvent, EventDraft } from '../../shared/event-schema.ts';
 import type { Principal } from '../auth/principal.ts';
-import type { ExpectedVersion, Store } from '../stores/repository.ts';
+import { NO_CONTEXT, type ChangeContext, type ExpectedVersion, type Store } from '../stores/repository.ts';
 import { checkContent, type ContentRules } from './event-content.ts';
 
 interface EventTarget {
@@ -9,15 +9,25 @@ interface EventTarget {
   expected: ExpectedVersion;
 }
 
-export type CreateChange = { kind: 'create'; calendarId: string; draft: EventDraft };
+/** Why a write is made, for its history entry: the series scope and occurrence; NO_CONTEXT when left out. */
+interface InContext {
+  context?: ChangeContext;
+}
+
+export type CreateChange = InContext & { kind: 'create'; calendarId: string; draft: EventDraft };
 /**
  * previousCategoryId: the category the stored event carries, when the draft may name another; without it, the draft's
  * category is taken to be the stored one (a series' occurrences edited on their own keep the series' category).
  */
-export type UpdateChange = EventTarget & { kind: 'update'; draft: EventDraft; previousCategoryId?: string };
+export type UpdateChange = EventTarget & InContext & { kind: 'update'; draft: EventDraft; previousCategoryId?: string };
 /** An update that also takes the event to another calendar. */
-export type MoveChange = EventTarget & { kind: 'move'; toCalendarId: string; draft: EventDraft; previousCategoryId?: string };
-export type DeleteChange = EventTarget & { kind: 'delete' };
+export type MoveChange = EventTarget & InContext & { kind: 'move'; toCalendarId: string; draft: EventDraft; previousCategoryId?: string };
+/** To the calendar's trash. */
+export type DeleteChange = EventTarget & InContext & { kind: 'delete' };
+/** Back from the calendar's trash; `expected` is the trash's version. */
+export type RestoreChange = EventTarget & { kind: 'restore' };
+/** Out of the calendar's trash for good. */
+export type PurgeChange = { kind: 'purge'; calendarId: string; eventId: string };
 /** Events of one calendar created and updated all together or not at all: an import (the store's writeBatch). */
 export type BatchChange = {
   kind: 'batch';
@@ -27,11 +37,11 @@ export type BatchChange = {
 };
 
 /** A change to one event, checked and allowed: every write of an event is one of these. */
-export type EventChange = CreateChange | UpdateChange | MoveChange | DeleteChange;
+export type EventChange = CreateChange | UpdateChange | MoveChange | DeleteChange | RestoreChange | PurgeChange;
 
 export interface WriteEvent {
-  (principal: Principal, change: CreateChange | UpdateChange | MoveChange): Promise<CalendarEvent>;
-  (principal: Principal, change: DeleteChange): Promise<void>;
+  (principal: Principal, change: CreateChange | UpdateChange | MoveChange | RestoreChange): Promise<CalendarEvent>;
+  (principal: Principal, change: DeleteChange | PurgeChange): Promise<void>;
   (principal: Principal, change: BatchChange): Promise<CalendarEvent[]>;
 }
 
@@ -48,11 +58,22 @@ async function writeBatch(store: Store, rules: ContentRules, principal: Principa
   return store.events.writeBatch({ tenantId, calendarId, actor: principal, creates, updates });
 }
 
+async function writeUpdate(store: Store, rules: ContentRules, principal: Principal, change: UpdateChange | MoveChange): Promise<CalendarEvent> {
+  const { tenantId } = principal;
+  const { calendarId, eventId, expected, context = NO_CONTEXT } = change;
+  const toCalendarId = change.kind === 'move' ? change.toCalendarId : undefined;
+  const previousCategoryId = change.previousCategoryId ?? change.draft.categoryId;
+  const place = { tenantId, calendarId: toCalendarId ?? calendarId, fromCalendarId: calendarId, previousCategoryId };
+  const draft = await checkContent(store, place, change.draft, rules);
+  return store.events.update({ tenantId, calendarId, eventId, draft, actor: principal, expected, toCalendarId, context });
+}
+
 /**
- * The one write path of events: every create, update, move and delete goes through the function this returns, so
- * that what must follow any write (history, trash, live updates) hooks in here and nowhere else. It persists a
- * change its caller has already checked, after making its rich content what the stores keep (checkContent); the
- * store's errors (not found, stale version) propagate.
+ * The one write path of events: every create, update, move, delete (to the trash), restore and purge goes through the
+ * function this returns. The store writes each change's history entry with it, and the live stream hears of it from
+ * the store's subscription, so nothing else need hook in here. It persists a change its caller has already checked,
+ * after making its rich content what the stores keep (checkContent); the store's errors (not found, stale version,
+ * calendar trashed) propagate.
  */
 export function createEventWriter(store: Store, rules: ContentRules): WriteEvent {
   async function writeEvent(principal: Principal, change: EventChange | BatchChange): Promise<CalendarEvent | CalendarEvent[] | void> {
@@ -61,19 +82,19 @@ export function createEventWriter(store: Store, rules: ContentRules): WriteEvent
       case 'create': {
         const place = { tenantId, calendarId: change.calendarId, fromCalendarId: change.calendarId, previousCategoryId: '' };
         const draft = await checkContent(store, place, change.draft, rules);
-        return store.events.create({ tenantId, calendarId: change.calendarId, draft, actor: principal });
+        return store.events.create({ tenantId, calendarId: change.calendarId, draft, actor: principal, context: change.context ?? NO_CONTEXT });
       }
       case 'update':
-      case 'move': {
-        const { calendarId, eventId, expected } = change;
-        const toCalendarId = change.kind === 'move' ? change.toCalendarId : undefined;
-        const previousCategoryId = change.previousCategoryId ?? change.draft.categoryId;
-        const place = { tenantId, calendarId: toCalendarId ?? calendarId, fromCalendarId: calendarId, previousCategoryId };
-        const draft = await checkContent(store, place, change.draft, rules);
-        return store.events.update({ tenantId, calendarId, eventId, draft, actor: principal, expected, toCalendarId });
+      case 'move':
+        return writeUpdate(store, rules, principal, change);
+      case 'delete': {
+        const { calendarId, eventId, expected, context = NO_CONTEXT } = change;
+        return store.events.delete({ tenantId, calendarId, eventId, expected, actor: principal, context });
       }
-      case 'delete':
-        return store.events.delete({ tenantId, calendarId: change.calendarId, eventId: change.eventId, expected: change.expected });
+      case 'restore':
+        return store.events.restore({ tenantId, calendarId: change.calendarId, eventId: change.eventId, expected: change.expected, actor: principal });
+      case 'purge':
+        return store.events.purge({ tenantId, calendarId: change.calendarId, eventId: change.eventId });
       case 'batch':
         return writeBatch(store, rules, principal, change);
     }

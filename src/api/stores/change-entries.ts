@@ -7,6 +7,9 @@ import { NO_CONTEXT, type ChangeContext, type StoredCalendar } from './repositor
 // What the stores share about the history entries they write with each change: which fields changed, and the entry's
 // shape. Each store gives the entry its id and cursor, and writes it with the change in one transaction or batch.
 
+/** Who the demo seed's writes are by: the application itself, not a person. */
+export const SYSTEM_ACTOR: UserRef = { id: 'company-calendar', name: 'Company Calendar' };
+
 /** An entry as a store builds it, before it gives it an id and a cursor. */
 export type NewChangeEntry = Omit<ChangeEntry, 'id' | 'cursor'>;
 

@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { importJWK, SignJWT, type JWK } from 'jose';
 import type { DestinationStream } from 'pino';
-import app from '../../../src/api/app.ts';
+import app, { type AppOptions } from '../../../src/api/app.ts';
 import { DEV_AUDIENCE, DEV_ISSUER, DEV_KEY_FILE_NAME, DEV_SCOPE, type DevSigningKey } from '../../../src/api/auth/dev-identity.ts';
 import { loadConfig } from '../../../src/api/config.ts';
 import { serverOptions } from '../../../src/api/server-options.ts';
@@ -57,11 +57,11 @@ export function storeEnv(dataDir: string): Record<string, string> {
 export async function build(
   env: Record<string, string> = {},
   dataDir = mkdtempSync(join(tmpdir(), 'company-calendar-api-')),
-  options: { logStream?: DestinationStream } = {},
+  options: { logStream?: DestinationStream; live?: AppOptions['live'] } = {},
 ): Promise<TestServer> {
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_ROOT: join(dataDir, 'no-web-app'), ...storeEnv(dataDir), ...env });
   const server = Fastify(serverOptions(config, options));
-  await server.register(fp(app), { config });
+  await server.register(fp(app), { config, live: options.live });
   await server.listen({ port: 0, host: '127.0.0.1' });
   const address = server.addresses().find((candidate) => typeof candidate !== 'string');
   const url = `http://127.0.0.1:${address!.port}`;

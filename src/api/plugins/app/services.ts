@@ -5,6 +5,7 @@ import { createCategoryService, type CategoryService } from '../../categories/ca
 import type { EditorIdRule } from '../../directory/editor-ids.ts';
 import type { ContentRules } from '../../events/event-content.ts';
 import { createEventService, type EventService } from '../../events/event-service.ts';
+import { createHistoryService, type HistoryService } from '../../events/history-service.ts';
 import { createSearchService, type SearchService } from '../../search/search-service.ts';
 import { createUserSettingsService, type UserSettingsService } from '../../users/user-settings-service.ts';
 
@@ -13,6 +14,7 @@ declare module 'fastify' {
     calendarService: CalendarService;
     categoryService: CategoryService;
     eventService: EventService;
+    historyService: HistoryService;
     searchService: SearchService;
     userSettingsService: UserSettingsService;
   }
@@ -24,6 +26,7 @@ export default fp(
     app.decorate('calendarService', createCalendarService(app.store, { editorIds: opts.editorIds }));
     app.decorate('categoryService', createCategoryService(app.store));
     app.decorate('eventService', createEventService(app.store, { content: opts.content }));
+    app.decorate('historyService', createHistoryService(app.store));
     app.decorate('searchService', createSearchService(app.store));
     app.decorate('userSettingsService', createUserSettingsService(app.store));
   },

@@ -1,0 +1,115 @@
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ChangeEntry } from '../../shared/history-schema.ts';
+import { LIVE_REPLAY_MAX } from '../../shared/limits.ts';
+import type { Principal } from '../auth/principal.ts';
+import type { Store } from '../stores/repository.ts';
+import type { ChangeHub, HubStream } from './change-hub.ts';
+import { changeFrame, OPENING_FRAME, PING_FRAME, REFETCH_FRAME, SSE_HEADERS } from './sse-frames.ts';
+
+/**
+ * The most bytes a stream may have waiting for a slow client before it is closed: the client reconnects with its
+ * Last-Event-ID and is replayed (or refetches), rather than the server holding its backlog.
+ */
+export const LIVE_STREAM_BACKLOG_BYTES_MAX = 1024 * 1024;
+
+const LAST_EVENT_ID_MAX_CHARS = 200;
+
+/**
+ * One open stream: frames go straight to the socket once live; while a reconnect's replay is read, live ones wait, so
+ * that the client gets them in order and once.
+ */
+class ChangeStream implements HubStream {
+  readonly tenantId: string;
+  readonly userId: string;
+  notices = 0;
+  private waiting: { entry: ChangeEntry; frame: string }[] | null = [];
+  private readonly raw: ServerResponse;
+
+  constructor(principal: Principal, raw: ServerResponse) {
+    this.raw = raw;
+    this.tenantId = principal.tenantId;
+    this.userId = principal.id;
+  }
+
+  deliver(entry: ChangeEntry, frame: string): void {
+    if (this.waiting) this.waiting.push({ entry, frame });
+    else this.write(frame);
+  }
+
+  ping(): void {
+    this.write(PING_FRAME);
+  }
+
+  end(): void {
+    this.raw.end();
+  }
+
+  /** After the replay (whose entries are `sent`): what came live meanwhile, then everything as it comes. */
+  goLive(sent: ReadonlySet<string>): void {
+    const waiting = this.waiting ?? [];
+    this.waiting = null;
+    for (const { entry, frame } of waiting) if (!sent.has(entry.id)) this.write(frame);
+  }
+
+  write(frame: string): void {
+    if (this.raw.destroyed || this.raw.writableEnded) return;
+    if (this.raw.writableLength > LIVE_STREAM_BACKLOG_BYTES_MAX) {
+      this.raw.destroy();
+      return;
+    }
+    if (frame.startsWith('id:')) this.notices++;
+    this.raw.write(frame);
+  }
+}
+
+/** What a reconnect missed since its Last-Event-ID, as the caller may see it; null when it must refetch instead. */
+async function missedSince(store: Store, hub: ChangeHub, tenantId: string, after: string): Promise<ChangeEntry[] | null> {
+  // No store's cursor is this long: not one it gave out.
+  if (after.length > LAST_EVENT_ID_MAX_CHARS) return null;
+  const missed = await store.history.since({ tenantId, after, limit: LIVE_REPLAY_MAX + 1 });
+  if (missed === null || missed.length > LIVE_REPLAY_MAX) return null;
+  return hub.visibleOf(tenantId, missed);
+}
+
+async function replay(stream: ChangeStream, store: Store, hub: ChangeHub, lastEventId: string): Promise<Set<string>> {
+  const sent = new Set<string>();
+  let missed: ChangeEntry[] | null;
+  try {
+    missed = await missedSince(store, hub, stream.tenantId, lastEventId);
+  } catch {
+    // Whatever failed, a refetch shows the client the truth.
+    missed = null;
+  }
+  if (missed === null) stream.write(REFETCH_FRAME);
+  for (const entry of missed ?? []) {
+    sent.add(entry.id);
+    stream.write(changeFrame(entry));
+  }
+  return sent;
+}
+
+/**
+ * GET /api/changes: counts the stream in (429 past a limit, before anything is sent), then takes the reply over from
+ * Fastify (no onSend hooks: nothing compresses or buffers it) and writes Server-Sent Events until either side closes.
+ * The access log's line for it is written when it ends, with its whole duration.
+ */
+export async function openChangeStream(hub: ChangeHub, store: Store, request: FastifyRequest, reply: FastifyReply, principal: Principal): Promise<void> {
+  const stream = new ChangeStream(principal, reply.raw);
+  const release = hub.open(stream);
+  const opened = performance.now();
+  reply.hijack();
+  reply.raw.on('close', () => {
+    release();
+    // Fastify logs a hijacked reply when it finishes; one the client closed never does, so it is logged here.
+    if (!reply.raw.writableFinished) {
+      request.log.info({ method: request.method, url: request.url, status: 200, ms: Math.round(performance.now() - opened), tenant: principal.tenantId, notices: stream.notices }, 'answered');
+    }
+  });
+  // The security headers the hooks before the handler set, with the stream's own.
+  reply.raw.writeHead(200, { ...(reply.getHeaders() as OutgoingHttpHeaders), ...SSE_HEADERS });
+  reply.raw.write(OPENING_FRAME);
+  const lastEventId = request.headers['last-event-id'];
+  const sent = typeof lastEventId === 'string' && lastEventId !== '' ? await replay(stream, store, hub, lastEventId) : new Set<string>();
+  stream.goLive(sent);
+}
