@@ -27,7 +27,7 @@ function openedFor(open: () => Promise<OpenedStore>) {
   });
   afterAll(() => state.opened.dispose());
   const newCalendar = async (name: string, tenantId = TENANT) =>
-    (await state.store.calendars.create({ tenantId, input: { name, color: '#123456', description: '', editors: [] } })).id;
+    (await state.store.calendars.create({ actor: ACTOR, tenantId, input: { name, color: '#123456', description: '', editors: [] } })).id;
   return { state, newCalendar };
 }
 
@@ -38,10 +38,10 @@ describe.each(STORE_FACTORIES)('the %s store’s categories', (_name, open) => {
     const first = await newCalendar('First');
     const second = await newCalendar('Second');
     const elsewhere = await newCalendar('Elsewhere', OTHER_TENANT);
-    const zebra = await state.store.categories.create({ tenantId: TENANT, calendarId: first, input: category('Zebra', 'Trophy') });
-    const apple = await state.store.categories.create({ tenantId: TENANT, calendarId: first, input: category('apple') });
-    const other = await state.store.categories.create({ tenantId: TENANT, calendarId: second, input: category('Other') });
-    await state.store.categories.create({ tenantId: OTHER_TENANT, calendarId: elsewhere, input: category('Theirs') });
+    const zebra = await state.store.categories.create({ actor: ACTOR, tenantId: TENANT, calendarId: first, input: category('Zebra', 'Trophy') });
+    const apple = await state.store.categories.create({ actor: ACTOR, tenantId: TENANT, calendarId: first, input: category('apple') });
+    const other = await state.store.categories.create({ actor: ACTOR, tenantId: TENANT, calendarId: second, input: category('Other') });
+    await state.store.categories.create({ actor: ACTOR, tenantId: OTHER_TENANT, calendarId: elsewhere, input: category('Theirs') });
 
     expect(zebra).toMatchObject({ calendarId: first, name: 'Zebra', color: '#0F6CBD', icon: 'Trophy', version: 1 });
     expect(zebra.createdAt).toBe(zebra.updatedAt);
@@ -61,21 +61,21 @@ describe.each(STORE_FACTORIES)('the %s store’s categories', (_name, open) => {
 
   it('creates a category only in a calendar of the tenant', async () => {
     const calendarId = await newCalendar('Owned');
-    await expect(state.store.categories.create({ tenantId: TENANT, calendarId: 'no-such-calendar', input: category('x') })).rejects.toBeInstanceOf(NotFoundError);
-    await expect(state.store.categories.create({ tenantId: OTHER_TENANT, calendarId, input: category('x') })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(state.store.categories.create({ actor: ACTOR, tenantId: TENANT, calendarId: 'no-such-calendar', input: category('x') })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(state.store.categories.create({ actor: ACTOR, tenantId: OTHER_TENANT, calendarId, input: category('x') })).rejects.toBeInstanceOf(NotFoundError);
     expect(await state.store.categories.listByCalendar({ tenantId: TENANT, calendarId })).toEqual([]);
   });
 
   it('updates with the expected version, bumps it, and refuses a stale one, another calendar’s or another tenant’s', async () => {
     const calendarId = await newCalendar('Versions');
-    const created = await state.store.categories.create({ tenantId: TENANT, calendarId, input: category('Town hall') });
+    const created = await state.store.categories.create({ actor: ACTOR, tenantId: TENANT, calendarId, input: category('Town hall') });
     const key = { tenantId: TENANT, calendarId, categoryId: created.id };
-    const changed = await state.store.categories.update({ ...key, patch: { ...NO_CHANGE, color: '#C239B3', icon: 'PeopleAudience' }, expected: 1 });
+    const changed = await state.store.categories.update({ actor: ACTOR, ...key, patch: { ...NO_CHANGE, color: '#C239B3', icon: 'PeopleAudience' }, expected: 1 });
     expect(changed).toMatchObject({ name: 'Town hall', color: '#C239B3', icon: 'PeopleAudience', version: 2, createdAt: created.createdAt });
-    await expect(state.store.categories.update({ ...key, patch: { ...NO_CHANGE, name: 'Lost' }, expected: 1 })).rejects.toBeInstanceOf(PreconditionFailedError);
-    expect(await state.store.categories.update({ ...key, patch: { ...NO_CHANGE, name: 'Any' }, expected: null })).toMatchObject({ name: 'Any', version: 3 });
-    await expect(state.store.categories.update({ ...key, tenantId: OTHER_TENANT, patch: NO_CHANGE, expected: null })).rejects.toBeInstanceOf(NotFoundError);
-    await expect(state.store.categories.update({ ...key, calendarId: await newCalendar('Not its calendar'), patch: NO_CHANGE, expected: null })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(state.store.categories.update({ actor: ACTOR, ...key, patch: { ...NO_CHANGE, name: 'Lost' }, expected: 1 })).rejects.toBeInstanceOf(PreconditionFailedError);
+    expect(await state.store.categories.update({ actor: ACTOR, ...key, patch: { ...NO_CHANGE, name: 'Any' }, expected: null })).toMatchObject({ name: 'Any', version: 3 });
+    await expect(state.store.categories.update({ actor: ACTOR, ...key, tenantId: OTHER_TENANT, patch: NO_CHANGE, expected: null })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(state.store.categories.update({ actor: ACTOR, ...key, calendarId: await newCalendar('Not its calendar'), patch: NO_CHANGE, expected: null })).rejects.toBeInstanceOf(NotFoundError);
     expect(await state.store.categories.get(key)).toMatchObject({ name: 'Any', version: 3 });
   });
 
@@ -86,23 +86,23 @@ describe.each(STORE_FACTORIES)('the %s store’s category names', (_name, open) 
 
   it('keeps a calendar’s names apart, letter case aside, on create and rename, and lets other calendars repeat them', async () => {
     const calendarId = await newCalendar('Names');
-    const holiday = await state.store.categories.create({ tenantId: TENANT, calendarId, input: category('Holiday') });
-    const training = await state.store.categories.create({ tenantId: TENANT, calendarId, input: category('Training') });
-    await expect(state.store.categories.create({ tenantId: TENANT, calendarId, input: category('HOLIDAY') })).rejects.toBeInstanceOf(NameTakenError);
-    await expect(state.store.categories.update({ tenantId: TENANT, calendarId, categoryId: training.id, patch: { ...NO_CHANGE, name: 'holiday' }, expected: 1 })).rejects.toBeInstanceOf(NameTakenError);
+    const holiday = await state.store.categories.create({ actor: ACTOR, tenantId: TENANT, calendarId, input: category('Holiday') });
+    const training = await state.store.categories.create({ actor: ACTOR, tenantId: TENANT, calendarId, input: category('Training') });
+    await expect(state.store.categories.create({ actor: ACTOR, tenantId: TENANT, calendarId, input: category('HOLIDAY') })).rejects.toBeInstanceOf(NameTakenError);
+    await expect(state.store.categories.update({ actor: ACTOR, tenantId: TENANT, calendarId, categoryId: training.id, patch: { ...NO_CHANGE, name: 'holiday' }, expected: 1 })).rejects.toBeInstanceOf(NameTakenError);
     // Its own name in other letters is no clash.
-    const recased = await state.store.categories.update({ tenantId: TENANT, calendarId, categoryId: holiday.id, patch: { ...NO_CHANGE, name: 'HOLIDAY' }, expected: 1 });
+    const recased = await state.store.categories.update({ actor: ACTOR, tenantId: TENANT, calendarId, categoryId: holiday.id, patch: { ...NO_CHANGE, name: 'HOLIDAY' }, expected: 1 });
     expect(recased).toMatchObject({ name: 'HOLIDAY', version: 2 });
     expect(await state.store.categories.get({ tenantId: TENANT, calendarId, categoryId: training.id })).toEqual(training);
     const elsewhere = await newCalendar('Names elsewhere');
-    await expect(state.store.categories.create({ tenantId: TENANT, calendarId: elsewhere, input: category('Holiday') })).resolves.toMatchObject({ name: 'Holiday' });
+    await expect(state.store.categories.create({ actor: ACTOR, tenantId: TENANT, calendarId: elsewhere, input: category('Holiday') })).resolves.toMatchObject({ name: 'Holiday' });
     await state.store.categories.delete({ tenantId: TENANT, calendarId, categoryId: holiday.id, expected: null, actor: DELETER });
-    await expect(state.store.categories.create({ tenantId: TENANT, calendarId, input: category('holiday') })).resolves.toMatchObject({ name: 'holiday' });
+    await expect(state.store.categories.create({ actor: ACTOR, tenantId: TENANT, calendarId, input: category('holiday') })).resolves.toMatchObject({ name: 'holiday' });
   });
 
   it('lets exactly one of several creates of one name at once succeed', async () => {
     const calendarId = await newCalendar('Raced names');
-    const outcomes = await Promise.allSettled(['Launch', 'launch', 'LAUNCH', 'Launch', 'lAunch'].map((name) => state.store.categories.create({ tenantId: TENANT, calendarId, input: category(name) })));
+    const outcomes = await Promise.allSettled(['Launch', 'launch', 'LAUNCH', 'Launch', 'lAunch'].map((name) => state.store.categories.create({ actor: ACTOR, tenantId: TENANT, calendarId, input: category(name) })));
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
     for (const outcome of outcomes) if (outcome.status === 'rejected') expect(outcome.reason).toBeInstanceOf(NameTakenError);
     expect(await state.store.categories.listByCalendar({ tenantId: TENANT, calendarId })).toHaveLength(1);
@@ -110,7 +110,7 @@ describe.each(STORE_FACTORIES)('the %s store’s category names', (_name, open) 
 
   it('shows the same categories to a second store over the same data', async () => {
     const calendarId = await newCalendar('Durable categories');
-    const created = await state.store.categories.create({ tenantId: TENANT, calendarId, input: category('Durable', 'Shield') });
+    const created = await state.store.categories.create({ actor: ACTOR, tenantId: TENANT, calendarId, input: category('Durable', 'Shield') });
     const again = await state.opened.reopen();
     expect(await again.categories.get({ tenantId: TENANT, calendarId, categoryId: created.id })).toEqual(created);
   });
@@ -121,8 +121,8 @@ describe.each(STORE_FACTORIES)('the %s store’s categories and their events', (
 
   it('counts the events carrying a category, a series once, and on delete clears it from them as the deleter’s change', async () => {
     const calendarId = await newCalendar('Uses');
-    const used = await state.store.categories.create({ tenantId: TENANT, calendarId, input: category('All-hands') });
-    const kept = await state.store.categories.create({ tenantId: TENANT, calendarId, input: category('Social') });
+    const used = await state.store.categories.create({ actor: ACTOR, tenantId: TENANT, calendarId, input: category('All-hands') });
+    const kept = await state.store.categories.create({ actor: ACTOR, tenantId: TENANT, calendarId, input: category('Social') });
     const key = { tenantId: TENANT, calendarId, categoryId: used.id };
     const single = await state.store.events.create({ tenantId: TENANT, calendarId, draft: draft({ title: 'Town hall', start: '2027-03-01T09:00:00Z', extendedProps: { categoryId: used.id } }), actor: ACTOR });
     const seriesDraft = draft({ title: 'Weekly all-hands', start: '2027-03-02T09:00:00Z', rrule: 'FREQ=WEEKLY;COUNT=10', extendedProps: { timeZone: 'UTC', categoryId: used.id } });
@@ -156,9 +156,9 @@ describe.each(STORE_FACTORIES)('the %s store’s categories and their events', (
       version = now;
       return moved;
     };
-    const created = await state.store.categories.create({ tenantId: TENANT, calendarId, input: category('Counted') });
+    const created = await state.store.categories.create({ actor: ACTOR, tenantId: TENANT, calendarId, input: category('Counted') });
     expect(await changed()).toBe(true);
-    await state.store.categories.update({ tenantId: TENANT, calendarId, categoryId: created.id, patch: { ...NO_CHANGE, name: 'Recounted' }, expected: 1 });
+    await state.store.categories.update({ actor: ACTOR, tenantId: TENANT, calendarId, categoryId: created.id, patch: { ...NO_CHANGE, name: 'Recounted' }, expected: 1 });
     expect(await changed()).toBe(true);
     await state.store.categories.countEvents({ tenantId: TENANT, calendarId, categoryId: created.id });
     await state.store.categories.list({ tenantId: TENANT });
@@ -169,8 +169,8 @@ describe.each(STORE_FACTORIES)('the %s store’s categories and their events', (
 
   it('deletes a calendar’s categories with it', async () => {
     const calendarId = await newCalendar('Going');
-    const doomed = await state.store.categories.create({ tenantId: TENANT, calendarId, input: category('Doomed') });
-    await state.store.calendars.delete({ tenantId: TENANT, calendarId, expected: null });
+    const doomed = await state.store.categories.create({ actor: ACTOR, tenantId: TENANT, calendarId, input: category('Doomed') });
+    await state.store.calendars.delete({ actor: ACTOR, tenantId: TENANT, calendarId, expected: null });
     expect(await state.store.categories.get({ tenantId: TENANT, calendarId, categoryId: doomed.id })).toBeNull();
     expect((await state.store.categories.list({ tenantId: TENANT })).map((c) => c.id)).not.toContain(doomed.id);
     expect(await state.store.categories.listByCalendar({ tenantId: TENANT, calendarId })).toEqual([]);

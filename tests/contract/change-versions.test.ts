@@ -45,9 +45,9 @@ describe.each(STORE_FACTORIES)('the %s store’s change version', (_name, open) 
 
   it('changes with every kind of write of calendars and events, and never with a read', async () => {
     let calendarId = '';
-    expect(await changes(async () => (calendarId = (await store.calendars.create({ tenantId: TENANT, input: calendarInput('One') })).id))).toBe(true);
-    const otherId = (await store.calendars.create({ tenantId: TENANT, input: calendarInput('Two') })).id;
-    expect(await changes(() => store.calendars.update({ tenantId: TENANT, calendarId, patch: { ...noPatch, name: 'Renamed' }, expected: 1 }))).toBe(true);
+    expect(await changes(async () => (calendarId = (await store.calendars.create({ actor: ACTOR, tenantId: TENANT, input: calendarInput('One') })).id))).toBe(true);
+    const otherId = (await store.calendars.create({ actor: ACTOR, tenantId: TENANT, input: calendarInput('Two') })).id;
+    expect(await changes(() => store.calendars.update({ actor: ACTOR, tenantId: TENANT, calendarId, patch: { ...noPatch, name: 'Renamed' }, expected: 1 }))).toBe(true);
 
     let eventId = '';
     const single = draft({ title: 'Single', start: '2027-06-10T09:00:00Z', end: '2027-06-10T10:00:00Z' });
@@ -69,24 +69,24 @@ describe.each(STORE_FACTORIES)('the %s store’s change version', (_name, open) 
     ];
     for (const read of reads) expect(await changes(read)).toBe(false);
 
-    expect(await changes(() => store.events.delete({ tenantId: TENANT, calendarId: otherId, eventId, expected: 3 }))).toBe(true);
-    expect(await changes(() => store.calendars.delete({ tenantId: TENANT, calendarId, expected: 2 }))).toBe(true);
+    expect(await changes(() => store.events.delete({ actor: ACTOR, tenantId: TENANT, calendarId: otherId, eventId, expected: 3 }))).toBe(true);
+    expect(await changes(() => store.calendars.delete({ actor: ACTOR, tenantId: TENANT, calendarId, expected: 2 }))).toBe(true);
   });
 
   it('does not change with a write that is refused, nor with another tenant’s writes', async () => {
-    const calendar = await store.calendars.create({ tenantId: TENANT, input: calendarInput('Refusals') });
-    const refused = () => store.calendars.update({ tenantId: TENANT, calendarId: calendar.id, patch: { ...noPatch, name: 'Stale' }, expected: 7 });
+    const calendar = await store.calendars.create({ actor: ACTOR, tenantId: TENANT, input: calendarInput('Refusals') });
+    const refused = () => store.calendars.update({ actor: ACTOR, tenantId: TENANT, calendarId: calendar.id, patch: { ...noPatch, name: 'Stale' }, expected: 7 });
     expect(await changes(() => expect(refused()).rejects.toBeInstanceOf(PreconditionFailedError))).toBe(false);
 
     const quiet = await store.changes.version({ tenantId: QUIET_TENANT });
-    const elsewhere = await store.calendars.create({ tenantId: TENANT, input: calendarInput('Busy') });
+    const elsewhere = await store.calendars.create({ actor: ACTOR, tenantId: TENANT, input: calendarInput('Busy') });
     await store.events.create({ tenantId: TENANT, calendarId: elsewhere.id, draft: draft({ title: 'Busy', start: '2027-06-02' }), actor: ACTOR });
     expect(await store.changes.version({ tenantId: QUIET_TENANT })).toBe(quiet);
   });
 
   it('counts every one of many writes racing from two stores over the same data, and both read the same version', async () => {
     const other = await opened.reopen();
-    const calendar = await store.calendars.create({ tenantId: TENANT, input: calendarInput('Raced') });
+    const calendar = await store.calendars.create({ actor: ACTOR, tenantId: TENANT, input: calendarInput('Raced') });
     const before = bumps(await store.changes.version({ tenantId: TENANT }));
     await Promise.all(
       Array.from({ length: CONCURRENT_WRITES }, (_, i) =>

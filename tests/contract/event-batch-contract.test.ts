@@ -21,7 +21,7 @@ describe.each(STORE_FACTORIES)('event batches in the %s store', (_name, open) =>
   let calendarId: string;
   let otherCalendarId: string;
   const newCalendar = async (tenantId = TENANT) =>
-    (await store.calendars.create({ tenantId, input: { name: 'Imports', color: '#123456', description: '', editors: [] } })).id;
+    (await store.calendars.create({ actor: ACTOR, tenantId, input: { name: 'Imports', color: '#123456', description: '', editors: [] } })).id;
 
   beforeAll(async () => {
     opened = await open();
@@ -88,7 +88,7 @@ describe.each(STORE_FACTORIES)('event batches in the %s store', (_name, open) =>
   it('writes nothing when an updated event is gone, or the calendar is not there', async () => {
     const id = await newCalendar();
     const [gone] = await store.events.writeBatch({ tenantId: TENANT, calendarId: id, actor: ACTOR, creates: [draft('Gone soon', 'x')], updates: [] });
-    await store.events.delete({ tenantId: TENANT, calendarId: id, eventId: gone!.id, expected: 1 });
+    await store.events.delete({ actor: ACTOR, tenantId: TENANT, calendarId: id, eventId: gone!.id, expected: 1 });
     const missingEvent = store.events.writeBatch({ tenantId: TENANT, calendarId: id, actor: ACTOR, creates: [draft('New', 'y')], updates: [{ eventId: gone!.id, expected: 1, draft: draft('Back', 'x') }] });
     await expect(missingEvent).rejects.toBeInstanceOf(NotFoundError);
     expect(await titlesIn(id, ['x', 'y'])).toEqual([]);
@@ -102,7 +102,7 @@ describe('the SQLite store’s unique UID per calendar', () => {
     const opened = await STORE_FACTORIES[0]![1]();
     try {
       const { store } = opened;
-      const calendarId = (await store.calendars.create({ tenantId: TENANT, input: { name: 'Unique', color: '#123456', description: '', editors: [] } })).id;
+      const calendarId = (await store.calendars.create({ actor: ACTOR, tenantId: TENANT, input: { name: 'Unique', color: '#123456', description: '', editors: [] } })).id;
       await store.events.writeBatch({ tenantId: TENANT, calendarId, actor: ACTOR, creates: [draft('Once', 'same')], updates: [] });
       const twice = store.events.writeBatch({ tenantId: TENANT, calendarId, actor: ACTOR, creates: [draft('Other', 'other'), draft('Twice', 'same')], updates: [] });
       await expect(twice).rejects.toBeInstanceOf(PreconditionFailedError);

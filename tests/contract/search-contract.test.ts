@@ -39,9 +39,9 @@ describe.each(STORE_FACTORIES)('search in the %s store', (_name, open) => {
   beforeAll(async () => {
     opened = await open();
     store = opened.store;
-    calendarId = (await store.calendars.create({ tenantId: TENANT, input: newCalendar('Searched') })).id;
-    otherCalendarId = (await store.calendars.create({ tenantId: TENANT, input: newCalendar('Also searched') })).id;
-    const theirs = (await store.calendars.create({ tenantId: OTHER_TENANT, input: newCalendar('Theirs') })).id;
+    calendarId = (await store.calendars.create({ actor: ACTOR, tenantId: TENANT, input: newCalendar('Searched') })).id;
+    otherCalendarId = (await store.calendars.create({ actor: ACTOR, tenantId: TENANT, input: newCalendar('Also searched') })).id;
+    const theirs = (await store.calendars.create({ actor: ACTOR, tenantId: OTHER_TENANT, input: newCalendar('Theirs') })).id;
     await add({ title: 'Town hall', start: '2027-03-01T16:00:00Z', location: 'Atrium', description: '<p>Questions for the <strong>board</strong>, and the <a href="https://stream.example.com/recording">recording</a></p>', categoryId: 'cat-all-hands' });
     await add({ title: 'Café with the CEO', start: '2027-03-02T09:00:00Z', location: 'Zürich office' });
     await add({ title: 'Weekly team meeting', start: '2027-03-03T09:00:00Z', description: '<ul><li>Q3 numbers</li><li>Hiring</li></ul>' });
@@ -112,7 +112,7 @@ describe.each(STORE_FACTORIES)('search in the %s store', (_name, open) => {
   });
 
   it('pages by start then id, from the key after which a page starts', async () => {
-    const paged = await store.calendars.create({ tenantId: TENANT, input: newCalendar('Paged') });
+    const paged = await store.calendars.create({ actor: ACTOR, tenantId: TENANT, input: newCalendar('Paged') });
     // Three share a start: the id orders them.
     for (const [i, start] of ['2028-01-02T09:00:00Z', '2028-01-01T09:00:00Z', '2028-01-01T09:00:00Z', '2028-01-01T09:00:00Z', '2028-01-03'].entries()) {
       await add({ title: `Paging ${i}`, start }, paged.id);
@@ -132,7 +132,7 @@ describe.each(STORE_FACTORIES)('search in the %s store', (_name, open) => {
   });
 
   it('follows every write: a new title, a move, a delete and a calendar’s delete', async () => {
-    const doomed = await store.calendars.create({ tenantId: TENANT, input: newCalendar('Doomed') });
+    const doomed = await store.calendars.create({ actor: ACTOR, tenantId: TENANT, input: newCalendar('Doomed') });
     const event = await add({ title: 'Kickoff zeppelin', start: '2027-05-01T09:00:00Z' });
     expect(await find('zeppelin')).toEqual(['Kickoff zeppelin']);
     const renamed = await store.events.update({ tenantId: TENANT, calendarId, eventId: event.id, draft: draft({ title: 'Kickoff airship', start: '2027-05-01T09:00:00Z' }), actor: ACTOR, expected: 1 });
@@ -142,9 +142,9 @@ describe.each(STORE_FACTORIES)('search in the %s store', (_name, open) => {
     expect(await find('airship', { calendarIds: [calendarId] })).toEqual([]);
     expect(await find('airship', { calendarIds: [doomed.id] })).toEqual(['Kickoff airship']);
     const other = await add({ title: 'Airship debrief', start: '2027-05-02T09:00:00Z' });
-    await store.events.delete({ tenantId: TENANT, calendarId, eventId: other.id, expected: 1 });
+    await store.events.delete({ actor: ACTOR, tenantId: TENANT, calendarId, eventId: other.id, expected: 1 });
     expect(await find('airship', { calendarIds: [calendarId, doomed.id] })).toEqual(['Kickoff airship']);
-    await store.calendars.delete({ tenantId: TENANT, calendarId: doomed.id, expected: null });
+    await store.calendars.delete({ actor: ACTOR, tenantId: TENANT, calendarId: doomed.id, expected: null });
     expect(await find('airship', { calendarIds: [calendarId, doomed.id] })).toEqual([]);
   });
 });

@@ -78,7 +78,7 @@ describe('the SQLite store’s search index', () => {
   it('drops the words of a calendar’s events when the foreign key cascades its delete, and stays whole', async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'company-calendar-search-'));
     const store = openSqliteStore({ dataDir });
-    const calendar = await store.calendars.create({ tenantId: TENANT, input: { name: 'Cascade', color: '#000000', description: '', editors: [] } });
+    const calendar = await store.calendars.create({ actor: ACTOR, tenantId: TENANT, input: { name: 'Cascade', color: '#000000', description: '', editors: [] } });
     await store.events.create({ tenantId: TENANT, calendarId: calendar.id, draft: draft('Cascading quokka'), actor: ACTOR });
     await store.close();
     const db = new Database(join(dataDir, SQLITE_FILE_NAME));
@@ -95,7 +95,7 @@ describe('the SQLite store’s search index', () => {
   it('refuses an event written where the search function is missing, rather than leave it unindexed', async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'company-calendar-search-'));
     const store = openSqliteStore({ dataDir });
-    const calendar = await store.calendars.create({ tenantId: TENANT, input: { name: 'Raw', color: '#000000', description: '', editors: [] } });
+    const calendar = await store.calendars.create({ actor: ACTOR, tenantId: TENANT, input: { name: 'Raw', color: '#000000', description: '', editors: [] } });
     await store.close();
     const db = new Database(join(dataDir, SQLITE_FILE_NAME));
     const now = new Date().toISOString();
@@ -125,7 +125,7 @@ describe('the Cosmos store’s search', () => {
   it('gives searchText to documents written before it at the first start-up after, and never returns it', async () => {
     const database = `search-${randomUUID()}`;
     const first = await openCosmosStore(cosmosOptions(database));
-    const calendar = await first.calendars.create({ tenantId: TENANT, input: { name: 'Old', color: '#000000', description: '', editors: [] } });
+    const calendar = await first.calendars.create({ actor: ACTOR, tenantId: TENANT, input: { name: 'Old', color: '#000000', description: '', editors: [] } });
     const event = await first.events.create({ tenantId: TENANT, calendarId: calendar.id, draft: draft('Archived offsite', '<p>Bring <em>hiking</em> boots</p>'), actor: ACTOR });
     expect(JSON.stringify(event)).not.toContain('searchText');
     expect(await found(first, calendar.id, 'hiking')).toEqual(['Archived offsite']);

@@ -34,7 +34,7 @@ describe.each(STORE_FACTORIES)('series in the %s store', (_name, open) => {
   beforeAll(async () => {
     opened = await open();
     store = opened.store;
-    calendarId = (await store.calendars.create({ tenantId: TENANT, input: { name: 'Series', color: '#123456', description: '', editors: [] } })).id;
+    calendarId = (await store.calendars.create({ actor: ACTOR, tenantId: TENANT, input: { name: 'Series', color: '#123456', description: '', editors: [] } })).id;
   });
   afterAll(() => opened.dispose());
 
@@ -85,7 +85,7 @@ describe.each(STORE_FACTORIES)('series in the %s store', (_name, open) => {
     const updated = await store.events.update({ tenantId: TENANT, calendarId, eventId: created.id, draft: changed, actor: ACTOR, expected: 1 });
     expect(updated).toMatchObject({ exdate: changed.exdate, extendedProps: { version: 2 } });
     await expect(store.events.update({ tenantId: TENANT, calendarId, eventId: created.id, draft: weekly('Lost'), actor: ACTOR, expected: 1 })).rejects.toBeInstanceOf(PreconditionFailedError);
-    await expect(store.events.delete({ tenantId: TENANT, calendarId, eventId: created.id, expected: 1 })).rejects.toBeInstanceOf(PreconditionFailedError);
+    await expect(store.events.delete({ actor: ACTOR, tenantId: TENANT, calendarId, eventId: created.id, expected: 1 })).rejects.toBeInstanceOf(PreconditionFailedError);
     expect(await store.events.get({ tenantId: TENANT, calendarId, eventId: created.id })).toEqual(updated);
   });
 });
@@ -100,7 +100,7 @@ describe.each(STORE_FACTORIES)('series edits over the %s store', (_name, open) =
     opened = await open();
     events = createEventService(opened.store);
     const input = (name: string) => ({ name, color: '#123456', description: '', editors: [] });
-    const made = await Promise.all(['One', 'Two'].map((name) => opened.store.calendars.create({ tenantId: admin.tenantId, input: input(name) })));
+    const made = await Promise.all(['One', 'Two'].map((name) => opened.store.calendars.create({ actor: ACTOR, tenantId: admin.tenantId, input: input(name) })));
     calendarIds = [made[0]!.id, made[1]!.id];
   });
   afterAll(() => opened.dispose());

@@ -129,6 +129,33 @@ describe('the SQLite store’s schema', () => {
     for (const { column } of OPTIONAL_EVENT_COLUMNS) expect(columns).toContain(column);
   });
 
+  it('keeps every column of events in trashed_events, alike, so that an event moves to the trash and back whole', async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'company-calendar-migration-'));
+    await openSqliteStore({ dataDir }).close();
+    const db = new Database(join(dataDir, SQLITE_FILE_NAME), { readonly: true });
+    const columns = (table: string) => (db.pragma(`table_info(${table})`) as { name: string; cid: number }[]).map(({ cid: _cid, ...column }) => column);
+    const trashed = columns('trashed_events');
+    for (const column of columns('events')) expect(trashed).toContainEqual(column);
+    db.close();
+  });
+
+  it('starts a new database’s history cursors past those an older one gave out, so that a stale Last-Event-ID is unknown', async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'company-calendar-migration-'));
+    const older = openSqliteStore({ dataDir, fileName: 'older.db' });
+    const actor = { id: 'ada', name: 'Ada Admin' };
+    await older.calendars.create({ tenantId: TENANT, actor, input: { name: 'Old', color: '#123456', description: '', editors: [] } });
+    const [stale] = await older.history.forCalendar({ tenantId: TENANT, calendarId: (await older.calendars.list({ tenantId: TENANT }))[0]!.id, before: null, limit: 1 });
+    await older.close();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const newer = openSqliteStore({ dataDir, fileName: 'newer.db' });
+    try {
+      await newer.calendars.create({ tenantId: TENANT, actor, input: { name: 'New', color: '#123456', description: '', editors: [] } });
+      expect(await newer.history.since({ tenantId: TENANT, after: stale!.cursor, limit: 10 })).toBeNull();
+    } finally {
+      await newer.close();
+    }
+  });
+
   it('refuses a database newer than this build knows', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'company-calendar-migration-'));
     const db = new Database(join(dataDir, SQLITE_FILE_NAME));

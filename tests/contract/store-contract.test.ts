@@ -36,9 +36,9 @@ describe.each(STORE_FACTORIES)('the %s store', (_name, open) => {
 
   describe('calendars', () => {
     it('creates, reads and lists them by name within a tenant only', async () => {
-      const zebra = await store.calendars.create({ tenantId: TENANT, input: newCalendar('Zebra') });
-      const apple = await store.calendars.create({ tenantId: TENANT, input: newCalendar('apple', ['u1', 'g1']) });
-      await store.calendars.create({ tenantId: OTHER_TENANT, input: newCalendar('Elsewhere') });
+      const zebra = await store.calendars.create({ actor: ACTOR, tenantId: TENANT, input: newCalendar('Zebra') });
+      const apple = await store.calendars.create({ actor: ACTOR, tenantId: TENANT, input: newCalendar('apple', ['u1', 'g1']) });
+      await store.calendars.create({ actor: ACTOR, tenantId: OTHER_TENANT, input: newCalendar('Elsewhere') });
       expect(apple).toMatchObject({ tenantId: TENANT, name: 'apple', editors: ['u1', 'g1'], version: 1 });
       expect(await store.calendars.get({ tenantId: TENANT, calendarId: apple.id })).toEqual(apple);
       const names = (await store.calendars.list({ tenantId: TENANT })).map((c) => c.name);
@@ -48,25 +48,27 @@ describe.each(STORE_FACTORIES)('the %s store', (_name, open) => {
     });
 
     it('updates with the expected version, bumps it, and refuses a stale one', async () => {
-      const calendar = await store.calendars.create({ tenantId: TENANT, input: newCalendar('Versioned') });
-      const renamed = await store.calendars.update({ tenantId: TENANT, calendarId: calendar.id, patch: { name: 'Renamed', color: undefined, description: undefined, editors: undefined }, expected: 1 });
+      const calendar = await store.calendars.create({ actor: ACTOR, tenantId: TENANT, input: newCalendar('Versioned') });
+      const renamed = await store.calendars.update({ actor: ACTOR, tenantId: TENANT, calendarId: calendar.id, patch: { name: 'Renamed', color: undefined, description: undefined, editors: undefined }, expected: 1 });
       expect(renamed).toMatchObject({ name: 'Renamed', color: '#123456', version: 2 });
-      await expect(store.calendars.update({ tenantId: TENANT, calendarId: calendar.id, patch: { name: 'Lost', color: undefined, description: undefined, editors: undefined }, expected: 1 })).rejects.toBeInstanceOf(PreconditionFailedError);
-      const any = await store.calendars.update({ tenantId: TENANT, calendarId: calendar.id, patch: { name: undefined, color: '#654321', description: undefined, editors: ['x'] }, expected: null });
+      await expect(store.calendars.update({ actor: ACTOR, tenantId: TENANT, calendarId: calendar.id, patch: { name: 'Lost', color: undefined, description: undefined, editors: undefined }, expected: 1 })).rejects.toBeInstanceOf(PreconditionFailedError);
+      const any = await store.calendars.update({ actor: ACTOR, tenantId: TENANT, calendarId: calendar.id, patch: { name: undefined, color: '#654321', description: undefined, editors: ['x'] }, expected: null });
       expect(any).toMatchObject({ name: 'Renamed', color: '#654321', editors: ['x'], version: 3 });
-      await expect(store.calendars.update({ tenantId: OTHER_TENANT, calendarId: calendar.id, patch: { name: 'Theirs', color: undefined, description: undefined, editors: undefined }, expected: null })).rejects.toBeInstanceOf(NotFoundError);
+      await expect(store.calendars.update({ actor: ACTOR, tenantId: OTHER_TENANT, calendarId: calendar.id, patch: { name: 'Theirs', color: undefined, description: undefined, editors: undefined }, expected: null })).rejects.toBeInstanceOf(NotFoundError);
     });
 
-    it('deletes a calendar with its events, checking the version first', async () => {
-      const calendar = await store.calendars.create({ tenantId: TENANT, input: newCalendar('Doomed') });
+    it('deletes a calendar with its events to the calendar trash, checking the version first', async () => {
+      const calendar = await store.calendars.create({ actor: ACTOR, tenantId: TENANT, input: newCalendar('Doomed') });
       const event = await store.events.create({ tenantId: TENANT, calendarId: calendar.id, draft: draft({ title: 'Goes too', start: '2027-05-01T09:00:00Z', end: '2027-05-01T10:00:00Z' }), actor: ACTOR });
-      await expect(store.calendars.delete({ tenantId: TENANT, calendarId: calendar.id, expected: 9 })).rejects.toBeInstanceOf(PreconditionFailedError);
-      await expect(store.calendars.delete({ tenantId: OTHER_TENANT, calendarId: calendar.id, expected: null })).rejects.toBeInstanceOf(NotFoundError);
-      await store.calendars.delete({ tenantId: TENANT, calendarId: calendar.id, expected: 1 });
+      await expect(store.calendars.delete({ actor: ACTOR, tenantId: TENANT, calendarId: calendar.id, expected: 9 })).rejects.toBeInstanceOf(PreconditionFailedError);
+      await expect(store.calendars.delete({ actor: ACTOR, tenantId: OTHER_TENANT, calendarId: calendar.id, expected: null })).rejects.toBeInstanceOf(NotFoundError);
+      await store.calendars.delete({ actor: ACTOR, tenantId: TENANT, calendarId: calendar.id, expected: 1 });
       expect(await store.calendars.get({ tenantId: TENANT, calendarId: calendar.id })).toBeNull();
       expect(await store.events.findById({ tenantId: TENANT, eventId: event.id })).toBeNull();
       expect(await store.events.listInWindow({ tenantId: TENANT, calendarIds: [calendar.id], window: windowOf('2027-05-01', '2027-05-02'), limit: FEED_EVENTS_MAX })).toEqual([]);
-      await expect(store.calendars.delete({ tenantId: TENANT, calendarId: calendar.id, expected: null })).rejects.toBeInstanceOf(NotFoundError);
+      await expect(store.calendars.delete({ actor: ACTOR, tenantId: TENANT, calendarId: calendar.id, expected: null })).rejects.toBeInstanceOf(NotFoundError);
+      // Trashed, not gone: trash-contract.test.ts restores and purges.
+      expect(await store.calendars.listTrash({ tenantId: TENANT })).toMatchObject([{ calendar: { id: calendar.id, version: 2 }, eventCount: 1 }]);
     });
   });
 
@@ -74,8 +76,8 @@ describe.each(STORE_FACTORIES)('the %s store', (_name, open) => {
     let calendarId: string;
     let otherCalendarId: string;
     beforeAll(async () => {
-      calendarId = (await store.calendars.create({ tenantId: TENANT, input: newCalendar('Events') })).id;
-      otherCalendarId = (await store.calendars.create({ tenantId: TENANT, input: newCalendar('Other events') })).id;
+      calendarId = (await store.calendars.create({ actor: ACTOR, tenantId: TENANT, input: newCalendar('Events') })).id;
+      otherCalendarId = (await store.calendars.create({ actor: ACTOR, tenantId: TENANT, input: newCalendar('Other events') })).id;
     });
 
     it('creates an event in FullCalendar shape, and only in a calendar that exists in the tenant', async () => {
@@ -111,11 +113,11 @@ describe.each(STORE_FACTORIES)('the %s store', (_name, open) => {
 
     it('deletes with the expected version', async () => {
       const event = await store.events.create({ tenantId: TENANT, calendarId, draft: draft({ title: 'Delete me', start: '2027-06-04' }), actor: ACTOR });
-      await expect(store.events.delete({ tenantId: TENANT, calendarId, eventId: event.id, expected: 2 })).rejects.toBeInstanceOf(PreconditionFailedError);
-      await expect(store.events.delete({ tenantId: OTHER_TENANT, calendarId, eventId: event.id, expected: 1 })).rejects.toBeInstanceOf(NotFoundError);
-      await store.events.delete({ tenantId: TENANT, calendarId, eventId: event.id, expected: 1 });
+      await expect(store.events.delete({ actor: ACTOR, tenantId: TENANT, calendarId, eventId: event.id, expected: 2 })).rejects.toBeInstanceOf(PreconditionFailedError);
+      await expect(store.events.delete({ actor: ACTOR, tenantId: OTHER_TENANT, calendarId, eventId: event.id, expected: 1 })).rejects.toBeInstanceOf(NotFoundError);
+      await store.events.delete({ actor: ACTOR, tenantId: TENANT, calendarId, eventId: event.id, expected: 1 });
       expect(await store.events.findById({ tenantId: TENANT, eventId: event.id })).toBeNull();
-      await expect(store.events.delete({ tenantId: TENANT, calendarId, eventId: event.id, expected: null })).rejects.toBeInstanceOf(NotFoundError);
+      await expect(store.events.delete({ actor: ACTOR, tenantId: TENANT, calendarId, eventId: event.id, expected: null })).rejects.toBeInstanceOf(NotFoundError);
     });
 
     it('lets exactly one of two concurrent writers with the same version win', async () => {
@@ -141,7 +143,7 @@ describe.each(STORE_FACTORIES)('the %s store', (_name, open) => {
           writes.map(({ kind, title }) =>
             kind === 'update'
               ? store.events.update({ tenantId: TENANT, calendarId, eventId: event.id, draft: draft({ title, start: '2027-06-06' }), actor: ACTOR, expected: 1 })
-              : store.events.delete({ tenantId: TENANT, calendarId, eventId: event.id, expected: 1 }),
+              : store.events.delete({ actor: ACTOR, tenantId: TENANT, calendarId, eventId: event.id, expected: 1 }),
           ),
         );
         const winners = writes.filter((_, i) => outcomes[i]!.status === 'fulfilled');
@@ -186,7 +188,7 @@ describe.each(STORE_FACTORIES)('the %s store', (_name, open) => {
   describe('the window query', () => {
     let calendarId: string;
     beforeAll(async () => {
-      calendarId = (await store.calendars.create({ tenantId: TENANT, input: newCalendar('Edges') })).id;
+      calendarId = (await store.calendars.create({ actor: ACTOR, tenantId: TENANT, input: newCalendar('Edges') })).id;
       const seeds = [
         { title: 'ends at window start', start: '2027-01-10T09:00:00Z', end: '2027-01-11T00:00:00Z' },
         { title: 'starts at window end', start: '2027-01-12T00:00:00Z', end: '2027-01-12T01:00:00Z' },
@@ -241,7 +243,7 @@ describe.each(STORE_FACTORIES)('the %s store', (_name, open) => {
     });
 
     it('still finds an event after an edit makes it longer than any before', async () => {
-      const stretch = (await store.calendars.create({ tenantId: TENANT, input: newCalendar('Stretch') })).id;
+      const stretch = (await store.calendars.create({ actor: ACTOR, tenantId: TENANT, input: newCalendar('Stretch') })).id;
       const short = await store.events.create({ tenantId: TENANT, calendarId: stretch, draft: draft({ title: 'stretched', start: '2027-06-01T09:00:00Z', end: '2027-06-01T10:00:00Z' }), actor: ACTOR });
       const july = windowOf('2027-07-01', '2027-07-02');
       expect(await store.events.listInWindow({ tenantId: TENANT, calendarIds: [stretch], window: july, limit: FEED_EVENTS_MAX })).toEqual([]);
@@ -250,8 +252,8 @@ describe.each(STORE_FACTORIES)('the %s store', (_name, open) => {
     });
 
     it('reads at most limit + 1 single events of a window, across calendars, and never counts a series’ master', async () => {
-      const first = (await store.calendars.create({ tenantId: TENANT, input: newCalendar('Capped one') })).id;
-      const second = (await store.calendars.create({ tenantId: TENANT, input: newCalendar('Capped two') })).id;
+      const first = (await store.calendars.create({ actor: ACTOR, tenantId: TENANT, input: newCalendar('Capped one') })).id;
+      const second = (await store.calendars.create({ actor: ACTOR, tenantId: TENANT, input: newCalendar('Capped two') })).id;
       for (const [calendarId, day] of [[first, 4], [second, 5]] as const) {
         for (const hour of ['09', '10', '11']) {
           await store.events.create({ tenantId: TENANT, calendarId, draft: draft({ title: `c${day}-${hour}`, start: `2027-06-0${day}T${hour}:00:00Z` }), actor: ACTOR });
@@ -274,7 +276,7 @@ describe.each(STORE_FACTORIES)('the %s store', (_name, open) => {
     });
 
     it('pages through large results', async () => {
-      const busy = (await store.calendars.create({ tenantId: TENANT, input: newCalendar('Busy') })).id;
+      const busy = (await store.calendars.create({ actor: ACTOR, tenantId: TENANT, input: newCalendar('Busy') })).id;
       const count = 1_200;
       for (let i = 0; i < count; i++) {
         const start = Date.UTC(2027, 2, 1) + i * 60_000;
@@ -288,7 +290,7 @@ describe.each(STORE_FACTORIES)('the %s store', (_name, open) => {
 
   describe('persistence and seeding', () => {
     it('shows the same data to a second store over the same data (a restart, or another instance)', async () => {
-      const calendar = await store.calendars.create({ tenantId: TENANT, input: newCalendar('Durable') });
+      const calendar = await store.calendars.create({ actor: ACTOR, tenantId: TENANT, input: newCalendar('Durable') });
       const event = await store.events.create({ tenantId: TENANT, calendarId: calendar.id, draft: draft({ title: 'Still here', start: '2027-09-01' }), actor: ACTOR });
       const again = await opened.reopen();
       expect(await again.calendars.get({ tenantId: TENANT, calendarId: calendar.id })).toEqual(calendar);

@@ -3,16 +3,17 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { EVENT_OPTIONAL_FIELDS, toCalendarEvent, type CalendarEvent } from '../../../shared/event-schema.ts';
+import { eventEntry, eventFieldChanges } from '../change-entries.ts';
 import {
+  CalendarTrashedError,
   compareRecords,
   eventRecord,
+  NO_CONTEXT,
   NotFoundError,
   PreconditionFailedError,
   versionMatches,
-  type CalendarCreate,
+  type Acting,
   type CalendarKey,
-  type CalendarRepository,
-  type CalendarUpdate,
   type ChangeVersions,
   type Conditional,
   type EventBatch,
@@ -20,35 +21,28 @@ import {
   type EventKey,
   type EventRecord,
   type EventRepository,
+  type EventTrash,
   type EventUpdate,
   type InTenant,
   type LimitedWindowQuery,
   seriesWindowBounds,
   type Store,
-  type StoredCalendar,
+  type TrashedEventRecord,
   type UserKey,
   type UserSettingsRepository,
   type WindowQuery,
 } from '../repository.ts';
+import { CALENDAR_TRASH_DAYS, DAY_MS, EVENT_TRASH_DAYS, HISTORY_RETENTION_DAYS } from '../../../shared/limits.ts'; 
 import type { UserSettings, VersionedSettings } from '../../../shared/user-settings-schema.ts';
 import { MIGRATIONS } from './migrations.ts';
+import { SqliteCalendarRepository } from './sqlite-calendars.ts';
 import { SqliteCategoryRepository } from './sqlite-categories.ts';
+import { SqliteHistory } from './sqlite-history.ts';
 import { registerSearchFunctions, SqliteSearchRepository } from './sqlite-search.ts';
 import { SqliteSubscriptionRepository } from './sqlite-subscriptions.ts';
+import { SqliteTrash } from './sqlite-trash.ts';
 
 export const SQLITE_FILE_NAME = 'company-calendar.db';
-
-interface CalendarRow {
-  tenant_id: string;
-  id: string;
-  name: string;
-  color: string;
-  description: string;
-  editors: string;
-  created_at: string;
-  updated_at: string;
-  version: number;
-}
 
 /** The columns of the fields every event has. */
 interface CoreEventRow {
@@ -92,20 +86,6 @@ const CORE_EVENT_COLUMNS = [
 
 /** Every column of an event row: what the insert and update statements name. */
 export const EVENT_COLUMNS: readonly string[] = [...CORE_EVENT_COLUMNS, ...OPTIONAL_EVENT_COLUMNS.map(({ column }) => column)];
-
-function toCalendar(row: CalendarRow): StoredCalendar {
-  return {
-    id: row.id,
-    tenantId: row.tenant_id,
-    name: row.name,
-    color: row.color,
-    description: row.description,
-    editors: JSON.parse(row.editors) as string[],
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    version: row.version,
-  };
-}
 
 function toRecord(row: EventRow): EventRecord {
   const record: Record<string, unknown> = {
@@ -175,17 +155,28 @@ export function openSqliteStore({ dataDir, fileName = SQLITE_FILE_NAME }: Sqlite
   migrate(db);
 
   const changes = new SqliteChangeVersions(db);
-  const calendars = new SqliteCalendarRepository(db, changes);
-  const events = new SqliteEventRepository(db, changes);
+  const history = new SqliteHistory(db);
+  const trash = new SqliteTrash(db, EVENT_COLUMNS, toEvent);
+  const calendars = new SqliteCalendarRepository(db, changes, history, trash);
+  const events = new SqliteEventRepository(db, changes, history, trash);
   return {
     kind: 'sqlite',
     calendars,
     events,
-    categories: new SqliteCategoryRepository(db, changes),
+    categories: new SqliteCategoryRepository(db, changes, history, trash),
     search: new SqliteSearchRepository(db, toEvent),
     userSettings: new SqliteUserSettingsRepository(db),
     subscriptions: new SqliteSubscriptionRepository(db),
     changes,
+    history,
+    purgeExpired: async (now) => {
+      const ago = (days: number) => now.getTime() - days * DAY_MS;
+      return {
+        events: db.transaction(() => trash.purgeDeletedBefore(ago(EVENT_TRASH_DAYS))).immediate(),
+        calendars: calendars.purgeTrashedBefore(ago(CALENDAR_TRASH_DAYS)),
+        entries: db.transaction(() => history.purgeWhere('at_ms < @cutoff', { cutoff: ago(HISTORY_RETENTION_DAYS) })).immediate(),
+      };
+    },
     isReady: async () => db.open && db.prepare('SELECT 1 AS ok').get() !== undefined,
     // One process owns the file, so empty means unclaimed.
     claimDemoSeed: async () => db.prepare('SELECT 1 FROM calendars LIMIT 1').get() === undefined,
@@ -266,100 +257,10 @@ class SqliteUserSettingsRepository implements UserSettingsRepository {
   }
 }
 
-class SqliteCalendarRepository implements CalendarRepository {
-  private readonly db: Database.Database;
-  private readonly changes: SqliteChangeVersions;
-  private readonly byId: Database.Statement<[string, string], CalendarRow>;
-  private readonly byTenant: Database.Statement<[string], CalendarRow>;
-
-  constructor(db: Database.Database, changes: SqliteChangeVersions) {
-    this.db = db;
-    this.changes = changes;
-    this.byId = db.prepare('SELECT * FROM calendars WHERE tenant_id = ? AND id = ?');
-    this.byTenant = db.prepare('SELECT * FROM calendars WHERE tenant_id = ? ORDER BY name COLLATE NOCASE, id');
-  }
-
-  async list({ tenantId }: InTenant): Promise<StoredCalendar[]> {
-    return this.byTenant.all(tenantId).map(toCalendar);
-  }
-
-  async get({ tenantId, calendarId }: CalendarKey): Promise<StoredCalendar | null> {
-    const row = this.byId.get(tenantId, calendarId);
-    return row ? toCalendar(row) : null;
-  }
-
-  async create({ tenantId, input }: CalendarCreate): Promise<StoredCalendar> {
-    const now = new Date().toISOString();
-    const row: CalendarRow = {
-      tenant_id: tenantId,
-      id: randomUUID(),
-      name: input.name,
-      color: input.color,
-      description: input.description,
-      editors: JSON.stringify(input.editors),
-      created_at: now,
-      updated_at: now,
-      version: 1,
-    };
-    const insert = this.db.prepare(
-      `INSERT INTO calendars (tenant_id, id, name, color, description, editors, created_at, updated_at, version)
-       VALUES (@tenant_id, @id, @name, @color, @description, @editors, @created_at, @updated_at, @version)`,
-    );
-    this.db
-      .transaction(() => {
-        insert.run(row);
-        this.changes.bump(tenantId);
-      })
-      .immediate();
-    return toCalendar(row);
-  }
-
-  async update({ tenantId, calendarId, patch, expected }: CalendarUpdate): Promise<StoredCalendar> {
-    return this.db
-      .transaction(() => {
-        const current = this.byId.get(tenantId, calendarId);
-        if (!current) throw new NotFoundError();
-        if (!versionMatches(expected, current.version)) throw new PreconditionFailedError();
-        const next: CalendarRow = {
-          ...current,
-          name: patch.name ?? current.name,
-          color: patch.color ?? current.color,
-          description: patch.description ?? current.description,
-          editors: patch.editors ? JSON.stringify(patch.editors) : current.editors,
-          updated_at: new Date().toISOString(),
-          version: current.version + 1,
-        };
-        this.db
-          .prepare(
-            `UPDATE calendars SET name = @name, color = @color, description = @description, editors = @editors,
-               updated_at = @updated_at, version = @version
-             WHERE tenant_id = @tenant_id AND id = @id`,
-          )
-          .run(next);
-        this.changes.bump(tenantId);
-        return toCalendar(next);
-      })
-      .immediate();
-  }
-
-  async delete({ tenantId, calendarId, expected }: CalendarKey & Conditional): Promise<void> {
-    this.db
-      .transaction(() => {
-        const current = this.byId.get(tenantId, calendarId);
-        if (!current) throw new NotFoundError();
-        if (!versionMatches(expected, current.version)) throw new PreconditionFailedError();
-        // One transaction: the calendar and its events go together or not at all (its categories by the foreign key).
-        this.db.prepare('DELETE FROM events WHERE tenant_id = ? AND calendar_id = ?').run(tenantId, calendarId);
-        this.db.prepare('DELETE FROM calendars WHERE tenant_id = ? AND id = ?').run(tenantId, calendarId);
-        this.changes.bump(tenantId);
-      })
-      .immediate();
-  }
-}
-
 class SqliteEventRepository implements EventRepository {
-  private readonly db: Database.Database;
   private readonly changes: SqliteChangeVersions;
+  private readonly history: SqliteHistory;
+  private readonly trash: SqliteTrash<EventRow>;
   private readonly byId: Database.Statement<[string, string, string], EventRow>;
   private readonly longest: Database.Statement<[string, string], { longest_timed_ms: number; longest_all_day_ms: number }>;
   private readonly raiseLongest: Database.Statement<{ tenant: string; calendar: string; timed: number; allDay: number }>;
@@ -373,11 +274,13 @@ class SqliteEventRepository implements EventRepository {
   private readonly seriesWindow: Database.Statement<{ tenant: string; calendar: string; from: number; to: number }, EventRow>;
   private readonly byImportUids: Database.Statement<[string, string, string], EventRow>;
 
-  constructor(db: Database.Database, changes: SqliteChangeVersions) {
-    this.db = db;
+  constructor(db: Database.Database, changes: SqliteChangeVersions, history: SqliteHistory, trash: SqliteTrash<EventRow>) {
     this.changes = changes;
+    this.history = history;
+    this.trash = trash;
     this.byId = db.prepare('SELECT * FROM events WHERE tenant_id = ? AND calendar_id = ? AND id = ?');
-    this.longest = db.prepare('SELECT longest_timed_ms, longest_all_day_ms FROM calendars WHERE tenant_id = ? AND id = ?');
+    // Also what says whether a calendar is live: a trashed one is no place for events (and its events are in the trash).
+    this.longest = db.prepare('SELECT longest_timed_ms, longest_all_day_ms FROM calendars WHERE tenant_id = ? AND id = ? AND deleted_at IS NULL');
     this.raiseLongest = db.prepare(
       `UPDATE calendars SET longest_timed_ms = MAX(longest_timed_ms, @timed), longest_all_day_ms = MAX(longest_all_day_ms, @allDay)
        WHERE tenant_id = @tenant AND id = @calendar`,
@@ -442,84 +345,118 @@ class SqliteEventRepository implements EventRepository {
     return row ? toEvent(row) : null;
   }
 
-  async create({ tenantId, calendarId, draft, actor }: EventCreate): Promise<CalendarEvent> {
+  async create({ tenantId, calendarId, draft, actor, context = NO_CONTEXT }: EventCreate): Promise<CalendarEvent> {
     const now = new Date().toISOString();
     const authorship = { createdBy: actor, updatedBy: actor, createdAt: now, updatedAt: now };
-    const row = toEventRow(tenantId, eventRecord({ id: randomUUID(), calendarId, draft, authorship, version: 1 }));
-    this.db
-      .transaction(() => {
-        if (!this.longest.get(tenantId, calendarId)) throw new NotFoundError();
-        this.insert.run(row);
-        this.recordDuration(row);
-        this.changes.bump(tenantId);
-      })
-      .immediate();
+    const record = eventRecord({ id: randomUUID(), calendarId, draft, authorship, version: 1 });
+    const row = toEventRow(tenantId, record);
+    this.history.write(() => {
+      if (!this.longest.get(tenantId, calendarId)) throw new NotFoundError();
+      this.insert.run(row);
+      this.recordDuration(row);
+      this.changes.bump(tenantId);
+      this.history.record(tenantId, eventEntry(record, { kind: 'created', by: actor, at: now, version: 1, context }));
+    });
     return toEvent(row);
   }
 
-  async update({ tenantId, calendarId, eventId, draft, actor, expected, toCalendarId }: EventUpdate): Promise<CalendarEvent> {
-    return this.db
-      .transaction(() => {
-        const current = this.byId.get(tenantId, calendarId, eventId);
-        if (!current) throw new NotFoundError();
-        if (!versionMatches(expected, current.version)) throw new PreconditionFailedError();
-        const target = toCalendarId ?? calendarId;
-        if (!this.longest.get(tenantId, target)) throw new NotFoundError();
-        const createdBy = { id: current.created_by_id, name: current.created_by_name };
-        const authorship = { createdBy, createdAt: current.created_at, updatedBy: actor, updatedAt: new Date().toISOString() };
-        const row = toEventRow(tenantId, eventRecord({ id: eventId, calendarId: target, draft, authorship, version: current.version + 1 }));
-        this.replace.run(row);
-        this.recordDuration(row);
-        this.changes.bump(tenantId);
-        return toEvent(row);
-      })
-      .immediate();
+  async update({ tenantId, calendarId, eventId, draft, actor, expected, toCalendarId, context = NO_CONTEXT }: EventUpdate): Promise<CalendarEvent> {
+    return this.history.write(() => {
+      const current = this.current({ tenantId, calendarId, eventId, expected });
+      const target = toCalendarId ?? calendarId;
+      if (!this.longest.get(tenantId, target)) throw new NotFoundError();
+      const now = new Date().toISOString();
+      const createdBy = { id: current.created_by_id, name: current.created_by_name };
+      const authorship = { createdBy, createdAt: current.created_at, updatedBy: actor, updatedAt: now };
+      const record = eventRecord({ id: eventId, calendarId: target, draft, authorship, version: current.version + 1 });
+      const row = toEventRow(tenantId, record);
+      this.replace.run(row);
+      this.recordDuration(row);
+      this.changes.bump(tenantId);
+      const moved = target !== calendarId;
+      const changes = eventFieldChanges(toRecord(current), record);
+      this.history.record(tenantId, eventEntry(record, { kind: moved ? 'moved' : 'updated', by: actor, at: now, version: record.version, changes, context }, moved ? calendarId : null));
+      return toEvent(row);
+    });
   }
 
-  async delete({ tenantId, calendarId, eventId, expected }: EventKey & Conditional): Promise<void> {
-    this.db
-      .transaction(() => {
-        const current = this.byId.get(tenantId, calendarId, eventId);
-        if (!current) throw new NotFoundError();
-        if (!versionMatches(expected, current.version)) throw new PreconditionFailedError();
-        this.db.prepare('DELETE FROM events WHERE tenant_id = ? AND id = ?').run(tenantId, eventId);
-        this.changes.bump(tenantId);
-      })
-      .immediate();
+  async delete({ tenantId, calendarId, eventId, expected, actor, context = NO_CONTEXT }: EventTrash): Promise<void> {
+    this.history.write(() => {
+      const current = this.current({ tenantId, calendarId, eventId, expected });
+      const at = new Date().toISOString();
+      this.trash.trash({ tenantId, calendarId, eventId, at, by: actor });
+      this.changes.bump(tenantId);
+      this.history.record(tenantId, eventEntry(toRecord(current), { kind: 'deleted', by: actor, at, version: current.version + 1, context }));
+    });
+  }
+
+  async listTrash({ tenantId, calendarId, limit }: CalendarKey & { limit: number }): Promise<TrashedEventRecord[]> {
+    return this.trash.list(tenantId, calendarId, limit);
+  }
+
+  async restore({ tenantId, calendarId, eventId, expected, actor }: EventKey & Conditional & Acting): Promise<CalendarEvent> {
+    return this.history.write(() => {
+      const trashed = this.trash.get(tenantId, calendarId, eventId);
+      if (!trashed) throw new NotFoundError();
+      // A trashed event's calendar row is there (its foreign key): when it is not live, it is in the calendar trash.
+      if (!this.longest.get(tenantId, calendarId)) throw new CalendarTrashedError();
+      if (!versionMatches(expected, trashed.event.extendedProps.version)) throw new PreconditionFailedError();
+      const at = new Date().toISOString();
+      this.trash.restore({ tenantId, calendarId, eventId, at, by: actor });
+      this.changes.bump(tenantId);
+      const row = this.byId.get(tenantId, calendarId, eventId)!;
+      this.history.record(tenantId, eventEntry(toRecord(row), { kind: 'restored', by: actor, at, version: row.version }));
+      return toEvent(row);
+    });
+  }
+
+  async purge({ tenantId, calendarId, eventId }: EventKey): Promise<void> {
+    if (!this.trash.purge(tenantId, calendarId, eventId)) throw new NotFoundError();
   }
 
   async findByImportUids({ tenantId, calendarId, uids }: CalendarKey & { uids: readonly string[] }): Promise<CalendarEvent[]> {
     return uids.length === 0 ? [] : this.byImportUids.all(tenantId, calendarId, JSON.stringify(uids)).map(toEvent);
   }
 
-  /** One transaction: any failure rolls every write of the batch back. */
+  /** One transaction: any failure rolls every write of the batch back, its entries with it. */
   async writeBatch({ tenantId, calendarId, actor, creates, updates }: EventBatch): Promise<CalendarEvent[]> {
     const now = new Date().toISOString();
+    const rows: EventRow[] = [];
+    /** Writes one event of the batch with its entry: a create when there is nothing before it. */
+    const write = (record: EventRecord, before: EventRecord | null) => {
+      const row = toEventRow(tenantId, record);
+      (before ? this.replace : this.insert).run(row);
+      this.recordDuration(row);
+      const changes = before ? eventFieldChanges(before, record) : [];
+      this.history.record(tenantId, eventEntry(record, { kind: before ? 'updated' : 'created', by: actor, at: now, version: record.version, changes }));
+      rows.push(row);
+    };
     try {
-      return this.db
-        .transaction(() => {
-          if (!this.longest.get(tenantId, calendarId)) throw new NotFoundError();
-          const authorship = { createdBy: actor, updatedBy: actor, createdAt: now, updatedAt: now };
-          const rows = creates.map((draft) => toEventRow(tenantId, eventRecord({ id: randomUUID(), calendarId, draft, authorship, version: 1 })));
-          for (const row of rows) this.insert.run(row);
-          for (const { eventId, expected, draft } of updates) {
-            const current = this.byId.get(tenantId, calendarId, eventId);
-            if (!current) throw new NotFoundError();
-            if (!versionMatches(expected, current.version)) throw new PreconditionFailedError();
-            const kept = { createdBy: { id: current.created_by_id, name: current.created_by_name }, createdAt: current.created_at, updatedBy: actor, updatedAt: now };
-            rows.push(toEventRow(tenantId, eventRecord({ id: eventId, calendarId, draft, authorship: kept, version: current.version + 1 })));
-            this.replace.run(rows.at(-1)!);
-          }
-          for (const row of rows) this.recordDuration(row);
-          this.changes.bump(tenantId);
-          return rows.map(toEvent);
-        })
-        .immediate();
+      return this.history.write(() => {
+        if (!this.longest.get(tenantId, calendarId)) throw new NotFoundError();
+        const authorship = { createdBy: actor, updatedBy: actor, createdAt: now, updatedAt: now };
+        for (const draft of creates) write(eventRecord({ id: randomUUID(), calendarId, draft, authorship, version: 1 }), null);
+        for (const { eventId, expected, draft } of updates) {
+          const current = this.current({ tenantId, calendarId, eventId, expected });
+          const kept = { createdBy: { id: current.created_by_id, name: current.created_by_name }, createdAt: current.created_at, updatedBy: actor, updatedAt: now };
+          write(eventRecord({ id: eventId, calendarId, draft, authorship: kept, version: current.version + 1 }), toRecord(current));
+        }
+        this.changes.bump(tenantId);
+        return rows.map(toEvent);
+      });
     } catch (error) {
       // Another import made the same UID in this calendar first (the unique index): this batch's view was stale.
       if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new PreconditionFailedError();
       throw error;
     }
+  }
+
+  /** Inside a transaction: the event at the expected version, or the store's error. */
+  private current({ tenantId, calendarId, eventId, expected }: EventKey & Conditional): EventRow {
+    const current = this.byId.get(tenantId, calendarId, eventId);
+    if (!current) throw new NotFoundError();
+    if (!versionMatches(expected, current.version)) throw new PreconditionFailedError();
+    return current;
   }
 
   private recordDuration(row: EventRow): void {
