@@ -167,6 +167,29 @@ describe('the events source by windows', () => {
     expect(held()).toEqual(['a2']);
   });
 
+  it('refreshes after a live change quietly: the period shown fetched again and drawn at once, the others on their next showing', async () => {
+    const { source, asked, show, answer, runIdle, held, heard } = harness();
+    show(0);
+    await answer(0, [event('a', 0)]);
+    await runIdle();
+    await answer(-1, []);
+    await answer(1, [event('b', 1)]);
+    await runIdle();
+    heard.length = 0;
+    source.refresh();
+    expect(asked.slice(3)).toEqual([0]);
+    await answer(0, [event('a moved', 0)]);
+    // No loading state, no waiting for idle time: the change shows as soon as it is here.
+    expect(heard).toEqual(['too full null', 'settled']);
+    expect(held()).toEqual(['a moved', 'b']);
+    // Its neighbour is drawn as held, and asked for again once shown.
+    show(1);
+    expect(asked.slice(4)).toEqual([1]);
+    await answer(1, [event('b renamed', 1)]);
+    await runIdle();
+    expect(held()).toContain('b renamed');
+  });
+
   it('tells the limit when the period shown holds too many events, and clears it once one loads', async () => {
     const { show, answer, heard } = harness();
     show(0);

@@ -21,7 +21,7 @@ import { AppHeader } from './app-header.tsx';
 import { CalendarPanel } from './calendar-panel.tsx';
 import { PanelContents } from './lazy-chrome.tsx';
 import { useKeyboardShortcuts, type ShortcutAction } from './keyboard-shortcuts.ts';
-import { OfflineBar } from './offline-bar.tsx';
+import { ShellConnection } from './shell-connection.tsx';
 import { ShellDialogs } from './shell-dialogs.tsx';
 import { SHELL_MESSAGES } from './shell-messages.ts';
 import { ShellSearchResults, useRefetchEvents } from './shell-search-results.tsx';
@@ -174,7 +174,7 @@ export function AppShell() {
         onSubscriptions={dialogs.showSubscriptions}
         search={search}
       />
-      <OfflineBar />
+      <ShellConnection live={chrome.chromeShown} />
       <div className={styles.body}>
         <CalendarPanel phone={phone} id={panel.id} open={panel.open} onOpenChange={panel.setOpen}>
           {chrome.chromeShown && (

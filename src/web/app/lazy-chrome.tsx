@@ -15,6 +15,9 @@ export const PanelContents = lazyComponent(() => import('./panel-contents.tsx').
 /** The header's search box (on phones, the button that opens it). */
 export const HeaderSearchBox = lazyComponent(() => import('../features/search/components/header-search-box.tsx').then((module) => module.HeaderSearchBox));
 
+/** The page's live stream of changes (it renders nothing): opened once the first events are shown, never before. */
+export const LiveUpdates = lazyComponent(() => import('../features/live/live-updates.tsx').then((module) => module.LiveUpdates));
+
 /** Fetches the chrome's code; settles when it is here (or failed to come). */
 export function preloadChrome(): Promise<void> {
   return Promise.all([PanelToggle.preload(), HeaderCommandButtons.preload(), PanelContents.preload(), HeaderSearchBox.preload()]).then(() => undefined);

@@ -44,6 +44,7 @@ import { DatePicker } from './date-title.tsx';
 import { renderEventContent } from './event-content.tsx';
 import { EventOverlays } from './event-overlays.tsx';
 import { withJoinSoon } from './event-join-soon.tsx';
+import { withLiveHint } from './event-live-hint.tsx';
 import {
   BLOCK_EVENT_CLASS,
   CALENDAR_CLASS,
@@ -136,7 +137,7 @@ const FIXED_OPTIONS = {
   listDayClass: LIST_DAY_CLASS,
   eventTitleClass: EVENT_TITLE_CLASS,
   eventTimeClass: EVENT_TIME_CLASS,
-  eventContent: withJoinSoon(renderEventContent),
+  eventContent: withJoinSoon(withLiveHint(renderEventContent)),
 } satisfies CalendarOptions;
 
 /**

@@ -60,7 +60,7 @@ function JoinSoonMark({ url, window, open }: JoinSoonMarkProps) {
 }
 
 /** FullCalendar's own content of an event: its time and title. */
-function PlainEventContent({ info }: { info: EventDisplayInfo }) {
+export function PlainEventContent({ info }: { info: EventDisplayInfo }) {
   return (
     <>
       {info.timeText && <div className={info.timeClass}>{info.timeText}</div>}

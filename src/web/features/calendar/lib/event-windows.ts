@@ -21,6 +21,8 @@ export interface EventWindows {
   /** Forgets the windows that do not meet `span`, and the oldest past KEPT_WINDOWS_MAX. */
   keepNear(span: TimeRange): void;
   clear(): void;
+  /** Takes every window for old: shown as it is, and asked for again when next shown. */
+  expire(): void;
   /** Every kept window's events, each once, as the newest window that knows it has it. */
   events(): CalendarEvent[];
 }
@@ -54,6 +56,9 @@ export function createEventWindows(): EventWindows {
     },
     clear() {
       windows = [];
+    },
+    expire() {
+      windows = windows.map((window) => ({ ...window, fetchedAt: Number.NEGATIVE_INFINITY }));
     },
     events() {
       const byId = new Map<string, CalendarEvent>();

@@ -44,6 +44,11 @@ export interface WindowSource {
   show(viewType: string, range: TimeRange, listener: WindowListener): void;
   /** Fetches the period shown again, and forgets every other window: after a change. */
   refetch(): void;
+  /**
+   * Fetches the period shown again without a loading state, drawing the answer as soon as it comes; the other windows
+   * kept are asked for again when next shown: after a change made elsewhere (a live notice).
+   */
+  refresh(): void;
 }
 
 const keyOf = (range: TimeRange) => `${range.fromMs}/${range.toMs}`;
@@ -113,6 +118,13 @@ class EventWindowSource implements WindowSource {
     if (this.shown) void this.load(this.shown.range, false);
   };
 
+  refresh = () => {
+    this.generation++;
+    this.inFlight.clear();
+    this.windows.expire();
+    if (this.shown) void this.load(this.shown.range, true, true);
+  };
+
   private publish(): void {
     this.publishWhenIdle = false;
     if (this.shown) {
@@ -173,11 +185,11 @@ class EventWindowSource implements WindowSource {
     this.deps.shown(window, window.events);
   }
 
-  private arrived(range: TimeRange, events: CalendarEvent[], fetchedAt: number, quietly: boolean, fetched = true): void {
+  private arrived(range: TimeRange, events: CalendarEvent[], fetchedAt: number, quietly: boolean, fetched = true, drawNow = false): void {
     const window = { ...range, fetchedAt, events };
     this.windows.put(window);
     if (fetched) this.save(window);
-    if (quietly) this.publishLater();
+    if (quietly && !drawNow) this.publishLater();
     else this.publish();
     if (!this.isShown(range)) return;
     this.listener?.tooFull(null);
@@ -207,13 +219,14 @@ class EventWindowSource implements WindowSource {
     this.listener?.loading(this.loads > 0);
   }
 
-  private async load(range: TimeRange, quietly: boolean): Promise<void> {
+  /** Quietly: no loading state, no failure told (the window shows already), and drawn when idle unless `drawNow`. */
+  private async load(range: TimeRange, quietly: boolean, drawNow = false): Promise<void> {
     const asked = this.generation;
     if (!quietly) this.loading(1);
     try {
       const events = await this.request(range);
       if (asked !== this.generation) return;
-      this.arrived(range, events, this.deps.now(), quietly);
+      this.arrived(range, events, this.deps.now(), quietly, true, drawNow);
     } catch (error) {
       if (asked === this.generation) await this.failed(range, error, quietly);
     } finally {

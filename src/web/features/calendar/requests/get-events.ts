@@ -13,6 +13,7 @@ import type { WindowQuery } from '../../../lib/offline-windows.ts';
 import type { CategoryFilter } from '../../../lib/category-filter.ts';
 import { neighbourRanges, type TimeRange } from '../../../lib/view-ranges.ts';
 import { whenIdle } from '../../../lib/when-idle.ts';
+import { useLiveChanges, type LiveHint } from '../hooks/use-live-changes.ts';
 import { eventLooks, shownWith, type ResolvedLook } from '../lib/event-looks.ts';
 import { createWindowSource, type WindowListener, type WindowSourceDeps } from '../lib/window-source.ts';
 
@@ -45,9 +46,11 @@ export async function getEvents(api: ApiClient, { start, end, timeZone, calendar
  * Without an occurrence's groupId too: FullCalendar drags every event of a group together, while the user is
  * only asked which occurrences move once they drop one (extendedProps.seriesId still names the series).
  */
-function toEventInput({ url: _url, ...withGroup }: CalendarEvent, resolved: ResolvedLook | undefined): EventInput {
+function toEventInput({ url: _url, ...withGroup }: CalendarEvent, resolved: ResolvedLook | undefined, liveHint: LiveHint | undefined): EventInput {
   const { groupId: _groupId, ...withoutGroup } = withGroup;
-  const event = withGroup.extendedProps.seriesId ? withoutGroup : withGroup;
+  const bare = withGroup.extendedProps.seriesId ? withoutGroup : withGroup;
+  // Who just changed it, for its rendering (event-live-hint.tsx).
+  const event = liveHint ? { ...bare, extendedProps: { ...bare.extendedProps, liveHint } } : bare;
   if (!resolved) return { ...event, editable: false };
   // The category's icon and name, for the event's rendering (event-content.tsx).
   if (resolved.category) return { ...event, ...resolved.look, extendedProps: { ...event.extendedProps, category: resolved.category } };
@@ -122,6 +125,7 @@ export function useEventWindows(
     return createWindowSource(deps, takeFirstLoadEvents(getAccessToken, timeZone, visibleCalendarIds));
   }, [getAccessToken, me, api, visibleCalendarIds, timeZone]);
   const held = useSyncExternalStore(source.subscribe, source.events);
+  const hintOf = useLiveChanges(visibleCalendarIds, source.refresh, me.id);
   // Looks worked out once a set of calendars, not once an event: a window can hold thousands. The category filter
   // picks from the events held, with nothing to fetch.
   const events = useMemo(() => {
@@ -129,10 +133,10 @@ export function useEventWindows(
     const shown: EventInput[] = [];
     for (const event of held) {
       const resolved = looks.of(event);
-      if (shownWith(categoryFilter, resolved)) shown.push(toEventInput(event, resolved));
+      if (shownWith(categoryFilter, resolved)) shown.push(toEventInput(event, resolved, hintOf(event)));
     }
     return shown;
-  }, [held, calendars, categoryFilter]);
+  }, [held, calendars, categoryFilter, hintOf]);
   // The calendar says nothing when only its events' source changes (another set of calendars): the new source is
   // told what it shows here.
   useEffect(() => {

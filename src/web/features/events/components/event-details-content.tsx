@@ -11,6 +11,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
+import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { errorMessage } from '../../../lib/error-message.ts';
 import type { EventDetails } from '../hooks/use-event-details.ts';
@@ -28,16 +29,19 @@ interface EventDetailsContentProps {
   conflict: boolean;
   /** The link "Copy link" could not put on the clipboard, for the user to copy. */
   uncopiedLink: string | null;
+  /** What someone else did to the event meanwhile (event-live-notice.tsx). */
+  liveNotice?: ReactNode;
 }
 
 /** The dialog's body: the details once loaded (a skeleton until then, or why they are not), and a link left to copy. */
-export function EventDetailsContent({ details, conflict, uncopiedLink }: EventDetailsContentProps) {
+export function EventDetailsContent({ details, conflict, uncopiedLink, liveNotice }: EventDetailsContentProps) {
   const { query, display, event, calendar, notFound, occurrence, series } = details;
   const styles = useStyles();
   const intl = useIntl();
   const say = intl.formatMessage;
   return (
     <DialogContent className={styles.content}>
+      {liveNotice}
       {conflict && (
         <MessageBar intent="warning" role="alert">
           <MessageBarBody>

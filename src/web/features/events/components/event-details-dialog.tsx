@@ -7,6 +7,7 @@ import type { EventKey } from '../../../lib/event-key.ts';
 import { useCopyEventLink } from '../hooks/use-copy-event-link.ts';
 import { useEditEvent } from '../hooks/use-edit-event.ts';
 import { useEventDetails } from '../hooks/use-event-details.ts';
+import { useLiveEventNotice } from '../hooks/use-live-event-notice.ts';
 import { useRecurrenceScope } from '../hooks/use-recurrence-scope.ts';
 import type { OccurrenceScope } from '../requests/update-occurrence.ts';
 import { EVENT_DETAILS_MESSAGES as M } from '../lib/event-messages.ts';
@@ -14,6 +15,8 @@ import { EventDetailsActions } from './event-details-actions.tsx';
 import { EventDetailsContent } from './event-details-content.tsx';
 import { RecurrenceScopeDialog } from './recurrence-scope-dialog.tsx';
 import { DialogCloseAction } from '../../../components/dialog-close-action.tsx';
+import { useAuth } from '../../../auth/auth-context.ts';
+import { EventLiveNotice } from './event-live-notice.tsx';
 
 interface EventDetailsDialogProps {
   eventKey: EventKey;
@@ -34,6 +37,12 @@ export function EventDetailsDialog({ eventKey, calendars, onClose, onEdit, onDup
   const { askScope, dialog: scopeDialog } = useRecurrenceScope();
   const edit = useEditEvent(details.occurrence, askScope, onEdit);
   const say = useIntl().formatMessage;
+  // Someone else's change meanwhile is said, not applied: the latest shows when asked for.
+  const liveNotice = useLiveEventNotice(details.event, useAuth().me.id);
+  const showLatest = () => {
+    void details.query.refetch();
+    if (details.occurrence) void details.seriesQuery.refetch();
+  };
 
   const onDeleted = () => {
     onChanged();
@@ -52,7 +61,12 @@ export function EventDetailsDialog({ eventKey, calendars, onClose, onEdit, onDup
           <DialogTitle action={<DialogCloseAction />}>
             {details.event?.title ?? say(details.query.isPending ? M.loadingEvent : M.event)}
           </DialogTitle>
-          <EventDetailsContent details={details} conflict={conflict} uncopiedLink={uncopiedLink} />
+          <EventDetailsContent
+            details={details}
+            conflict={conflict}
+            uncopiedLink={uncopiedLink}
+            liveNotice={<EventLiveNotice notice={liveNotice} onShowLatest={showLatest} />}
+          />
           <EventDetailsActions
             details={details}
             calendars={calendars}
@@ -62,6 +76,7 @@ export function EventDetailsDialog({ eventKey, calendars, onClose, onEdit, onDup
             onCopyLink={copy}
             onDeleted={onDeleted}
             onConflict={handleConflict}
+            deleted={liveNotice?.kind === 'deleted'}
           />
         </DialogBody>
         {/* Nested in the surface, as Fluent nests dialogs: it opens over this one. */}

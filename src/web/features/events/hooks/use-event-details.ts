@@ -19,7 +19,7 @@ export function useEventDetails(eventKey: EventKey, calendars: readonly Calendar
   const seriesQuery = useSeriesOf(occurrence);
   // The rule comes from the series: an occurrence does not carry it.
   const series = occurrence ? seriesQuery.data : event?.rrule ? event : undefined;
-  return { query, display, event, calendar, notFound, occurrence, series };
+  return { query, display, event, calendar, notFound, occurrence, series, seriesQuery };
 }
 
 export type EventDetails = ReturnType<typeof useEventDetails>;
