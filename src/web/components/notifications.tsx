@@ -2,9 +2,19 @@ import { createContext, use, useCallback, useMemo, useState, type ReactNode } fr
 import { lazyComponent } from './lazy-component.tsx';
 import type { QueuedToast } from './toast-host.tsx';
 
+/**
+ * A success toast's one action, such as Undo: offered for `timeoutMs` (and while the toast has focus or the pointer),
+ * by its button and by Ctrl+Z (⌘Z) outside a text field.
+ */
+export interface ToastAction {
+  label: string;
+  onClick(): void;
+  timeoutMs: number;
+}
+
 interface Notify {
   error(title: string, detail?: string): void;
-  success(title: string): void;
+  success(title: string, action?: ToastAction): void;
 }
 
 const NotifyContext = createContext<Notify | null>(null);
@@ -27,7 +37,7 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   const notify = useMemo<Notify>(
     () => ({
       error: (title, detail) => raise({ intent: 'error', title, detail }),
-      success: (title) => raise({ intent: 'success', title }),
+      success: (title, action) => raise({ intent: 'success', title, ...(action ? { action } : {}) }),
     }),
     [raise],
   );

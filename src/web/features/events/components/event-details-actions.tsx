@@ -3,10 +3,11 @@ import { Copy20Regular, Edit20Regular, Link20Regular } from '@fluentui/react-ico
 import { useIntl } from 'react-intl';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import type { CalendarEvent } from '../../../../shared/event-schema.ts';
+import { EVENT_TRASH_DAYS } from '../../../../shared/limits.ts';
 import { COMMON_MESSAGES } from '../../../components/common-messages.ts';
 import { ConfirmDeleteButton } from '../../../components/confirm-delete-button.tsx';
-import { useNotify } from '../../../components/notifications.tsx';
 import { useDeleteFailure } from '../hooks/use-delete-failure.ts';
+import { useOfferRestore } from '../hooks/use-offer-restore.ts';
 import type { EventDetails } from '../hooks/use-event-details.ts';
 import type { RecurrenceAction, RecurrenceScope } from '../hooks/use-recurrence-scope.ts';
 import { EVENT_DETAILS_MESSAGES as M, EVENT_MESSAGES } from '../lib/event-messages.ts';
@@ -28,16 +29,18 @@ interface EventDetailsActionsProps {
   onCopyLink(): void;
   onDeleted(): void;
   onConflict(): void;
+  /** Someone else deleted the event meanwhile: it can no longer be edited or deleted. */
+  deleted?: boolean;
 }
 
 /** Edit and Delete where the user may change the event, Duplicate, Copy link; Try again when it failed to load. */
-export function EventDetailsActions({ details, calendars, askScope, onEdit, onDuplicate, onCopyLink, onDeleted, onConflict }: EventDetailsActionsProps) {
+export function EventDetailsActions({ details, calendars, askScope, onEdit, onDuplicate, onCopyLink, onDeleted, onConflict, deleted = false }: EventDetailsActionsProps) {
   const { query, event, calendar, notFound, occurrence } = details;
   const styles = useStyles();
   const say = useIntl().formatMessage;
   return (
     <DialogActions>
-      {event && calendar?.canEdit && (
+      {event && calendar?.canEdit && !deleted && (
         <>
           <Button appearance="primary" icon={<Edit20Regular />} onClick={() => onEdit(event)}>
             {say(M.edit)}
@@ -46,6 +49,7 @@ export function EventDetailsActions({ details, calendars, askScope, onEdit, onDu
             <DeleteOccurrenceButton
               occurrence={occurrence}
               version={event.extendedProps.version}
+              title={event.title}
               askScope={askScope}
               onDeleted={onDeleted}
               onConflict={onConflict}
@@ -80,14 +84,15 @@ export function EventDetailsActions({ details, calendars, askScope, onEdit, onDu
 
 /** Delete, after a confirmation. */
 function DeleteEventButton({ event, onDeleted, onConflict }: { event: CalendarEvent; onDeleted(): void; onConflict(): void }) {
-  const notify = useNotify();
+  const offerRestore = useOfferRestore();
   const deleteEvent = useDeleteEvent();
   const deleteFailed = useDeleteFailure({ onDeleted, onConflict });
   const intl = useIntl();
+  const key = { calendarId: event.extendedProps.calendarId, eventId: event.id };
   const confirm = () =>
-    deleteEvent.mutateAsync({ calendarId: event.extendedProps.calendarId, eventId: event.id, version: event.extendedProps.version }).then(
+    deleteEvent.mutateAsync({ ...key, version: event.extendedProps.version }).then(
       () => {
-        notify.success(intl.formatMessage(EVENT_MESSAGES.deleted));
+        offerRestore({ ...key, deletedVersion: event.extendedProps.version, title: event.title }, intl.formatMessage(EVENT_MESSAGES.deleted));
         onDeleted();
       },
       deleteFailed,
@@ -96,7 +101,7 @@ function DeleteEventButton({ event, onDeleted, onConflict }: { event: CalendarEv
     <ConfirmDeleteButton
       trigger={{ children: intl.formatMessage(M.delete) }}
       title={intl.formatMessage(M.deleteTitle)}
-      warning={intl.formatMessage(M.deleteWarning, { title: event.title })}
+      warning={intl.formatMessage(M.deleteWarning, { title: event.title, days: EVENT_TRASH_DAYS })}
       confirmLabel={intl.formatMessage(M.delete)}
       deleting={deleteEvent.isPending}
       onConfirm={confirm}

@@ -5,6 +5,7 @@ import type { CalendarEvent } from '../../../../shared/event-schema.ts';
 import { useNotify } from '../../../components/notifications.tsx';
 import { useRegionalSettings } from '../../../host/regional-settings.tsx';
 import { useDeleteFailure } from '../hooks/use-delete-failure.ts';
+import { useOfferRestore } from '../hooks/use-offer-restore.ts';
 import type { RecurrenceAction, RecurrenceScope } from '../hooks/use-recurrence-scope.ts';
 import { describeRecurrence } from '../lib/describe-recurrence.ts';
 import { EVENT_DETAILS_MESSAGES, EVENT_MESSAGES } from '../lib/event-messages.ts';
@@ -54,14 +55,17 @@ interface DeleteOccurrenceButtonProps {
   occurrence: OccurrenceKey;
   /** The series' version, which the occurrence carries. */
   version: number;
+  /** For the toast that offers to restore a deleted series. */
+  title: string;
   askScope(action: RecurrenceAction): Promise<RecurrenceScope | null>;
   onDeleted(): void;
   onConflict(): void;
 }
 
 /** Delete for an occurrence: the scope question is its confirmation; "All events" deletes the series. */
-export function DeleteOccurrenceButton({ occurrence, version, askScope, onDeleted, onConflict }: DeleteOccurrenceButtonProps) {
+export function DeleteOccurrenceButton({ occurrence, version, title, askScope, onDeleted, onConflict }: DeleteOccurrenceButtonProps) {
   const notify = useNotify();
+  const offerRestore = useOfferRestore();
   const deleteOccurrence = useDeleteOccurrence();
   const deleteEvent = useDeleteEvent();
   const deleteFailed = useDeleteFailure({ onDeleted, onConflict });
@@ -70,9 +74,15 @@ export function DeleteOccurrenceButton({ occurrence, version, askScope, onDelete
     const scope = await askScope('delete');
     if (scope === null) return;
     try {
-      if (scope === 'all') await deleteEvent.mutateAsync({ calendarId: occurrence.calendarId, eventId: occurrence.seriesId, version });
-      else await deleteOccurrence.mutateAsync({ ...occurrence, scope, version });
-      notify.success(intl.formatMessage(scope === 'this' ? EVENT_MESSAGES.deleted : EVENT_MESSAGES.eventsDeleted));
+      if (scope === 'all') {
+        // The whole series goes to the trash, whence Undo brings it back.
+        const series = { calendarId: occurrence.calendarId, eventId: occurrence.seriesId };
+        await deleteEvent.mutateAsync({ ...series, version });
+        offerRestore({ ...series, deletedVersion: version, title }, intl.formatMessage(EVENT_MESSAGES.eventsDeleted));
+      } else {
+        await deleteOccurrence.mutateAsync({ ...occurrence, scope, version });
+        notify.success(intl.formatMessage(scope === 'this' ? EVENT_MESSAGES.deleted : EVENT_MESSAGES.eventsDeleted));
+      }
       onDeleted();
     } catch (error) {
       deleteFailed(error);

@@ -1,34 +1,18 @@
-import type { EventApi, EventDropInfo, EventResizeDoneInfo } from '@fullcalendar/react';
+import type { EventDropInfo, EventResizeDoneInfo } from '@fullcalendar/react';
 import { useCallback } from 'react';
-import { useIntl } from 'react-intl';
 import type { CalendarEvent, EventPatch } from '../../../../shared/event-schema.ts';
-import { addDays, DEFAULT_TIMED_DURATION_MS, eventTimeMs, isDateOnly } from '../../../../shared/time.ts';
+import { addDays, eventTimeMs, isDateOnly } from '../../../../shared/time.ts';
 import { DAY_MS } from '../../../../shared/limits.ts';
 import { useApiClient } from '../../../auth/use-api-client.ts';
-import { useNotify } from '../../../components/notifications.tsx';
-import { isApiStatus } from '../../../lib/api-client.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
-import { EVENT_MESSAGES } from '../lib/event-messages.ts';
+import { datesPatch, type DatesPatch } from '../lib/dates-patch.ts';
 import { getEventById } from '../requests/get-event-by-id.ts';
 import { updateEvent } from '../requests/update-event.ts';
 import { updateOccurrence } from '../requests/update-occurrence.ts';
+import { useMoveFailure } from './use-move-failure.ts';
+import { useOfferUndoMove } from './use-offer-undo-move.ts';
 import { useRecurrenceScope, type RecurrenceScopeDialogState } from './use-recurrence-scope.ts';
 
-type MoveInfo = EventDropInfo | EventResizeDoneInfo;
-type DatesPatch = EventPatch & { start: string; end: string };
-
-/** The new dates of a dragged or resized event, in the API's form: dates when all-day, UTC instants when timed. */
-function datesPatch(event: EventApi): DatesPatch {
-  if (event.allDay) {
-    // With the calendar in local time, all-day startStr and endStr are plain dates.
-    const start = event.startStr.slice(0, 10);
-    return { allDay: true, start, end: event.end ? event.endStr.slice(0, 10) : addDays(start, 1) };
-  }
-  const start = event.start;
-  if (start === null) throw new Error('A dragged event always has a start');
-  const end = event.end ?? new Date(start.getTime() + DEFAULT_TIMED_DURATION_MS);
-  return { allDay: false, start: start.toISOString(), end: end.toISOString() };
-}
+export type MoveInfo = EventDropInfo | EventResizeDoneInfo;
 
 /** A date or instant moved by a number of milliseconds; dates by whole days. */
 function shifted(value: string, ms: number): string {
@@ -58,26 +42,28 @@ function seriesPatch(series: CalendarEvent, before: DatesPatch, after: DatesPatc
  * for the latest call: a failed first drag still reverts when a second follows.
  */
 export function useEventMoveHandler(refetchEvents: () => void): { onEventChange(info: MoveInfo): void; scopeDialog: RecurrenceScopeDialogState } {
-  const notify = useNotify();
-  const intl = useIntl();
   const api = useApiClient();
   const { askScope, dialog } = useRecurrenceScope();
+  const offerUndo = useOfferUndoMove(refetchEvents);
+  const moveFailed = useMoveFailure();
 
+  // What was saved, and whether Undo can put it back: a single event, or an occurrence moved alone.
   const save = useCallback(
-    async (info: MoveInfo): Promise<CalendarEvent | null> => {
+    async (info: MoveInfo): Promise<{ updated: CalendarEvent; undoable: boolean } | null> => {
       const { event, oldEvent } = info;
       const calendarId = String(event.extendedProps.calendarId);
       const version = Number(event.extendedProps.version);
       const patch = datesPatch(event);
       const seriesId = event.extendedProps.seriesId as string | undefined;
       const recurrenceId = event.extendedProps.recurrenceId as string | undefined;
-      if (!seriesId || !recurrenceId) return updateEvent(api, { calendarId, eventId: event.id, version, patch });
+      if (!seriesId || !recurrenceId) return { updated: await updateEvent(api, { calendarId, eventId: event.id, version, patch }), undoable: true };
       const scope = await askScope('move');
       if (scope === null) return null;
-      if (scope !== 'all') return updateOccurrence(api, { calendarId, seriesId, recurrenceId, scope, version, patch });
+      if (scope !== 'all') return { updated: await updateOccurrence(api, { calendarId, seriesId, recurrenceId, scope, version, patch }), undoable: scope === 'this' };
       const series = await getEventById(api, seriesId);
       const eventId = series.id;
-      return updateEvent(api, { calendarId, eventId, version: series.extendedProps.version, patch: seriesPatch(series, datesPatch(oldEvent), patch) });
+      const updated = await updateEvent(api, { calendarId, eventId, version: series.extendedProps.version, patch: seriesPatch(series, datesPatch(oldEvent), patch) });
+      return { updated, undoable: false };
     },
     [api, askScope],
   );
@@ -87,21 +73,21 @@ export function useEventMoveHandler(refetchEvents: () => void): { onEventChange(
       const { event } = info;
       void save(info)
         .then(
-          (updated) => {
-            if (updated === null) info.revert();
+          (saved) => {
+            if (saved === null) return info.revert();
             // At once, so dragging it again before the refetch lands sends the version it now has.
-            else if (!event.extendedProps.seriesId) event.setExtendedProp('version', updated.extendedProps.version);
+            if (!event.extendedProps.seriesId) event.setExtendedProp('version', saved.updated.extendedProps.version);
+            if (saved.undoable) offerUndo(info, saved.updated);
           },
           (error: unknown) => {
             info.revert();
-            if (isApiStatus(error, 412)) notify.error(intl.formatMessage(EVENT_MESSAGES.changedBySomeoneElse), intl.formatMessage(EVENT_MESSAGES.latestShown));
-            else notify.error(intl.formatMessage(EVENT_MESSAGES.moveFailed, { title: event.title }), errorMessage(error, intl));
+            moveFailed(error, event.title);
           },
         )
         // Anything else that changed meanwhile; for a series, every occurrence the change touched.
         .finally(refetchEvents);
     },
-    [save, notify, intl, refetchEvents],
+    [save, moveFailed, refetchEvents, offerUndo],
   );
 
   return { onEventChange, scopeDialog: dialog };

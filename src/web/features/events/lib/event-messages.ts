@@ -44,8 +44,8 @@ export const EVENT_DETAILS_MESSAGES = defineMessages({
   copyLink: { id: 'eventDetails.copyLink', defaultMessage: 'Copy link' },
   duplicate: { id: 'eventDetails.duplicate', defaultMessage: 'Duplicate' },
   deleteTitle: { id: 'eventDetails.deleteTitle', defaultMessage: 'Delete this event?' },
-  deleteWarning: defineMessage<{ title: string }>({
+  deleteWarning: defineMessage<{ title: string; days: number }>({
     id: 'eventDetails.deleteWarning',
-    defaultMessage: '“{title}” will be deleted for everyone. This cannot be undone.',
+    defaultMessage: '“{title}” will be deleted for everyone. Editors can restore it from the calendar’s trash for {days} days.',
   }),
 });
