@@ -1,11 +1,15 @@
 import type { Calendar } from '../../shared/calendar-schema.ts';
 import { ManageCalendarsDialog } from '../features/calendars/components/lazy-manage-calendars-dialog.tsx';
+import { CalendarActivity, CalendarTrash } from '../features/events/components/lazy-calendar-views.tsx';
 import { EventDetailsDialog, EventFormDialog, RecurrenceScopeDialog } from '../features/events/components/lazy-event-dialogs.tsx';
 import { SubscriptionsDialog } from '../features/subscriptions/components/lazy-subscriptions-dialog.tsx';
 import type { RecurrenceScopeDialogState } from '../features/events/hooks/use-recurrence-scope.ts';
 import { KeyboardShortcutsDialog } from './lazy-keyboard-shortcuts-dialog.tsx';
 import type { FocusReturn } from './use-focus-return.ts';
 import type { ShellDialogs as Dialogs } from './use-shell-dialogs.ts';
+
+// What Manage calendars shows of a calendar's events: they are the events feature's.
+const CALENDAR_VIEWS = { Activity: CalendarActivity, Trash: CalendarTrash };
 
 interface ShellDialogsProps {
   dialogs: Dialogs;
@@ -43,7 +47,7 @@ export function ShellDialogs({ dialogs, calendars, focusReturn, scopeDialog, onC
         />
       )}
       <RecurrenceScopeDialog {...scopeDialog} />
-      {dialogs.managingCalendars && <ManageCalendarsDialog onClose={dialogs.closeManageCalendars} />}
+      {dialogs.managingCalendars && <ManageCalendarsDialog onClose={dialogs.closeManageCalendars} views={CALENDAR_VIEWS} />}
       {dialogs.shortcutsShown && <KeyboardShortcutsDialog onClose={dialogs.closeShortcuts} />}
       {dialogs.subscriptionsFor && <SubscriptionsDialog calendars={calendars} {...dialogs.subscriptionsFor} onClose={dialogs.closeSubscriptions} />}
     </>

@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
+import { CALENDAR_TRASH_DAYS } from '../../../../shared/limits.ts';
 import { ConfirmDeleteButton } from '../../../components/confirm-delete-button.tsx';
 import { useNotify } from '../../../components/notifications.tsx';
 import { isApiStatus } from '../../../lib/api-client.ts';
@@ -28,7 +29,7 @@ export function DeleteCalendarButton({ calendar, onConflict, onDeleted }: { cale
     <ConfirmDeleteButton
       trigger={{ appearance: 'subtle', 'aria-label': intl.formatMessage(MESSAGES.deleteCalendar, { name: calendar.name }) }}
       title={intl.formatMessage(MESSAGES.deleteTitle, { name: calendar.name })}
-      warning={intl.formatMessage(MESSAGES.deleteWarning)}
+      warning={intl.formatMessage(MESSAGES.deleteWarning, { days: CALENDAR_TRASH_DAYS })}
       confirmLabel={intl.formatMessage(MESSAGES.deleteConfirm)}
       deleting={deleteCalendar.isPending}
       onConfirm={confirm}

@@ -1,10 +1,11 @@
 import { Body1, Button, Skeleton, SkeletonItem, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { Edit20Regular, TagMultiple20Regular } from '@fluentui/react-icons';
+import { BinRecycle20Regular, Edit20Regular, History20Regular, TagMultiple20Regular } from '@fluentui/react-icons';
 import { useIntl } from 'react-intl';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import { ColorSwatch } from '../../../components/color-swatch.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { MANAGE_CATEGORIES_MESSAGES } from '../lib/categories-messages.ts';
+import { CALENDAR_TRASH_MESSAGES } from '../lib/calendar-trash-messages.ts';
 import { CALENDARS_MESSAGES } from '../lib/calendars-messages.ts';
 import { MANAGE_CALENDARS_MESSAGES as MESSAGES } from '../lib/manage-calendars-messages.ts';
 import type { useCalendars } from '../requests/get-calendars.ts';
@@ -16,20 +17,46 @@ const useStyles = makeStyles({
   name: { flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' },
 });
 
+type CalendarView = 'categories' | 'activity' | 'trash';
+
 interface ManageCalendarsListProps {
   calendars: ReturnType<typeof useCalendars>;
   /** Admins edit and delete calendars; the others manage the categories of those they may edit, listed alone. */
   admin: boolean;
-  /** The calendar whose categories were just shown: its Categories button takes focus. */
-  focusCategoriesOf: string | null;
+  /** The calendar view just left: the button that showed it takes focus. */
+  focusAfterBack: { calendarId: string; mode: CalendarView } | null;
   onEdit(calendar: Calendar): void;
-  onCategories(calendar: Calendar): void;
+  /** Shows a calendar's categories, activity or deleted events in place of the list. */
+  onShow(calendar: Calendar, view: CalendarView): void;
   onConflict(): void;
   onDeleted(): void;
 }
 
-/** Every calendar, each with its categories, edit and delete buttons, once they are loaded. */
-export function ManageCalendarsList({ calendars, admin, focusCategoriesOf, onEdit, onCategories, onConflict, onDeleted }: ManageCalendarsListProps) {
+const VIEW_BUTTONS = {
+  categories: { icon: <TagMultiple20Regular />, label: MANAGE_CATEGORIES_MESSAGES.calendarCategories },
+  trash: { icon: <BinRecycle20Regular />, label: CALENDAR_TRASH_MESSAGES.deletedEventsOf },
+  activity: { icon: <History20Regular />, label: CALENDAR_TRASH_MESSAGES.activityOf },
+} as const;
+
+type ViewButtonProps = Pick<ManageCalendarsListProps, 'focusAfterBack' | 'onShow'> & { view: CalendarView; calendar: Calendar };
+
+/** The button that shows one of a calendar's views; back from that view, it has focus again. */
+function ViewButton({ view, calendar, focusAfterBack, onShow }: ViewButtonProps) {
+  const say = useIntl().formatMessage;
+  const { icon, label } = VIEW_BUTTONS[view];
+  return (
+    <Button
+      appearance="subtle"
+      icon={icon}
+      autoFocus={focusAfterBack?.calendarId === calendar.id && focusAfterBack.mode === view}
+      aria-label={say(label, { name: calendar.name })}
+      onClick={() => onShow(calendar, view)}
+    />
+  );
+}
+
+/** Every calendar, each with its categories, deleted events, activity, edit and delete buttons, once they are loaded. */
+export function ManageCalendarsList({ calendars, admin, focusAfterBack, onEdit, onShow, onConflict, onDeleted }: ManageCalendarsListProps) {
   const styles = useStyles();
   const intl = useIntl();
   if (calendars.isPending) {
@@ -51,17 +78,14 @@ export function ManageCalendarsList({ calendars, admin, focusCategoriesOf, onEdi
             <ColorSwatch color={calendar.color} />
             <Text className={styles.name}>{calendar.name}</Text>
             {calendar.canEdit && (
-              <Button
-                appearance="subtle"
-                icon={<TagMultiple20Regular />}
-                // Back from its categories, focus returns to the button that showed them.
-                autoFocus={calendar.id === focusCategoriesOf}
-                aria-label={intl.formatMessage(MANAGE_CATEGORIES_MESSAGES.calendarCategories, { name: calendar.name })}
-                onClick={() => onCategories(calendar)}
-              />
+              <>
+                <ViewButton view="categories" calendar={calendar} focusAfterBack={focusAfterBack} onShow={onShow} />
+                <ViewButton view="trash" calendar={calendar} focusAfterBack={focusAfterBack} onShow={onShow} />
+              </>
             )}
             {admin && (
               <>
+                <ViewButton view="activity" calendar={calendar} focusAfterBack={focusAfterBack} onShow={onShow} />
                 <Button
                   appearance="subtle"
                   icon={<Edit20Regular />}

@@ -10,7 +10,13 @@ import { useCreateCalendar } from '../requests/create-calendar.ts';
 import { useCalendars } from '../requests/get-calendars.ts';
 import { useUpdateCalendar } from '../requests/update-calendar.ts';
 
-export type Editing = { mode: 'create' } | { mode: 'edit'; calendar: Calendar } | { mode: 'categories'; calendarId: string } | null;
+/** What the dialog shows instead of the list: a calendar's editor, its categories, activity or deleted events, or the deleted calendars. */
+export type Editing =
+  | { mode: 'create' }
+  | { mode: 'edit'; calendar: Calendar }
+  | { mode: 'categories' | 'activity' | 'trash'; calendarId: string }
+  | { mode: 'deletedCalendars' }
+  | null;
 
 /** Manage calendars' state: the calendars, the one being created or edited, and a conflict to warn of. */
 export function useManageCalendars() {
@@ -25,7 +31,7 @@ export function useManageCalendars() {
   const [conflict, setConflict] = useState<string | null>(null);
 
   const save = async (input: CalendarInput): Promise<CalendarFormErrors | null> => {
-    if (editing === null || editing.mode === 'categories') return null;
+    if (editing?.mode !== 'create' && editing?.mode !== 'edit') return null;
     try {
       if (editing.mode === 'create') await createCalendar.mutateAsync(input);
       else await updateCalendar.mutateAsync({ id: editing.calendar.id, version: editing.calendar.version, patch: input });

@@ -7,10 +7,10 @@ export const MANAGE_CALENDARS_MESSAGES = defineMessages({
   editCalendar: defineMessage<{ name: string }>({ id: 'manageCalendars.editCalendar', defaultMessage: 'Edit {name}' }),
   deleteCalendar: defineMessage<{ name: string }>({ id: 'manageCalendars.deleteCalendar', defaultMessage: 'Delete {name}' }),
   deleteTitle: defineMessage<{ name: string }>({ id: 'manageCalendars.deleteTitle', defaultMessage: 'Delete {name}?' }),
-  deleteWarning: {
+  deleteWarning: defineMessage<{ days: number }>({
     id: 'manageCalendars.deleteWarning',
-    defaultMessage: 'The calendar and all its events will be deleted for everyone. This cannot be undone.',
-  },
+    defaultMessage: 'The calendar and all its events will be deleted for everyone. Admins can restore them from Deleted calendars for {days, plural, one {# day} other {# days}}.',
+  }),
   deleteConfirm: { id: 'manageCalendars.deleteConfirm', defaultMessage: 'Delete calendar' },
   conflict: {
     id: 'manageCalendars.conflict',

@@ -13,10 +13,12 @@ import {
 } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import type { EventDetails } from '../hooks/use-event-details.ts';
 import { EVENT_DETAILS_MESSAGES as M, EVENT_MESSAGES } from '../lib/event-messages.ts';
 import { EventDetailsList } from './event-details-list.tsx';
+import { EventDetailsTabs } from './event-details-tabs.tsx';
 
 const useStyles = makeStyles({
   skeleton: { display: 'grid', gap: tokens.spacingVerticalM },
@@ -25,6 +27,8 @@ const useStyles = makeStyles({
 
 interface EventDetailsContentProps {
   details: EventDetails;
+  /** The calendars the user reads: the History tab names them. */
+  calendars: readonly Calendar[];
   /** A delete found the event changed by someone else. */
   conflict: boolean;
   /** The link "Copy link" could not put on the clipboard, for the user to copy. */
@@ -34,7 +38,7 @@ interface EventDetailsContentProps {
 }
 
 /** The dialog's body: the details once loaded (a skeleton until then, or why they are not), and a link left to copy. */
-export function EventDetailsContent({ details, conflict, uncopiedLink, liveNotice }: EventDetailsContentProps) {
+export function EventDetailsContent({ details, calendars, conflict, uncopiedLink, liveNotice }: EventDetailsContentProps) {
   const { query, display, event, calendar, notFound, occurrence, series } = details;
   const styles = useStyles();
   const intl = useIntl();
@@ -51,7 +55,9 @@ export function EventDetailsContent({ details, conflict, uncopiedLink, liveNotic
         </MessageBar>
       )}
       {event ? (
-        <EventDetailsList event={event} display={display} calendar={calendar} occurrence={occurrence} series={series} />
+        <EventDetailsTabs details={details} calendars={calendars}>
+          <EventDetailsList event={event} display={display} calendar={calendar} occurrence={occurrence} series={series} />
+        </EventDetailsTabs>
       ) : query.isPending ? (
         <Skeleton aria-label={say(M.loadingDetails)} className={styles.skeleton}>
           <SkeletonItem size={16} />

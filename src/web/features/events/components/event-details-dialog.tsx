@@ -63,6 +63,7 @@ export function EventDetailsDialog({ eventKey, calendars, onClose, onEdit, onDup
           </DialogTitle>
           <EventDetailsContent
             details={details}
+            calendars={calendars}
             conflict={conflict}
             uncopiedLink={uncopiedLink}
             liveNotice={<EventLiveNotice notice={liveNotice} onShowLatest={showLatest} />}

@@ -1,0 +1,15 @@
+import { useRegionalSettings } from '../host/regional-settings.tsx';
+import { formatTimestamp } from '../lib/format-timestamp.ts';
+import { relativeTime } from '../lib/relative-time.ts';
+import { useTimeOfDayOptions } from '../lib/time-format.ts';
+
+/** When something was done, as "3 hours ago" in the app's locale; the full date and time in its title. */
+export function ChangeTime({ at, now }: { at: string; now: number }) {
+  const { locale, timeZone } = useRegionalSettings();
+  const timeOfDay = useTimeOfDayOptions();
+  return (
+    <time dateTime={at} title={formatTimestamp(at, { locale, timeZone, timeOfDay })}>
+      {relativeTime(at, now, locale)}
+    </time>
+  );
+}

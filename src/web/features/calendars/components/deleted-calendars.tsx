@@ -1,0 +1,113 @@
+import { Body1, Button, Caption1, Skeleton, SkeletonItem, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowUndo20Regular } from '@fluentui/react-icons';
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import type { TrashedCalendar } from '../../../../shared/history-schema.ts';
+import { CALENDAR_TRASH_DAYS } from '../../../../shared/limits.ts';
+import { ChangeTime } from '../../../components/change-time.tsx';
+import { ColorSwatch } from '../../../components/color-swatch.tsx';
+import { ConfirmDeleteButton } from '../../../components/confirm-delete-button.tsx';
+import { useNotify } from '../../../components/notifications.tsx';
+import { TRASH_COMMON_MESSAGES as C } from '../../../components/trash-messages.ts';
+import { useRegionalSettings } from '../../../host/regional-settings.tsx';
+import { isApiStatus } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { formatDay } from '../../../lib/format-timestamp.ts';
+import { CALENDAR_TRASH_MESSAGES as M } from '../lib/calendar-trash-messages.ts';
+import { useCalendarTrash, usePurgeCalendar, useRestoreCalendar } from '../requests/calendar-trash.ts';
+
+const useStyles = makeStyles({
+  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  item: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    paddingBottom: tokens.spacingVerticalS,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  text: { display: 'flex', flexDirection: 'column', flexGrow: 1, flexBasis: '14rem', minWidth: 0, overflowWrap: 'anywhere' },
+  meta: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalM, color: tokens.colorNeutralForeground2 },
+});
+
+/** Restore and purge of deleted calendars, each told in a toast; what failed says why. */
+function useCalendarTrashActions() {
+  const intl = useIntl();
+  const say = intl.formatMessage;
+  const notify = useNotify();
+  const restore = useRestoreCalendar();
+  const purge = usePurgeCalendar();
+  const failed = (title: string, error: unknown) =>
+    notify.error(title, isApiStatus(error, 404, 412) ? say(C.changedMeanwhile) : errorMessage(error, intl));
+  return {
+    busy: restore.isPending || purge.isPending,
+    restore: (entry: TrashedCalendar) =>
+      restore.mutateAsync(entry).then(
+        () => notify.success(say(M.restored, { name: entry.name })),
+        (error: unknown) => failed(say(M.restoreFailed), error),
+      ),
+    purge: (entry: TrashedCalendar) =>
+      purge.mutateAsync(entry).then(
+        () => notify.success(say(M.purged, { name: entry.name })),
+        (error: unknown) => failed(say(M.purgeFailed), error),
+      ),
+  };
+}
+
+function DeletedCalendar({ entry, now, actions }: { entry: TrashedCalendar; now: number; actions: ReturnType<typeof useCalendarTrashActions> }) {
+  const styles = useStyles();
+  const say = useIntl().formatMessage;
+  const regional = useRegionalSettings();
+  return (
+    <li className={styles.item} data-trash-id={entry.id}>
+      <ColorSwatch color={entry.color} />
+      <div className={styles.text}>
+        <Text weight="semibold">{entry.name}</Text>
+        <Caption1 className={styles.meta}>
+          <span>{say(M.events, { count: entry.eventCount })}</span>
+          <span>{say(C.deletedBy, { name: entry.deletedBy.name })}</span>
+          <ChangeTime at={entry.deletedAt} now={now} />
+          <span>{say(C.purgeAt, { date: formatDay(entry.purgeAt, regional) })}</span>
+        </Caption1>
+      </div>
+      <Button icon={<ArrowUndo20Regular />} aria-label={say(M.restoreNamed, { name: entry.name })} disabled={actions.busy} onClick={() => void actions.restore(entry)}>
+        {say(C.restore)}
+      </Button>
+      <ConfirmDeleteButton
+        trigger={{ appearance: 'subtle', 'aria-label': say(M.purgeNamed, { name: entry.name }) }}
+        title={say(M.purgeTitle, { name: entry.name })}
+        warning={say(M.purgeWarning)}
+        confirmLabel={say(C.purge)}
+        deleting={actions.busy}
+        onConfirm={() => actions.purge(entry)}
+      />
+    </li>
+  );
+}
+
+/** The tenant's deleted calendars (admins), under Manage calendars: each restored with its events, or deleted for good. */
+export function DeletedCalendars() {
+  const styles = useStyles();
+  const intl = useIntl();
+  const trash = useCalendarTrash();
+  const actions = useCalendarTrashActions();
+  // Read once: "3 hours ago" need not tick while the list is open.
+  const [now] = useState(Date.now);
+  if (trash.isPending) {
+    return (
+      <Skeleton aria-label={intl.formatMessage(M.loading)}>
+        <SkeletonItem />
+        <SkeletonItem />
+      </Skeleton>
+    );
+  }
+  if (trash.isError) return <Body1>{errorMessage(trash.error, intl)}</Body1>;
+  if (trash.data.length === 0) return <Body1>{intl.formatMessage(M.empty, { days: CALENDAR_TRASH_DAYS })}</Body1>;
+  return (
+    <ul className={styles.list}>
+      {trash.data.map((entry) => (
+        <DeletedCalendar key={entry.id} entry={entry} now={now} actions={actions} />
+      ))}
+    </ul>
+  );
+}
