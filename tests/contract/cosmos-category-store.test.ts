@@ -32,8 +32,8 @@ describe('the Cosmos store’s categories', () => {
   it('leaves the category invisible and its name free when a delete dies after marking it, and the next start-up finishes it', async () => {
     const database = `category-crash-${randomUUID()}`;
     const running = await openCosmosStore(cosmosOptions(database));
-    const calendarId = (await running.calendars.create({ tenantId: TENANT, input: { name: 'Crashy', color: '#000000', description: '', editors: [] } })).id;
-    const doomed = await running.categories.create({ tenantId: TENANT, calendarId, input: { name: 'Doomed', color: '#D13438', icon: 'Alert' } });
+    const calendarId = (await running.calendars.create({ tenantId: TENANT, input: { name: 'Crashy', color: '#000000', description: '', editors: [] }, actor: ACTOR })).id;
+    const doomed = await running.categories.create({ tenantId: TENANT, calendarId, input: { name: 'Doomed', color: '#D13438', icon: 'Alert' }, actor: ACTOR });
     const drafted = normaliseEvent({ title: 'Tagged', start: '2027-04-01', extendedProps: { categoryId: doomed.id } });
     if (!drafted.ok) throw new Error('bad draft');
     const event = await running.events.create({ tenantId: TENANT, calendarId, draft: drafted.draft, actor: ACTOR });
@@ -48,9 +48,9 @@ describe('the Cosmos store’s categories', () => {
     expect(await running.categories.get(key)).toBeNull();
     expect(await running.categories.list({ tenantId: TENANT })).toEqual([]);
     expect(await running.categories.listByCalendar({ tenantId: TENANT, calendarId })).toEqual([]);
-    await expect(running.categories.update({ ...key, patch: { name: 'Revived', color: undefined, icon: undefined }, expected: null })).rejects.toThrow();
+    await expect(running.categories.update({ ...key, patch: { name: 'Revived', color: undefined, icon: undefined }, expected: null, actor: ACTOR })).rejects.toThrow();
     // Its name is free at once.
-    const successor = await running.categories.create({ tenantId: TENANT, calendarId, input: { name: 'doomed', color: '#000000', icon: 'Flag' } });
+    const successor = await running.categories.create({ tenantId: TENANT, calendarId, input: { name: 'doomed', color: '#000000', icon: 'Flag' }, actor: ACTOR });
     const versionBefore = await running.changes.version({ tenantId: TENANT });
     await running.close();
 

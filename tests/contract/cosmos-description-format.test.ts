@@ -38,7 +38,7 @@ describe('the Cosmos store, over event documents written before descriptions wer
 
   beforeAll(async () => {
     store = await openCosmosStore(cosmosOptions(database));
-    calendarId = (await store.calendars.create({ tenantId: TENANT, input: { name: 'Legacy', color: '#000000', description: '', editors: [] } })).id;
+    calendarId = (await store.calendars.create({ tenantId: TENANT, input: { name: 'Legacy', color: '#000000', description: '', editors: [] }, actor: ACTOR })).id;
     client = new CosmosClient({ endpoint: process.env.TEST_COSMOS_ENDPOINT!, key: process.env.TEST_COSMOS_KEY!, connectionPolicy: { enableEndpointDiscovery: false } });
     const events = client.database(database).container(COSMOS_EVENTS_CONTAINER);
     single = legacyDoc(calendarId, draft({ title: 'Workshop', start: '2027-05-03T09:00:00Z', extendedProps: { description: PLAIN } }));

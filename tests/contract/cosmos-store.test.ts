@@ -2,8 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { CosmosClient } from '@azure/cosmos';
 import { describe, expect, it } from 'vitest';
 import { resolveEventWindow } from '../../src/api/event-window.ts';
-import { calendarEventIdsQuery, calendarsQuery, windowQuery } from '../../src/api/stores/cosmos/cosmos-queries.ts';
+import {
+  activityQuery,
+  calendarEntryIdsQuery,
+  calendarEventCountQuery,
+  calendarEventIdsQuery,
+  calendarsQuery,
+  calendarTrashQuery,
+  eventHistoryQuery,
+  eventTrashQuery,
+  sinceQuery,
+  windowQuery,
+} from '../../src/api/stores/cosmos/cosmos-queries.ts';
 import { CHANGES_DOC_ID } from '../../src/api/stores/cosmos/change-versions.ts';
+import { HISTORY_SEQUENCE_ID } from '../../src/api/stores/cosmos/cosmos-history.ts';
 import { COSMOS_CALENDARS_CONTAINER, COSMOS_EVENTS_CONTAINER, openCosmosStore } from '../../src/api/stores/cosmos/cosmos-store.ts';
 import type { EventWindow } from '../../src/api/stores/repository.ts';
 import { normaliseEvent, type EventDraft } from '../../src/shared/event-schema.ts';
@@ -21,7 +33,19 @@ function draft(title: string, start: string): EventDraft {
 
 describe('Cosmos queries (asserted on query text and options: the protocol server ignores the partitionKey option)', () => {
   it('target the tenant’s partition, both in the WHERE clause and as the partitionKey option', () => {
-    for (const query of [windowQuery(TENANT, 'cal', false, 0, 1, 2), calendarsQuery(TENANT), calendarEventIdsQuery(TENANT, 'cal')]) {
+    const queries = [
+      windowQuery(TENANT, 'cal', false, 0, 1, 2),
+      calendarsQuery(TENANT),
+      calendarEventIdsQuery(TENANT, 'cal', 'trash:cal'),
+      calendarTrashQuery(TENANT),
+      calendarEventCountQuery(TENANT, 'cal'),
+      eventTrashQuery(TENANT, 'trash:cal'),
+      eventHistoryQuery(TENANT, 'event', 5),
+      activityQuery({ tenantId: TENANT, calendarId: 'cal', byUserId: 'ada', fromMs: 1, toMs: 2, beforeSeq: 5 }),
+      sinceQuery(TENANT, 5),
+      calendarEntryIdsQuery(TENANT, 'cal'),
+    ];
+    for (const query of queries) {
       expect(query.partitionKey).toBe(TENANT);
       expect(query.spec.query).toContain('c.tenantId = @tenantId');
       expect(query.spec.parameters).toContainEqual({ name: '@tenantId', value: TENANT });
@@ -38,13 +62,14 @@ describe('Cosmos queries (asserted on query text and options: the protocol serve
 });
 
 describe('the Cosmos store', () => {
-  it('leaves nothing visible when a calendar delete dies half-way, and the next start-up finishes it', async () => {
+  it('leaves nothing visible when a calendar purge dies half-way, and the next start-up finishes it, history too', async () => {
     const database = `crash-${randomUUID()}`;
     const running = await openCosmosStore(cosmosOptions(database));
-    const calendar = await running.calendars.create({ tenantId: TENANT, input: { name: 'Half-deleted', color: '#000000', description: '', editors: [] } });
+    const calendar = await running.calendars.create({ tenantId: TENANT, input: { name: 'Half-deleted', color: '#000000', description: '', editors: [] }, actor: ACTOR });
     const event = await running.events.create({ tenantId: TENANT, calendarId: calendar.id, draft: draft('Orphan to be', '2027-04-01'), actor: ACTOR });
 
-    // What the first step of a delete leaves behind if the process dies right after it: the calendar marked.
+    await running.calendars.delete({ tenantId: TENANT, calendarId: calendar.id, expected: 1, actor: ACTOR });
+    // What the first step of a purge leaves behind if the process dies right after it: the trashed calendar marked.
     const client = new CosmosClient({ endpoint: process.env.TEST_COSMOS_ENDPOINT!, key: process.env.TEST_COSMOS_KEY!, connectionPolicy: { enableEndpointDiscovery: false } });
     const calendars = client.database(database).container(COSMOS_CALENDARS_CONTAINER);
     const events = client.database(database).container(COSMOS_EVENTS_CONTAINER);
@@ -60,12 +85,13 @@ describe('the Cosmos store', () => {
     expect(await running.events.listInWindow({ tenantId: TENANT, calendarIds: [calendar.id], window, limit: FEED_EVENTS_MAX })).toEqual([]);
     const eventsBefore = await events.items.query({ query: 'SELECT c.id FROM c WHERE c.calendarId = @c', parameters: [{ name: '@c', value: calendar.id }] }).fetchAll();
     expect(eventsBefore.resources).toHaveLength(1);
-    const versionBefore = await running.changes.version({ tenantId: TENANT });
+    expect(await running.calendars.listTrash({ tenantId: TENANT })).toEqual([]);
+    expect(await running.history.forCalendar({ tenantId: TENANT, calendarId: calendar.id, before: null, limit: 10 })).toHaveLength(3);
     await running.close();
 
-    // The next start-up finishes the delete: the documents are gone, and feeds cached before the crash are not served.
+    // The next start-up finishes the purge: the documents are gone, the calendar's history with them.
     const restarted = await openCosmosStore({ ...cosmosOptions(database), createResources: false });
-    expect(await restarted.changes.version({ tenantId: TENANT })).not.toBe(versionBefore);
+    expect(await restarted.history.forCalendar({ tenantId: TENANT, calendarId: calendar.id, before: null, limit: 10 })).toEqual([]);
     const eventsAfter = await events.items.query({ query: 'SELECT c.id FROM c WHERE c.calendarId = @c', parameters: [{ name: '@c', value: calendar.id }] }).fetchAll();
     expect(eventsAfter.resources).toEqual([]);
     expect((await calendars.item(calendar.id, TENANT).read()).resource).toBeUndefined();
@@ -73,17 +99,24 @@ describe('the Cosmos store', () => {
     client.dispose();
   });
 
-  it('keeps each tenant’s change counters out of every calendar and event read', async () => {
+  it('keeps each tenant’s change counters, history sequence and entries out of every calendar and event read', async () => {
     const database = `changes-${randomUUID()}`;
     const store = await openCosmosStore(cosmosOptions(database));
-    const calendar = await store.calendars.create({ tenantId: TENANT, input: { name: 'Counted', color: '#000000', description: '', editors: [] } });
+    const calendar = await store.calendars.create({ tenantId: TENANT, input: { name: 'Counted', color: '#000000', description: '', editors: [] }, actor: ACTOR });
     await store.events.create({ tenantId: TENANT, calendarId: calendar.id, draft: draft('Counted too', '2027-04-01'), actor: ACTOR });
     expect((await store.calendars.list({ tenantId: TENANT })).map((c) => c.id)).toEqual([calendar.id]);
     expect(await store.calendars.get({ tenantId: TENANT, calendarId: CHANGES_DOC_ID })).toBeNull();
     expect(await store.events.findById({ tenantId: TENANT, eventId: CHANGES_DOC_ID })).toBeNull();
     expect(await store.events.get({ tenantId: TENANT, calendarId: calendar.id, eventId: CHANGES_DOC_ID })).toBeNull();
-    // Deleting the tenant's last calendar leaves only the counters: the store is as good as empty for the demo seed.
-    await store.calendars.delete({ tenantId: TENANT, calendarId: calendar.id, expected: null });
+    const [entry] = await store.history.forCalendar({ tenantId: TENANT, calendarId: calendar.id, before: null, limit: 1 });
+    for (const eventId of [HISTORY_SEQUENCE_ID, entry!.id]) {
+      expect(await store.events.findById({ tenantId: TENANT, eventId })).toBeNull();
+      expect(await store.events.get({ tenantId: TENANT, calendarId: calendar.id, eventId })).toBeNull();
+    }
+    // A trashed calendar is still there; purged, it leaves only counters and entries: as good as empty for the demo seed.
+    await store.calendars.delete({ tenantId: TENANT, calendarId: calendar.id, expected: null, actor: ACTOR });
+    expect(await store.claimDemoSeed()).toBe(false);
+    await store.calendars.purge({ tenantId: TENANT, calendarId: calendar.id });
     expect(await store.claimDemoSeed()).toBe(true);
     await store.close();
   });

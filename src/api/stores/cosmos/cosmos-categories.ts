@@ -3,6 +3,7 @@ import type { Container, UniqueKeyPolicy } from '@azure/cosmos';
 import { categoryNameKey } from '../../../shared/category-match.ts';
 import type { Category, CategoryInput, CategoryPatch } from '../../../shared/category-schema.ts';
 import type { UserRef } from '../../../shared/event-schema.ts';
+import { calendarEntry, categoryFieldChange } from '../change-entries.ts';
 import {
   compareCategories,
   NameTakenError,
@@ -10,14 +11,17 @@ import {
   NotFoundError,
   type CalendarKey,
   type CategoryKey,
+  type Acting,
   type CategoryRepository,
   type Conditional,
   type InTenant,
+  type StoredCalendar,
 } from '../repository.ts';
 import { bumpChanges, isChangesDoc } from './change-versions.ts';
 import { CONFLICT_ATTEMPTS, writeExpectedVersion } from './conditional-write.ts';
 import { codeOf, deleteIgnoringMissing, queryAll, readDoc, replaceIfUnchanged } from './cosmos-documents.ts';
 import type { EventDoc } from './cosmos-event-docs.ts';
+import { recordEntries } from './cosmos-history.ts';
 import {
   calendarCategoriesQuery,
   calendarCategoryIdsQuery,
@@ -73,8 +77,11 @@ export async function deleteCalendarCategories(categories: Container, tenantId: 
   if (docs.length > 0) await bumpChanges(categories, tenantId);
 }
 
-/** Whether the tenant has this calendar, and it is not being deleted. */
-export type CalendarVisible = (tenantId: string, calendarId: string) => Promise<boolean>;
+/** What categories need of their calendars: one that is there (not trashed), and which are. */
+export interface CategoryCalendars {
+  get(params: CalendarKey): Promise<StoredCalendar | null>;
+  list(params: InTenant): Promise<StoredCalendar[]>;
+}
 
 /**
  * Categories in a container of their own. Deleting one spans its events, with no transaction across documents, so it
@@ -84,39 +91,45 @@ export type CalendarVisible = (tenantId: string, calendarId: string) => Promise<
 export class CosmosCategoryRepository implements CategoryRepository {
   private readonly categories: Container;
   private readonly events: Container;
-  private readonly calendarVisible: CalendarVisible;
+  private readonly calendars: CategoryCalendars;
 
-  constructor(categories: Container, events: Container, calendarVisible: CalendarVisible) {
+  constructor(categories: Container, events: Container, calendars: CategoryCalendars) {
     this.categories = categories;
     this.events = events;
-    this.calendarVisible = calendarVisible;
+    this.calendars = calendars;
   }
 
+  /** Every category of the tenant's calendars, less those of calendars in the trash (which keep theirs until restored or purged). */
   async list({ tenantId }: InTenant): Promise<Category[]> {
-    return (await queryAll<CategoryDoc>(this.categories, categoriesQuery(tenantId))).map(toCategory).sort(compareCategories);
+    const [docs, calendars] = await Promise.all([queryAll<CategoryDoc>(this.categories, categoriesQuery(tenantId)), this.calendars.list({ tenantId })]);
+    const visible = new Set(calendars.map((calendar) => calendar.id));
+    return docs.filter((doc) => visible.has(doc.calendarId)).map(toCategory).sort(compareCategories);
   }
 
   async listByCalendar({ tenantId, calendarId }: CalendarKey): Promise<Category[]> {
-    if (!(await this.calendarVisible(tenantId, calendarId))) return [];
+    if (!(await this.calendars.get({ tenantId, calendarId }))) return [];
     return (await queryAll<CategoryDoc>(this.categories, calendarCategoriesQuery(tenantId, calendarId))).map(toCategory).sort(compareCategories);
   }
 
   async get(key: CategoryKey): Promise<Category | null> {
     const doc = await this.visibleDoc(key);
-    return doc ? toCategory(doc) : null;
+    return doc && (await this.calendars.get(key)) ? toCategory(doc) : null;
   }
 
-  async create({ tenantId, calendarId, input }: CalendarKey & { input: CategoryInput }): Promise<Category> {
-    if (!(await this.calendarVisible(tenantId, calendarId))) throw new NotFoundError();
+  async create({ tenantId, calendarId, input, actor }: CalendarKey & Acting & { input: CategoryInput }): Promise<Category> {
+    if (!(await this.calendars.get({ tenantId, calendarId }))) throw new NotFoundError();
     const now = new Date().toISOString();
     const doc: CategoryDoc = { id: randomUUID(), tenantId, calendarId, ...input, nameKey: nameKeyOf(calendarId, input.name), createdAt: now, updatedAt: now, version: 1 };
     await unlessNameTaken(() => withRetries(() => this.categories.items.create(doc), { idempotent: false }));
+    await this.record({ tenantId, calendarId }, actor, null, toCategory(doc));
     await bumpChanges(this.categories, tenantId);
     return toCategory(doc);
   }
 
-  async update({ patch, expected, ...key }: CategoryKey & Conditional & { patch: CategoryPatch }): Promise<Category> {
+  async update({ patch, expected, actor, ...key }: CategoryKey & Conditional & Acting & { patch: CategoryPatch }): Promise<Category> {
+    let before: CategoryDoc | undefined;
     const updated = await writeExpectedVersion(expected, () => this.visibleDoc(key), async (doc) => {
+      before = doc;
       const name = patch.name ?? doc.name;
       const next: CategoryDoc = {
         ...doc,
@@ -129,15 +142,18 @@ export class CosmosCategoryRepository implements CategoryRepository {
       };
       return (await unlessNameTaken(() => replaceIfUnchanged(this.categories, next))) ? next : undefined;
     });
+    await this.record(key, actor, toCategory(before!), toCategory(updated));
     await bumpChanges(this.categories, key.tenantId);
     return toCategory(updated);
   }
 
-  async delete({ expected, actor, ...key }: CategoryKey & Conditional & { actor: UserRef }): Promise<{ clearedEvents: number }> {
+  /** One calendar-level entry for the delete, however many events it clears (their versions move, with no entry each). */
+  async delete({ expected, actor, ...key }: CategoryKey & Conditional & Acting): Promise<{ clearedEvents: number }> {
     const marked = await writeExpectedVersion(expected, () => this.visibleDoc(key), async (doc) => {
       const next: CategoryDoc = { ...doc, deleting: true, deletedBy: { id: actor.id, name: actor.name }, nameKey: doc.id };
       return (await replaceIfUnchanged(this.categories, next)) ? next : undefined;
     });
+    await this.record(key, actor, toCategory(marked), null);
     // The mark is what readers see change: the category leaves every list.
     await bumpChanges(this.categories, key.tenantId);
     return this.finishDelete(marked);
@@ -184,6 +200,17 @@ export class CosmosCategoryRepository implements CategoryRepository {
     }
     // The mark stays: the next start-up finishes the delete.
     throw new PreconditionFailedError();
+  }
+
+  /**
+   * A category's change as its calendar's entry (categories live in their own container: the entry is written right
+   * after the change). A calendar trashed meanwhile has no reader to tell.
+   */
+  private async record(key: CalendarKey, actor: UserRef, before: Category | null, after: Category | null): Promise<void> {
+    const calendar = await this.calendars.get(key);
+    if (!calendar) return;
+    const entry = calendarEntry(calendar, { kind: 'updated', by: actor, at: new Date().toISOString(), version: calendar.version, changes: categoryFieldChange(before, after) });
+    await recordEntries(this.events, key.tenantId, [entry]);
   }
 
   /** The category as its calendar in the key holds it, unless it is being deleted. */

@@ -1,33 +1,27 @@
-// An import's writes on Cosmos, all or nothing. Cosmos's transactional batch holds at most 100 operations of one
-// partition and cannot make a create depend on another document's version, so the batch is written document by
-// document (a few at once), each recorded, and on any failure undone in reverse: created documents deleted, replaced
-// ones written back as they were (with If-Match on what the batch wrote, so a newer change made meanwhile is kept).
+// An import's writes on Cosmos, all or nothing. The events and their history entries go in transactional batches of
+// BATCH_EVENTS_MAX events each (a batch holds 100 operations: the tenant's history sequence, and an event and its entry
+// each), one after another, so that their entries' numbers follow the order they land in. Updates are checked before
+// anything is written; a batch that fails after others landed (an update whose event changed in between) has them
+// undone, newest first: created events and every entry deleted, replaced events written back as they were, with If-Match
+// on what the import wrote, so that a newer change made meanwhile is kept.
 import { randomUUID } from 'node:crypto';
 import type { Container } from '@azure/cosmos';
 import type { CalendarEvent } from '../../../shared/event-schema.ts';
 import { eventTimeMs } from '../../../shared/time.ts';
+import { eventEntry, eventFieldChanges, type NewChangeEntry } from '../change-entries.ts';
 import { eventRecord, NotFoundError, PreconditionFailedError, versionMatches, type BatchUpdate, type EventBatch } from '../repository.ts';
 import { bumpChanges } from './change-versions.ts';
 import { deleteIgnoringMissing, queryAll, readDoc, replaceIfUnchanged } from './cosmos-documents.ts';
-import { fromEventDoc, toEventDoc, type EventDoc } from './cosmos-event-docs.ts';
+import { asCurrentDoc, fromEventDoc, toEventDoc, type EventDoc } from './cosmos-event-docs.ts';
+import { commitWithEntries, createOp, deleteEntries, replaceOp, TRANSACTIONAL_BATCH_MAX } from './cosmos-history.ts';
 import { importUidsQuery } from './cosmos-queries.ts';
-import { withRetries } from './cosmos-retry.ts';
 
 /** UIDs per query: the parameter array stays far below Cosmos's query size limit whatever their length. */
 export const IMPORT_UIDS_PER_QUERY = 200;
-/** Documents written at once: each is a round trip (2,000 one at a time took 6.7 s on the local protocol server, 4.9 s so). */
-export const BATCH_WRITE_CONCURRENCY = 8;
-
-/** Writes every item, BATCH_WRITE_CONCURRENCY at a time; once a group has settled, its first failure is thrown. */
-async function inGroups<T>(items: readonly T[], write: (item: T, index: number) => Promise<void>): Promise<void> {
-  for (let from = 0; from < items.length; from += BATCH_WRITE_CONCURRENCY) {
-    const group = items.slice(from, from + BATCH_WRITE_CONCURRENCY);
-    // Settled, not raced: every write that landed is recorded before the undo begins.
-    const results = await Promise.allSettled(group.map((item, i) => write(item, from + i)));
-    const failed = results.find((result) => result.status === 'rejected');
-    if (failed) throw failed.reason;
-  }
-}
+/** Events per transactional batch: each with its entry, and the history sequence, within the batch's 100 operations. */
+export const BATCH_EVENTS_MAX = Math.floor((TRANSACTIONAL_BATCH_MAX - 1) / 2);
+/** Update targets read at once, before anything is written. */
+export const BATCH_READ_CONCURRENCY = 8;
 
 /** What the batch needs of the calendars: whether one is there, and raising its longest-event bound first. */
 export interface BatchCalendars {
@@ -35,43 +29,79 @@ export interface BatchCalendars {
   recordDuration(tenantId: string, calendarId: string, allDay: boolean, duration: number): Promise<void>;
 }
 
-/** A write the batch made, and how to take it back. */
-type Written = { kind: 'created'; doc: EventDoc } | { kind: 'replaced'; before: EventDoc; after: EventDoc };
-
-async function createDoc(events: Container, doc: EventDoc, written: Written[]): Promise<void> {
-  const response = await withRetries(() => events.items.create(doc), { idempotent: false });
-  written.push({ kind: 'created', doc: { ...doc, _etag: response.etag } });
+/** One event's write in the import: the document to write, what it replaces (null for a create), and its entry. */
+interface Unit {
+  doc: EventDoc;
+  before: EventDoc | null;
+  entry: NewChangeEntry;
 }
 
-async function replaceDoc(events: Container, batch: EventBatch, update: BatchUpdate, written: Written[]): Promise<EventDoc> {
+/** A unit that landed: the _etag it was written at, and its entry's document id. */
+interface Landed {
+  unit: Unit;
+  etag: string | undefined;
+  entryId: string;
+}
+
+function checked(doc: EventDoc | null, update: BatchUpdate, calendarId: string): EventDoc {
+  if (!doc || doc.calendarId !== calendarId) throw new NotFoundError();
+  if (!versionMatches(update.expected, doc.version)) throw new PreconditionFailedError();
+  return doc;
+}
+
+/** Each update's event as stored, checked against the batch's calendar and expected version. */
+async function readTargets(events: Container, { tenantId, calendarId, updates }: EventBatch): Promise<EventDoc[]> {
+  const found: EventDoc[] = [];
+  for (let from = 0; from < updates.length; from += BATCH_READ_CONCURRENCY) {
+    const group = updates.slice(from, from + BATCH_READ_CONCURRENCY);
+    const docs = await Promise.all(group.map((update) => readDoc<EventDoc>(events.item(update.eventId, tenantId))));
+    found.push(...docs.map((doc, i) => checked(doc, group[i]!, calendarId)));
+  }
+  return found;
+}
+
+/** The import's writes, creates first, each with its entry. */
+function unitsOf(batch: EventBatch, targets: EventDoc[], now: string): Unit[] {
   const { tenantId, calendarId, actor } = batch;
-  const before = await readDoc<EventDoc>(events.item(update.eventId, tenantId));
-  if (!before || before.calendarId !== calendarId) throw new NotFoundError();
-  if (!versionMatches(update.expected, before.version)) throw new PreconditionFailedError();
-  const authorship = { createdBy: before.createdBy, createdAt: before.createdAt, updatedBy: actor, updatedAt: new Date().toISOString() };
-  const record = eventRecord({ id: update.eventId, calendarId, draft: update.draft, authorship, version: before.version + 1 });
-  const after = { ...toEventDoc(tenantId, record), _etag: before._etag };
-  const response = await withRetries(() => events.item(after.id, tenantId).replace(after, { accessCondition: { type: 'IfMatch', condition: before._etag! } }), {
-    idempotent: false,
-  }).catch((error: unknown) => {
-    // Changed or deleted since the read: the batch's view is stale.
-    const code = (error as { code?: unknown }).code;
-    throw code === 412 || code === 404 ? new PreconditionFailedError() : error;
+  const creates = batch.creates.map((draft): Unit => {
+    const authorship = { createdBy: actor, updatedBy: actor, createdAt: now, updatedAt: now };
+    const doc = toEventDoc(tenantId, eventRecord({ id: randomUUID(), calendarId, draft, authorship, version: 1 }));
+    return { doc, before: null, entry: eventEntry(doc, { kind: 'created', by: actor, at: now, version: 1 }) };
   });
-  written.push({ kind: 'replaced', before, after: { ...after, _etag: response.etag } });
-  return after;
+  const updates = batch.updates.map((update, i): Unit => {
+    const before = targets[i]!;
+    const authorship = { createdBy: before.createdBy, createdAt: before.createdAt, updatedBy: actor, updatedAt: now };
+    const record = eventRecord({ id: update.eventId, calendarId, draft: update.draft, authorship, version: before.version + 1 });
+    const doc = { ...toEventDoc(tenantId, record), _etag: before._etag };
+    const changes = eventFieldChanges(asCurrentDoc(before), update.draft);
+    return { doc, before, entry: eventEntry(doc, { kind: 'updated', by: actor, at: now, version: doc.version, changes }) };
+  });
+  return [...creates, ...updates];
+}
+
+/** Writes the units BATCH_EVENTS_MAX at a time, each group with its entries in one transactional batch, recording what landed. */
+async function writeUnits(events: Container, tenantId: string, units: Unit[], landed: Landed[]): Promise<void> {
+  for (let from = 0; from < units.length; from += BATCH_EVENTS_MAX) {
+    const group = units.slice(from, from + BATCH_EVENTS_MAX);
+    const ops = group.map((unit) => (unit.before ? replaceOp(unit.doc) : createOp(unit.doc)));
+    const outcome = await commitWithEntries(events, tenantId, ops, group.map((unit) => unit.entry));
+    if (!outcome.ok) {
+      // Changed or deleted since it was read: the batch's view is stale.
+      if (outcome.status === 412 || outcome.status === 404) throw new PreconditionFailedError();
+      throw new Error(`Writing the import failed with ${outcome.status}`);
+    }
+    group.forEach((unit, i) => landed.push({ unit, etag: outcome.results[i]?.eTag, entryId: outcome.entries[i]!.id }));
+  }
 }
 
 /** Takes back what the batch wrote, newest first; a document someone changed since is theirs now and stays. */
-async function undo(events: Container, written: readonly Written[]): Promise<void> {
-  for (const step of [...written].reverse()) {
-    if (step.kind === 'created') await deleteIgnoringMissing(events.item(step.doc.id, step.doc.tenantId));
+async function undo(events: Container, tenantId: string, landed: readonly Landed[]): Promise<void> {
+  for (const { unit, etag } of [...landed].reverse()) {
+    if (!unit.before) await deleteIgnoringMissing(events.item(unit.doc.id, tenantId));
     // The content as before, at a version after the batch's, so that an ETag handed out meanwhile is not reused.
-    else {
-      const restored: EventDoc = { ...step.before, version: step.after.version + 1, _etag: step.after._etag };
-      await replaceIfUnchanged(events, restored);
-    }
+    else await replaceIfUnchanged(events, { ...unit.before, version: unit.doc.version + 1, _etag: etag } as EventDoc);
   }
+  await deleteEntries(events, landed.map(({ entryId }) => ({ id: entryId, tenantId })));
 }
 
 /**
@@ -90,26 +120,21 @@ async function raiseLongest(calendars: BatchCalendars, { tenantId, calendarId, c
 }
 
 export async function writeEventBatch(events: Container, calendars: BatchCalendars, batch: EventBatch): Promise<CalendarEvent[]> {
-  const { tenantId, calendarId, actor } = batch;
+  const { tenantId, calendarId } = batch;
   if (!(await calendars.isVisible(tenantId, calendarId))) throw new NotFoundError();
-  const now = new Date().toISOString();
-  const authorship = { createdBy: actor, updatedBy: actor, createdAt: now, updatedAt: now };
-  const docs = batch.creates.map((draft) => toEventDoc(tenantId, eventRecord({ id: randomUUID(), calendarId, draft, authorship, version: 1 })));
+  const targets = await readTargets(events, batch);
+  const units = unitsOf(batch, targets, new Date().toISOString());
   await raiseLongest(calendars, batch);
-  const written: Written[] = [];
+  const landed: Landed[] = [];
   try {
-    await inGroups(docs, (doc) => createDoc(events, doc, written));
-    const updated: EventDoc[] = [];
-    await inGroups(batch.updates, async (update, index) => {
-      updated[index] = await replaceDoc(events, batch, update, written);
-    });
-    return [...docs, ...updated].map(fromEventDoc);
+    await writeUnits(events, tenantId, units, landed);
+    return units.map((unit) => fromEventDoc(unit.doc));
   } catch (error) {
-    await undo(events, written);
+    await undo(events, tenantId, landed);
     throw error;
   } finally {
     // Written or undone, readers may have seen a change.
-    if (written.length > 0) await bumpChanges(events, tenantId);
+    if (landed.length > 0) await bumpChanges(events, tenantId);
   }
 }
 

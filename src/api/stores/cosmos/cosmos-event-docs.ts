@@ -1,4 +1,4 @@
-import { toCalendarEvent, type CalendarEvent } from '../../../shared/event-schema.ts';
+import { toCalendarEvent, type CalendarEvent, type UserRef } from '../../../shared/event-schema.ts';
 import { plainTextToHtml } from '../../../shared/rich-text.ts';
 import { searchTextOf } from '../../content/search-text.ts';
 import type { EventRecord } from '../repository.ts';
@@ -13,6 +13,15 @@ export interface EventDoc extends EventRecord {
   descriptionFormat?: typeof DESCRIPTION_FORMAT_HTML;
   /** Title, location and description's text, folded (content/search-text.ts): what search looks in. Never returned. */
   searchText?: string;
+  /**
+   * In its calendar's trash (cosmos-trash.ts): then calendarId is the trash's id, so that no read of the calendar finds
+   * it, and this is the calendar; with when and by whom, and the account's time to live.
+   */
+  trashedFrom?: string;
+  deletedAt?: string;
+  deletedAtMs?: number;
+  deletedBy?: UserRef;
+  ttl?: number;
   _etag?: string;
 }
 
@@ -41,11 +50,19 @@ function withHtmlDescriptions(doc: EventDoc): EventDoc {
   };
 }
 
+/** The document with its descriptions as HTML, whenever it was written: what a change is compared with. */
+export function asCurrentDoc(doc: EventDoc): EventDoc {
+  return doc.descriptionFormat === DESCRIPTION_FORMAT_HTML ? doc : withHtmlDescriptions(doc);
+}
+
+/** Whether a document of the events container is an event (not an entry, a counter or a mark), trashed or not. */
+export const isEventDoc = (doc: object): doc is EventDoc => typeof (doc as { startMs?: unknown }).startMs === 'number';
+
 /**
  * An event as the API returns it, from its document. A document without the description mark is converted as it is
  * read, not rewritten: the next write of the event stores it converted and marked. The mark is one comparison, so
  * the feed's thousands of current documents cost nothing more.
  */
 export function fromEventDoc(doc: EventDoc): CalendarEvent {
-  return toCalendarEvent(doc.descriptionFormat === DESCRIPTION_FORMAT_HTML ? doc : withHtmlDescriptions(doc));
+  return toCalendarEvent(asCurrentDoc(doc));
 }

@@ -1,6 +1,7 @@
 import type { SqlQuerySpec } from '@azure/cosmos';
 import type { SearchKey, SearchMatch } from '../repository.ts';
 import { CHANGES_DOC_ID } from './change-versions.ts';
+import { ENTRY_DOC_TYPE } from './cosmos-entry-docs.ts';
 
 /**
  * The queries the Cosmos store sends, as data, so that tests can check what the local protocol server cannot
@@ -37,15 +38,110 @@ export function seriesWindowQuery(tenantId: string, calendarId: string, from: nu
   return tenantQuery(tenantId, query, { calendarId, from, to });
 }
 
-/** The tenant's calendars, less those being deleted and the tenant's change counter (change-versions.ts). */
+/** The tenant's calendars, less those being deleted or in the trash, and the tenant's change counter (change-versions.ts). */
 export function calendarsQuery(tenantId: string): PartitionQuery {
-  return tenantQuery(tenantId, 'SELECT * FROM c WHERE c.tenantId = @tenantId AND NOT IS_DEFINED(c.deleting) AND c.id != @changes', {
-    changes: CHANGES_DOC_ID,
+  return tenantQuery(
+    tenantId,
+    'SELECT * FROM c WHERE c.tenantId = @tenantId AND NOT IS_DEFINED(c.deleting) AND NOT IS_DEFINED(c.trashedAt) AND c.id != @changes',
+    { changes: CHANGES_DOC_ID },
+  );
+}
+
+/** The tenant's trashed calendars (not being purged), newest deletion first. */
+export function calendarTrashQuery(tenantId: string): PartitionQuery {
+  return tenantQuery(tenantId, 'SELECT * FROM c WHERE c.tenantId = @tenantId AND IS_DEFINED(c.trashedAt) AND NOT IS_DEFINED(c.deleting) ORDER BY c.trashedAtMs DESC');
+}
+
+/** Every event document of a calendar, those in its trash too: what a calendar's purge removes. */
+export function calendarEventIdsQuery(tenantId: string, calendarId: string, trashId: string): PartitionQuery {
+  return tenantQuery(tenantId, 'SELECT c.id FROM c WHERE c.tenantId = @tenantId AND (c.calendarId = @calendarId OR c.calendarId = @trashId)', { calendarId, trashId });
+}
+
+/** How many events (not trashed) a calendar holds. */
+export function calendarEventCountQuery(tenantId: string, calendarId: string): PartitionQuery {
+  return tenantQuery(tenantId, 'SELECT VALUE COUNT(1) FROM c WHERE c.tenantId = @tenantId AND c.calendarId = @calendarId', { calendarId });
+}
+
+/** A calendar's trashed events (their calendarId is the trash's id), newest deletion first. */
+export function eventTrashQuery(tenantId: string, trashId: string): PartitionQuery {
+  return tenantQuery(tenantId, 'SELECT * FROM c WHERE c.tenantId = @tenantId AND c.calendarId = @trashId ORDER BY c.deletedAtMs DESC', { trashId });
+}
+
+/** Trashed events deleted before the cutoff, across tenants: what purgeExpired deletes where the account's TTL has not. */
+export function expiredTrashQuery(cutoffMs: number): SqlQuerySpec {
+  return { query: 'SELECT c.id, c.tenantId FROM c WHERE IS_DEFINED(c.trashedFrom) AND c.deletedAtMs < @cutoff', parameters: [{ name: '@cutoff', value: cutoffMs }] };
+}
+
+/** Trashed calendars deleted before the cutoff, across tenants. */
+export function expiredCalendarsQuery(cutoffMs: number): SqlQuerySpec {
+  return { query: 'SELECT c.id, c.tenantId FROM c WHERE IS_DEFINED(c.trashedAt) AND c.trashedAtMs < @cutoff', parameters: [{ name: '@cutoff', value: cutoffMs }] };
+}
+
+/** History entries written before the cutoff, across tenants. */
+export function expiredEntriesQuery(cutoffMs: number): SqlQuerySpec {
+  return {
+    query: 'SELECT c.id, c.tenantId FROM c WHERE c.docType = @entry AND c.atMs < @cutoff',
+    parameters: [{ name: '@entry', value: ENTRY_DOC_TYPE }, { name: '@cutoff', value: cutoffMs }],
+  };
+}
+
+/** The entries of a calendar's own changes and its events' (not those of events moved out of it since): what its purge removes. */
+export function calendarEntryIdsQuery(tenantId: string, calendarId: string): PartitionQuery {
+  return tenantQuery(tenantId, 'SELECT c.id FROM c WHERE c.tenantId = @tenantId AND c.docType = @entry AND c.entryCalendarId = @calendarId', {
+    entry: ENTRY_DOC_TYPE,
+    calendarId,
   });
 }
 
-export function calendarEventIdsQuery(tenantId: string, calendarId: string): PartitionQuery {
-  return tenantQuery(tenantId, 'SELECT c.id FROM c WHERE c.tenantId = @tenantId AND c.calendarId = @calendarId', { calendarId });
+/** The clauses of a history page: entries before the page's cursor, newest first. */
+function entryPage(clauses: string[], values: Record<string, string | number>, beforeSeq: number | undefined): { where: string; values: Record<string, string | number> } {
+  const all = ['c.tenantId = @tenantId', 'c.docType = @entry', ...clauses];
+  if (beforeSeq !== undefined) all.push('c.seq < @beforeSeq');
+  return { where: all.join(' AND '), values: { entry: ENTRY_DOC_TYPE, ...values, ...(beforeSeq === undefined ? {} : { beforeSeq }) } };
+}
+
+/** An event's (or series') entries, newest first. */
+export function eventHistoryQuery(tenantId: string, eventId: string, beforeSeq: number | undefined): PartitionQuery {
+  const page = entryPage(['c.entryEventId = @eventId'], { eventId }, beforeSeq);
+  return tenantQuery(tenantId, `SELECT * FROM c WHERE ${page.where} ORDER BY c.seq DESC`, page.values);
+}
+
+/** What a calendar's activity list filters on besides the page. */
+export interface ActivityFilter {
+  tenantId: string;
+  calendarId: string;
+  byUserId?: string;
+  fromMs?: number;
+  toMs?: number;
+  beforeSeq?: number;
+}
+
+/** A calendar's entries (its own, its events', and moves out of it), newest first, optionally one person's or within [from, to). */
+export function activityQuery({ tenantId, calendarId, byUserId, fromMs, toMs, beforeSeq }: ActivityFilter): PartitionQuery {
+  const clauses = ['(c.entryCalendarId = @calendarId OR c.entryFromCalendarId = @calendarId)'];
+  const values: Record<string, string | number> = { calendarId };
+  if (byUserId !== undefined) {
+    clauses.push('c.byId = @byId');
+    values.byId = byUserId;
+  }
+  if (fromMs !== undefined) {
+    clauses.push('c.atMs >= @fromMs');
+    values.fromMs = fromMs;
+  }
+  if (toMs !== undefined) {
+    clauses.push('c.atMs < @toMs');
+    values.toMs = toMs;
+  }
+  const page = entryPage(clauses, values, beforeSeq);
+  return tenantQuery(tenantId, `SELECT * FROM c WHERE ${page.where} ORDER BY c.seq DESC`, page.values);
+}
+
+/** The tenant's entries after a sequence number, oldest first: what a live stream missed. */
+export function sinceQuery(tenantId: string, afterSeq: number): PartitionQuery {
+  return tenantQuery(tenantId, 'SELECT * FROM c WHERE c.tenantId = @tenantId AND c.docType = @entry AND c.seq > @afterSeq ORDER BY c.seq', {
+    entry: ENTRY_DOC_TYPE,
+    afterSeq,
+  });
 }
 
 /** A calendar's events imported with one of these UIDs (importSource.uid); events never imported have none. */
@@ -78,9 +174,12 @@ export function calendarCategoryIdsQuery(tenantId: string, calendarId: string): 
   return tenantQuery(tenantId, 'SELECT c.id FROM c WHERE c.tenantId = @tenantId AND c.calendarId = @calendarId', { calendarId });
 }
 
-/** The events (events container) that carry a category: a series is one document, so it counts once. */
+/**
+ * The events (events container) that carry a category, less those in a trash: a restore finds its category gone and
+ * clears it then, so that a trashed event's version (its trash's ETag) does not move while it waits.
+ */
 export function categoryEventsQuery(tenantId: string, categoryId: string): PartitionQuery {
-  return tenantQuery(tenantId, 'SELECT * FROM c WHERE c.tenantId = @tenantId AND c.categoryId = @categoryId', { categoryId });
+  return tenantQuery(tenantId, 'SELECT * FROM c WHERE c.tenantId = @tenantId AND c.categoryId = @categoryId AND NOT IS_DEFINED(c.trashedFrom)', { categoryId });
 }
 
 /** How many of a calendar's events carry the category. */

@@ -1,7 +1,7 @@
 import type { Container } from '@azure/cosmos';
 import type { CalendarEvent } from '../../../shared/event-schema.ts';
 import { searchTextOf } from '../../content/search-text.ts';
-import type { SearchKey, SearchMatch, SearchRepository } from '../repository.ts';
+import type { InTenant, SearchKey, SearchMatch, SearchRepository, StoredCalendar } from '../repository.ts';
 import { codeOf, queryAll, readDoc, replaceIfUnchanged } from './cosmos-documents.ts';
 import { fromEventDoc, type EventDoc } from './cosmos-event-docs.ts';
 import { MISSING_SEARCH_TEXT_QUERY, searchEventsQuery, searchSeriesQuery } from './cosmos-queries.ts';
@@ -13,19 +13,30 @@ import { withRetries } from './cosmos-retry.ts';
  */
 export class CosmosSearchRepository implements SearchRepository {
   private readonly events: Container;
+  private readonly calendars: { list(params: InTenant): Promise<StoredCalendar[]> };
 
-  constructor(events: Container) {
+  constructor(events: Container, calendars: { list(params: InTenant): Promise<StoredCalendar[]> }) {
     this.events = events;
+    this.calendars = calendars;
   }
 
   async findEvents(params: SearchMatch & { after: SearchKey | null; limit: number }): Promise<CalendarEvent[]> {
-    if (params.calendarIds.length === 0) return [];
-    return (await queryAll<EventDoc>(this.events, searchEventsQuery(params, params.after), params.limit)).map(fromEventDoc);
+    const match = await this.inVisibleCalendars(params);
+    if (match.calendarIds.length === 0) return [];
+    return (await queryAll<EventDoc>(this.events, searchEventsQuery(match, match.after), match.limit)).map(fromEventDoc);
   }
 
   async findSeries(params: SearchMatch): Promise<CalendarEvent[]> {
-    if (params.calendarIds.length === 0) return [];
-    return (await queryAll<EventDoc>(this.events, searchSeriesQuery(params))).map(fromEventDoc);
+    const match = await this.inVisibleCalendars(params);
+    if (match.calendarIds.length === 0) return [];
+    return (await queryAll<EventDoc>(this.events, searchSeriesQuery(match))).map(fromEventDoc);
+  }
+
+  /** The match in those of its calendars that are not in the trash: their events stay as they were, so the query cannot tell. */
+  private async inVisibleCalendars<T extends SearchMatch>(params: T): Promise<T> {
+    if (params.calendarIds.length === 0) return params;
+    const visible = new Set((await this.calendars.list({ tenantId: params.tenantId })).map((calendar) => calendar.id));
+    return { ...params, calendarIds: params.calendarIds.filter((id) => visible.has(id)) };
   }
 }
 

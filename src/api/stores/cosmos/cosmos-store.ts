@@ -1,37 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import { CosmosClient, type Container, type Database, type IndexingPolicy } from '@azure/cosmos';
-import type { CalendarEvent } from '../../../shared/event-schema.ts';
+import { CosmosClient, type Container, type Database, type IndexingPolicy, type SqlQuerySpec } from '@azure/cosmos';
+import { CALENDAR_TRASH_DAYS, EVENT_TRASH_DAYS, HISTORY_RETENTION_DAYS } from '../../../shared/limits.ts';
 import { isLoopbackHost } from '../../loopback.ts';
-import {
-  compareRecords,
-  eventRecord,
-  NotFoundError,
-  PreconditionFailedError,
-  seriesWindowBounds,
-  type CalendarCreate,
-  type CalendarKey,
-  type CalendarRepository,
-  type CalendarUpdate,
-  type Conditional,
-  type EventBatch,
-  type EventCreate,
-  type EventKey,
-  type EventRepository,
-  type EventUpdate,
-  type ExpectedVersion,
-  type InTenant,
-  type LimitedWindowQuery,
-  type Store,
-  type StoredCalendar,
-  type WindowQuery,
-} from '../repository.ts';
-import { bumpChanges, CHANGES_DOC_ID, CosmosChangeVersions, isChangesDoc } from './change-versions.ts';
-import { CONFLICT_ATTEMPTS, writeExpectedVersion } from './conditional-write.ts';
-import { COSMOS_CATEGORIES_CONTAINER, CATEGORIES_UNIQUE_KEY_POLICY, CosmosCategoryRepository, deleteCalendarCategories } from './cosmos-categories.ts';
-import { codeOf, deleteIgnoringMissing, ifMatch, queryAll, readDoc, replaceIfUnchanged, writeIfUnchanged } from './cosmos-documents.ts';
-import { findByImportUids, writeEventBatch } from './cosmos-event-batch.ts';
-import { fromEventDoc, toEventDoc, type EventDoc } from './cosmos-event-docs.ts';
-import { calendarEventIdsQuery, calendarsQuery, PENDING_DELETES_QUERY, seriesWindowQuery, windowQuery } from './cosmos-queries.ts';
+import { NotFoundError, type Store } from '../repository.ts';
+import { CHANGES_DOC_ID, CosmosChangeVersions } from './change-versions.ts';
+import { CosmosCalendarRepository } from './cosmos-calendars.ts';
+import { COSMOS_CATEGORIES_CONTAINER, CATEGORIES_UNIQUE_KEY_POLICY, CosmosCategoryRepository } from './cosmos-categories.ts';
+import { codeOf, deleteIgnoringMissing } from './cosmos-documents.ts';
+import { CosmosEventRepository } from './cosmos-events.ts';
+import { CosmosHistoryRepository, deleteEntries } from './cosmos-history.ts';
+import { expiredCalendarsQuery, expiredEntriesQuery, expiredTrashQuery } from './cosmos-queries.ts';
 import { withRetries } from './cosmos-retry.ts';
 import { backfillSearchText, CosmosSearchRepository } from './cosmos-search.ts';
 import { COSMOS_SUBSCRIPTIONS_CONTAINER, CosmosSubscriptionRepository, SUBSCRIPTIONS_INDEXING_POLICY } from './cosmos-subscriptions.ts';
@@ -70,236 +47,15 @@ export const EVENTS_INDEXING_POLICY: IndexingPolicy = {
   ],
 };
 
+/**
+ * Time to live on, with no default: only the documents that carry a ttl expire (trashed events after EVENT_TRASH_DAYS,
+ * history entries after HISTORY_RETENTION_DAYS), deleted by the account itself.
+ */
+export const EVENTS_DEFAULT_TTL = -1;
+
 // A document outside every tenant marks that some instance has seeded the demo data.
 const SYSTEM_PARTITION = '_system';
 const SEED_CLAIM_ID = 'demo-seed-claim';
-
-interface CalendarDoc extends StoredCalendar {
-  /** The longest event of each kind the calendar has held, in ms: the window query's lower bound. Only rises. */
-  longestTimedMs: number;
-  longestAllDayMs: number;
-  /** Set when deletion begins: from then on the calendar and its events are invisible. */
-  deleting?: true;
-  _etag?: string;
-}
-
-function toCalendar({ id, tenantId, name, color, description, editors, createdAt, updatedAt, version }: CalendarDoc): StoredCalendar {
-  return { id, tenantId, name, color, description, editors, createdAt, updatedAt, version };
-}
-
-class CosmosCalendarRepository implements CalendarRepository {
-  private readonly calendars: Container;
-  private readonly events: Container;
-  private readonly categories: Container;
-
-  constructor(calendars: Container, events: Container, categories: Container) {
-    this.calendars = calendars;
-    this.events = events;
-    this.categories = categories;
-  }
-
-  /** The calendar's document, unless it is missing or being deleted. */
-  async visibleDoc(tenantId: string, calendarId: string): Promise<CalendarDoc | null> {
-    const doc = await readDoc<CalendarDoc>(this.calendars.item(calendarId, tenantId));
-    return doc && !doc.deleting && doc.tenantId === tenantId && !isChangesDoc(doc) ? doc : null;
-  }
-
-  async list({ tenantId }: InTenant): Promise<StoredCalendar[]> {
-    const docs = await queryAll<CalendarDoc>(this.calendars, calendarsQuery(tenantId));
-    return docs
-      .map(toCalendar)
-      .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || (a.id < b.id ? -1 : 1));
-  }
-
-  async get({ tenantId, calendarId }: CalendarKey): Promise<StoredCalendar | null> {
-    const doc = await this.visibleDoc(tenantId, calendarId);
-    return doc ? toCalendar(doc) : null;
-  }
-
-  async create({ tenantId, input }: CalendarCreate): Promise<StoredCalendar> {
-    const now = new Date().toISOString();
-    const doc: CalendarDoc = { id: randomUUID(), tenantId, ...input, createdAt: now, updatedAt: now, version: 1, longestTimedMs: 0, longestAllDayMs: 0 };
-    await withRetries(() => this.calendars.items.create(doc), { idempotent: false });
-    await bumpChanges(this.calendars, tenantId);
-    return toCalendar(doc);
-  }
-
-  async update({ tenantId, calendarId, patch, expected }: CalendarUpdate): Promise<StoredCalendar> {
-    const updated = await this.changeCalendar(tenantId, calendarId, expected, (doc) => ({
-      ...doc,
-      name: patch.name ?? doc.name,
-      color: patch.color ?? doc.color,
-      description: patch.description ?? doc.description,
-      editors: patch.editors ?? doc.editors,
-      updatedAt: new Date().toISOString(),
-      version: doc.version + 1,
-    }));
-    await bumpChanges(this.calendars, tenantId);
-    return toCalendar(updated);
-  }
-
-  /**
-   * Deleting spans many documents and Cosmos has no transaction across them, so it happens in steps that are
-   * safe to stop anywhere: first mark the calendar `deleting` (from then on it and its events are invisible),
-   * then delete its events, then the calendar. A process that dies half-way leaves a marked calendar, which
-   * the next start-up (finishPendingDeletes) or the next delete finishes. The mark is what readers see change, so
-   * the change version is bumped right after it.
-   */
-  async delete({ tenantId, calendarId, expected }: CalendarKey & Conditional): Promise<void> {
-    await this.changeCalendar(tenantId, calendarId, expected, (doc) => ({ ...doc, deleting: true }));
-    await bumpChanges(this.calendars, tenantId);
-    await this.finishDelete(tenantId, calendarId);
-  }
-
-  async finishDelete(tenantId: string, calendarId: string): Promise<void> {
-    const events = await queryAll<{ id: string }>(this.events, calendarEventIdsQuery(tenantId, calendarId));
-    for (const { id } of events) await deleteIgnoringMissing(this.events.item(id, tenantId));
-    await deleteCalendarCategories(this.categories, tenantId, calendarId);
-    await deleteIgnoringMissing(this.calendars.item(calendarId, tenantId));
-  }
-
-  async finishPendingDeletes(): Promise<number> {
-    const pending = await withRetries(() => this.calendars.items.query<{ id: string; tenantId: string }>(PENDING_DELETES_QUERY).fetchAll(), {
-      idempotent: true,
-    });
-    for (const { id, tenantId } of pending.resources) {
-      // The process that marked it may have died before it bumped the version.
-      await bumpChanges(this.calendars, tenantId);
-      await this.finishDelete(tenantId, id);
-    }
-    return pending.resources.length;
-  }
-
-  /** Raises the calendar's longest-event bound if this event is longer: before the event is written, never after. */
-  async recordDuration(tenantId: string, calendarId: string, allDay: boolean, duration: number): Promise<void> {
-    const field = allDay ? 'longestAllDayMs' : 'longestTimedMs';
-    for (let attempt = 0; attempt < CONFLICT_ATTEMPTS; attempt++) {
-      const doc = await this.visibleDoc(tenantId, calendarId);
-      if (!doc) throw new NotFoundError();
-      if ((doc[field] ?? 0) >= duration) return;
-      if (await replaceIfUnchanged(this.calendars, { ...doc, [field]: duration })) {
-        // A reader must not see the event (counted in the events container) with the calendar's old bound.
-        await bumpChanges(this.calendars, tenantId);
-        return;
-      }
-    }
-    throw new PreconditionFailedError();
-  }
-
-  private async changeCalendar(tenantId: string, calendarId: string, expected: ExpectedVersion, change: (doc: CalendarDoc) => CalendarDoc): Promise<CalendarDoc> {
-    return writeExpectedVersion(
-      expected,
-      () => this.visibleDoc(tenantId, calendarId),
-      async (doc) => {
-        const next = change(doc);
-        return (await replaceIfUnchanged(this.calendars, next)) ? next : undefined;
-      },
-    );
-  }
-}
-
-class CosmosEventRepository implements EventRepository {
-  private readonly events: Container;
-  private readonly calendars: CosmosCalendarRepository;
-
-  constructor(events: Container, calendars: CosmosCalendarRepository) {
-    this.events = events;
-    this.calendars = calendars;
-  }
-
-  async listInWindow({ tenantId, calendarIds, window, limit }: LimitedWindowQuery): Promise<CalendarEvent[]> {
-    // The calendars are asked at once, for speed, so each query stops at limit + 1 on its own: one over is enough.
-    const max = limit + 1;
-    const perCalendar = await Promise.all(
-      calendarIds.map(async (calendarId) => {
-        const calendar = await this.calendars.visibleDoc(tenantId, calendarId);
-        if (!calendar) return [];
-        const [timed, allDay] = await Promise.all([
-          queryAll<EventDoc>(this.events, windowQuery(tenantId, calendarId, false, window.fromMs - calendar.longestTimedMs, window.fromMs, window.toMs), max),
-          queryAll<EventDoc>(this.events, windowQuery(tenantId, calendarId, true, window.fromDayMs - calendar.longestAllDayMs, window.fromDayMs, window.toDayMs), max),
-        ]);
-        return [...timed, ...allDay];
-      }),
-    );
-    return perCalendar.flat().sort(compareRecords).slice(0, max).map(fromEventDoc);
-  }
-
-  async listSeriesInWindow({ tenantId, calendarIds, window }: WindowQuery): Promise<CalendarEvent[]> {
-    const { from, to } = seriesWindowBounds(window);
-    const perCalendar = await Promise.all(
-      calendarIds.map(async (calendarId) => {
-        if (!(await this.calendars.visibleDoc(tenantId, calendarId))) return [];
-        return queryAll<EventDoc>(this.events, seriesWindowQuery(tenantId, calendarId, from, to));
-      }),
-    );
-    return perCalendar.flat().map(fromEventDoc);
-  }
-
-  async get({ tenantId, calendarId, eventId }: EventKey): Promise<CalendarEvent | null> {
-    const doc = await readDoc<EventDoc>(this.events.item(eventId, tenantId));
-    if (!doc || doc.calendarId !== calendarId || doc.tenantId !== tenantId) return null;
-    // An event of a calendar being deleted is already gone, as far as anyone can see.
-    return (await this.calendars.visibleDoc(tenantId, calendarId)) ? fromEventDoc(doc) : null;
-  }
-
-  async findById({ tenantId, eventId }: InTenant & { eventId: string }): Promise<CalendarEvent | null> {
-    const doc = await readDoc<EventDoc>(this.events.item(eventId, tenantId));
-    if (!doc || doc.tenantId !== tenantId || isChangesDoc(doc)) return null;
-    return (await this.calendars.visibleDoc(tenantId, doc.calendarId)) ? fromEventDoc(doc) : null;
-  }
-
-  async create({ tenantId, calendarId, draft, actor }: EventCreate): Promise<CalendarEvent> {
-    const now = new Date().toISOString();
-    const authorship = { createdBy: actor, updatedBy: actor, createdAt: now, updatedAt: now };
-    const doc = toEventDoc(tenantId, eventRecord({ id: randomUUID(), calendarId, draft, authorship, version: 1 }));
-    await this.calendars.recordDuration(tenantId, calendarId, doc.allDay, doc.endMs - doc.startMs);
-    await withRetries(() => this.events.items.create(doc), { idempotent: false });
-    await bumpChanges(this.events, tenantId);
-    return fromEventDoc(doc);
-  }
-
-  async update({ tenantId, calendarId, eventId, draft, actor, expected, toCalendarId }: EventUpdate): Promise<CalendarEvent> {
-    const updated = await writeExpectedVersion(expected, () => this.current(tenantId, calendarId, eventId), async (current) => {
-      const target = toCalendarId ?? calendarId;
-      const authorship = { createdBy: current.createdBy, createdAt: current.createdAt, updatedBy: actor, updatedAt: new Date().toISOString() };
-      const record = eventRecord({ id: eventId, calendarId: target, draft, authorship, version: current.version + 1 });
-      const next = { ...toEventDoc(tenantId, record), _etag: current._etag };
-      // Same partition (the tenant), so even a move to another calendar is one conditional replace.
-      await this.calendars.recordDuration(tenantId, target, next.allDay, next.endMs - next.startMs);
-      return (await replaceIfUnchanged(this.events, next)) ? fromEventDoc(next) : undefined;
-    });
-    await bumpChanges(this.events, tenantId);
-    return updated;
-  }
-
-  /** A delete that finds the event gone after reading it lost a race: it never answers as if it had deleted it. */
-  async delete({ tenantId, calendarId, eventId, expected }: EventKey & Conditional): Promise<void> {
-    const item = this.events.item(eventId, tenantId);
-    await writeExpectedVersion(expected, () => this.current(tenantId, calendarId, eventId), async (current) =>
-      (await writeIfUnchanged(() => item.delete(ifMatch(current._etag)))) ? true : undefined,
-    );
-    await bumpChanges(this.events, tenantId);
-  }
-
-  async writeBatch(batch: EventBatch): Promise<CalendarEvent[]> {
-    const calendars = {
-      isVisible: async (tenantId: string, calendarId: string) => Boolean(await this.calendars.visibleDoc(tenantId, calendarId)),
-      recordDuration: this.calendars.recordDuration.bind(this.calendars),
-    };
-    return writeEventBatch(this.events, calendars, batch);
-  }
-
-  async findByImportUids({ tenantId, calendarId, uids }: CalendarKey & { uids: readonly string[] }): Promise<CalendarEvent[]> {
-    if (!(await this.calendars.visibleDoc(tenantId, calendarId))) return [];
-    return findByImportUids(this.events, tenantId, calendarId, uids);
-  }
-
-  /** The event as the calendar in the path holds it: under another calendar it is not there. */
-  private async current(tenantId: string, calendarId: string, eventId: string): Promise<EventDoc | null> {
-    const doc = await readDoc<EventDoc>(this.events.item(eventId, tenantId));
-    return doc && doc.calendarId === calendarId ? doc : null;
-  }
-}
 
 /** Several instances starting together race to create the same resources: losing that race is fine. */
 async function ignoringConflict(create: () => Promise<unknown>): Promise<void> {
@@ -308,6 +64,36 @@ async function ignoringConflict(create: () => Promise<unknown>): Promise<void> {
   } catch (error) {
     if (codeOf(error) !== 409) throw error;
   }
+}
+
+const DAY_MS = 86_400_000;
+
+/** Every result of a query across tenants (so across partitions). */
+async function queryAcross<T>(container: Container, spec: SqlQuerySpec): Promise<T[]> {
+  return (await withRetries(() => container.items.query<T>(spec).fetchAll(), { idempotent: true })).resources;
+}
+
+/**
+ * Deletes what outlived its keeping, by query: in Azure the account's TTL deletes trashed events and entries itself (the
+ * local protocol server ignores TTL), and a trashed calendar, whose events carry no TTL, is purged only here.
+ */
+async function purgeExpired(events: Container, calendarsContainer: Container, calendars: CosmosCalendarRepository, now: Date) {
+  const cutoff = (days: number) => now.getTime() - days * DAY_MS;
+  const trashed = await queryAcross<{ id: string; tenantId: string }>(events, expiredTrashQuery(cutoff(EVENT_TRASH_DAYS)));
+  for (const { id, tenantId } of trashed) await deleteIgnoringMissing(events.item(id, tenantId));
+  const expiredCalendars = await queryAcross<{ id: string; tenantId: string }>(calendarsContainer, expiredCalendarsQuery(cutoff(CALENDAR_TRASH_DAYS)));
+  let purgedCalendars = 0;
+  for (const { id, tenantId } of expiredCalendars) {
+    try {
+      await calendars.purge({ tenantId, calendarId: id });
+      purgedCalendars++;
+    } catch (error) {
+      // Restored, or purged by someone else, since the query.
+      if (!(error instanceof NotFoundError)) throw error;
+    }
+  }
+  const entries = await deleteEntries(events, await queryAcross<{ id: string; tenantId: string }>(events, expiredEntriesQuery(cutoff(HISTORY_RETENTION_DAYS))));
+  return { events: trashed.length, calendars: purgedCalendars, entries };
 }
 
 export interface CosmosStoreOptions {
@@ -330,6 +116,7 @@ async function createResources(client: CosmosClient, database: Database): Promis
       id: COSMOS_EVENTS_CONTAINER,
       partitionKey: { paths: [COSMOS_PARTITION_KEY_PATH] },
       indexingPolicy: EVENTS_INDEXING_POLICY,
+      defaultTtl: EVENTS_DEFAULT_TTL,
     }),
   );
   await ignoringConflict(() =>
@@ -391,10 +178,11 @@ export async function openCosmosStore(options: CosmosStoreOptions): Promise<Stor
   if (options.createResources) await createResources(client, database);
 
   const calendars = new CosmosCalendarRepository(calendarsContainer, eventsContainer, categoriesContainer);
-  const events = new CosmosEventRepository(eventsContainer, calendars);
-  const categories = new CosmosCategoryRepository(categoriesContainer, eventsContainer, async (tenantId, calendarId) =>
-    Boolean(await calendars.visibleDoc(tenantId, calendarId)),
+  const categories = new CosmosCategoryRepository(categoriesContainer, eventsContainer, calendars);
+  const events = new CosmosEventRepository(eventsContainer, calendars, async (tenantId, calendarId, categoryId) =>
+    Boolean(await categories.get({ tenantId, calendarId, categoryId })),
   );
+  const history = new CosmosHistoryRepository(eventsContainer);
   await calendars.finishPendingDeletes();
   await categories.finishPendingDeletes();
   await backfillSearchText(eventsContainer);
@@ -404,10 +192,12 @@ export async function openCosmosStore(options: CosmosStoreOptions): Promise<Stor
     calendars,
     events,
     categories,
-    search: new CosmosSearchRepository(eventsContainer),
+    search: new CosmosSearchRepository(eventsContainer, calendars),
     userSettings: new CosmosUserSettingsRepository(userSettingsContainer),
     subscriptions: new CosmosSubscriptionRepository(database.container(COSMOS_SUBSCRIPTIONS_CONTAINER)),
     changes: new CosmosChangeVersions([calendarsContainer, eventsContainer, categoriesContainer]),
+    history,
+    purgeExpired: (now) => purgeExpired(eventsContainer, calendarsContainer, calendars, now),
     isReady: async () => {
       try {
         await calendarsContainer.read();
@@ -417,6 +207,9 @@ export async function openCosmosStore(options: CosmosStoreOptions): Promise<Stor
       }
     },
     claimDemoSeed: () => claimDemoSeed(calendarsContainer),
-    close: async () => client.dispose(),
+    close: async () => {
+      await history.close();
+      client.dispose();
+    },
   };
 }
