@@ -328,6 +328,9 @@ resource eventsContainer 'Microsoft.DocumentDB/databaseAccounts/sqlDatabases/con
           ]
         ]
       }
+      // Time to live on with no default: only trashed events (EVENT_TRASH_DAYS) and history entries
+      // (HISTORY_RETENTION_DAYS) carry a ttl, and the account deletes them itself.
+      defaultTtl: -1
     }
   }
 }

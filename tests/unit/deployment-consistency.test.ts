@@ -6,6 +6,7 @@ import {
   COSMOS_CALENDARS_CONTAINER,
   COSMOS_EVENTS_CONTAINER,
   COSMOS_PARTITION_KEY_PATH,
+  EVENTS_DEFAULT_TTL,
   EVENTS_INDEXING_POLICY,
 } from '../../src/api/stores/cosmos/cosmos-store.ts';
 import { CATEGORIES_UNIQUE_KEY_POLICY, COSMOS_CATEGORIES_CONTAINER } from '../../src/api/stores/cosmos/cosmos-categories.ts';
@@ -394,11 +395,11 @@ describe('infra/azure.bicep', () => {
     expect(TEMPLATE.vars.get('cosmosDatabaseOptions')).toMatchObject({ serverless: {}, autoscale: { autoscaleSettings: {} }, provisioned: { throughput: expect.any(BicepExpression) } });
   });
 
-  it('creates the containers as the Cosmos store creates them locally: names, partition keys, indexing', () => {
+  it('creates the containers as the Cosmos store creates them locally: names, partition keys, indexing, time to live', () => {
     const container = (symbol: string) => valueAt(resourceNamed(TEMPLATE, symbol).body, 'properties.resource') as BicepObject;
     const partitionKey = { paths: [COSMOS_PARTITION_KEY_PATH], kind: 'Hash', version: 2 };
     expect(container('calendarsContainer')).toEqual({ id: COSMOS_CALENDARS_CONTAINER, partitionKey });
-    expect(container('eventsContainer')).toEqual({ id: COSMOS_EVENTS_CONTAINER, partitionKey, indexingPolicy: EVENTS_INDEXING_POLICY });
+    expect(container('eventsContainer')).toEqual({ id: COSMOS_EVENTS_CONTAINER, partitionKey, indexingPolicy: EVENTS_INDEXING_POLICY, defaultTtl: EVENTS_DEFAULT_TTL });
     expect(container('userSettingsContainer')).toEqual({ id: COSMOS_USER_SETTINGS_CONTAINER, partitionKey });
     expect(container('categoriesContainer')).toEqual({ id: COSMOS_CATEGORIES_CONTAINER, partitionKey, uniqueKeyPolicy: CATEGORIES_UNIQUE_KEY_POLICY });
     expect(container('subscriptionsContainer')).toEqual({ id: COSMOS_SUBSCRIPTIONS_CONTAINER, partitionKey, indexingPolicy: SUBSCRIPTIONS_INDEXING_POLICY });

@@ -70,7 +70,9 @@ export async function commitWithEntries(events: Container, tenantId: string, ops
     const docs = entries.map((entry, i) => toEntryDoc(tenantId, last + 1 + i, entry));
     const next = { id: HISTORY_SEQUENCE_ID, tenantId, seq: last + entries.length };
     const sequenceOp = sequence ? replaceOp({ ...next, _etag: sequence._etag }) : createOp(next);
-    const results = await runBatch(events, tenantId, [sequenceOp, ...ops, ...docs.map(createOp)]);
+    // Each operation names the partition too: Cosmos takes the batch's, and a server that reads only its own finds it.
+    const operations = [sequenceOp, ...ops, ...docs.map(createOp)].map((op) => ({ ...op, partitionKey: tenantId }));
+    const results = await runBatch(events, tenantId, operations);
     const failed = results.findIndex((result) => result.statusCode >= 400 && result.statusCode !== 424);
     if (failed === -1) return { ok: true, results: results.slice(1, 1 + ops.length), entries: docs.map(fromEntryDoc) };
     const lostSequence = failed === 0 || failed > ops.length;
