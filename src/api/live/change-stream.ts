@@ -24,6 +24,11 @@ class ChangeStream implements HubStream {
   readonly userId: string;
   notices = 0;
   private waiting: { entry: ChangeEntry; frame: string }[] | null = [];
+  /**
+   * The entries a replay sent, which may yet come live too: Cosmos's change feed brings an instance the writes of the
+   * last second or so after a replay has read them. Forgotten at the next heartbeat, long after.
+   */
+  private replayed: ReadonlySet<string> | null = null;
   private readonly raw: ServerResponse;
 
   constructor(principal: Principal, raw: ServerResponse) {
@@ -34,10 +39,11 @@ class ChangeStream implements HubStream {
 
   deliver(entry: ChangeEntry, frame: string): void {
     if (this.waiting) this.waiting.push({ entry, frame });
-    else this.write(frame);
+    else if (!this.replayed?.has(entry.id)) this.write(frame);
   }
 
   ping(): void {
+    this.replayed = null;
     this.write(PING_FRAME);
   }
 
@@ -49,7 +55,8 @@ class ChangeStream implements HubStream {
   goLive(sent: ReadonlySet<string>): void {
     const waiting = this.waiting ?? [];
     this.waiting = null;
-    for (const { entry, frame } of waiting) if (!sent.has(entry.id)) this.write(frame);
+    this.replayed = sent.size > 0 ? sent : null;
+    for (const { entry, frame } of waiting) this.deliver(entry, frame);
   }
 
   write(frame: string): void {

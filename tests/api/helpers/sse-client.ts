@@ -1,5 +1,6 @@
-// A client of the live stream (GET /api/changes) as the web app reads it: fetch with the token, the body parsed as
+// A client of the live stream (GET /api/changes) as the web app reads it: a GET with the token, the body parsed as
 // Server-Sent Events, each event kept with when it arrived.
+import { get as httpGet, type IncomingMessage } from 'node:http';
 
 export interface SseEvent {
   /** The event's `id:` field; undefined when it had none. */
@@ -41,43 +42,47 @@ function parseBlock(block: string, at: number): { event?: SseEvent; comments: st
   return { comments, event: { id: fields.id, event: fields.event ?? 'message', data: data.join('\n'), at } };
 }
 
+/** A GET on its own connection (fetch's pool may open a spare one a closing server then waits on), read as it arrives. */
+function getStream(url: string, headers: Record<string, string>): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const request = httpGet(url, { headers, agent: false }, resolve);
+    request.on('error', reject);
+  });
+}
+
 export async function openSse(url: string, options: { token?: string; lastEventId?: string } = {}): Promise<SseClient> {
-  const controller = new AbortController();
   const headers: Record<string, string> = { accept: 'text/event-stream' };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.lastEventId !== undefined) headers['last-event-id'] = options.lastEventId;
-  const response = await fetch(url, { headers, signal: controller.signal });
+  const response = await getStream(url, headers);
   const events: SseEvent[] = [];
   const comments: string[] = [];
   const waiters = new Set<() => void>();
-  let reading: Promise<void> = Promise.resolve();
-  if (response.ok && response.body) {
-    reading = (async () => {
-      const decoder = new TextDecoder();
-      let buffered = '';
-      try {
-        for await (const chunk of response.body!) {
-          buffered += decoder.decode(chunk as Uint8Array, { stream: true });
-          let end: number;
-          while ((end = buffered.indexOf('\n\n')) !== -1) {
-            const parsed = parseBlock(buffered.slice(0, end), performance.now());
-            buffered = buffered.slice(end + 2);
-            comments.push(...parsed.comments);
-            if (parsed.event) events.push(parsed.event);
-          }
-          for (const wake of waiters) wake();
+  const reading = (async () => {
+    const decoder = new TextDecoder();
+    let buffered = '';
+    try {
+      for await (const chunk of response) {
+        buffered += decoder.decode(chunk as Buffer, { stream: true });
+        let end: number;
+        while ((end = buffered.indexOf('\n\n')) !== -1) {
+          const parsed = parseBlock(buffered.slice(0, end), performance.now());
+          buffered = buffered.slice(end + 2);
+          comments.push(...parsed.comments);
+          if (parsed.event) events.push(parsed.event);
         }
-      } catch {
-        // Aborted by close().
+        for (const wake of waiters) wake();
       }
-    })();
-  } else {
-    await response.text();
-  }
+    } catch {
+      // Destroyed by close().
+    }
+  })();
+  const responseHeaders = new Headers();
+  for (const [name, value] of Object.entries(response.headers)) if (typeof value === 'string') responseHeaders.set(name, value);
 
   return {
-    status: response.status,
-    headers: response.headers,
+    status: response.statusCode!,
+    headers: responseHeaders,
     events,
     comments,
     async next(match, { from = 0, timeoutMs = 3_000 } = {}) {
@@ -104,7 +109,7 @@ export async function openSse(url: string, options: { token?: string; lastEventI
       return events.slice(from);
     },
     async close() {
-      controller.abort();
+      response.destroy();
       await reading;
     },
   };
