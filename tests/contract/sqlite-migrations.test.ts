@@ -129,6 +129,19 @@ describe('the SQLite store’s schema', () => {
     for (const { column } of OPTIONAL_EVENT_COLUMNS) expect(columns).toContain(column);
   });
 
+  it('refuses a database newer than this build knows', () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'company-calendar-migration-'));
+    const db = new Database(join(dataDir, SQLITE_FILE_NAME));
+    db.pragma(`user_version = ${MIGRATIONS.length + 1}`);
+    db.close();
+    expect(() => openSqliteStore({ dataDir })).toThrow(`newer than this build knows (${MIGRATIONS.length})`);
+  });
+});
+
+describe('the SQLite store’s history and trash tables (migration 10)', () => {
+  let dataDir: string;
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
   it('keeps every column of events in trashed_events, alike, so that an event moves to the trash and back whole', async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'company-calendar-migration-'));
     await openSqliteStore({ dataDir }).close();
@@ -154,13 +167,5 @@ describe('the SQLite store’s schema', () => {
     } finally {
       await newer.close();
     }
-  });
-
-  it('refuses a database newer than this build knows', () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'company-calendar-migration-'));
-    const db = new Database(join(dataDir, SQLITE_FILE_NAME));
-    db.pragma(`user_version = ${MIGRATIONS.length + 1}`);
-    db.close();
-    expect(() => openSqliteStore({ dataDir })).toThrow(`newer than this build knows (${MIGRATIONS.length})`);
   });
 });

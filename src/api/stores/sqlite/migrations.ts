@@ -185,6 +185,87 @@ export const MIGRATIONS: readonly Migration[] = [
   historyAndTrash,
 ];
 
+const HISTORY_AND_TRASH = `
+-- One row per change entry (shared/history-schema.ts), written in the change's own transaction. seq is the entry's
+-- cursor: AUTOINCREMENT never hands a number out twice, even after the newest rows are purged.
+CREATE TABLE history (
+  seq              INTEGER PRIMARY KEY AUTOINCREMENT,
+  tenant_id        TEXT NOT NULL,
+  id               TEXT NOT NULL,
+  calendar_id      TEXT NOT NULL,
+  from_calendar_id TEXT, -- a move's calendar before
+  event_id         TEXT, -- NULL: a change to the calendar itself or its categories
+  by_id            TEXT NOT NULL,
+  at_ms            INTEGER NOT NULL,
+  entry            TEXT NOT NULL -- the entry as JSON, less its id and cursor
+);
+-- An event's history; a calendar's activity, with and without its person filter, and what was moved out of it;
+-- what a live stream missed (since); the purge by age.
+CREATE INDEX history_by_event ON history (tenant_id, event_id, seq) WHERE event_id IS NOT NULL;
+CREATE INDEX history_by_calendar ON history (tenant_id, calendar_id, seq);
+CREATE INDEX history_by_calendar_person ON history (tenant_id, calendar_id, by_id, seq);
+CREATE INDEX history_moved_from ON history (tenant_id, from_calendar_id, seq) WHERE from_calendar_id IS NOT NULL;
+CREATE INDEX history_by_tenant ON history (tenant_id, seq);
+CREATE INDEX history_by_age ON history (at_ms);
+
+-- Per tenant, the highest seq a purge deleted ('' for the whole store: where its seqs began): a live stream cannot
+-- replay from a cursor below it, and refetches instead.
+CREATE TABLE history_horizon (
+  tenant_id TEXT NOT NULL PRIMARY KEY,
+  seq       INTEGER NOT NULL
+) WITHOUT ROWID;
+
+-- The calendar trash: NULL while the calendar is live.
+ALTER TABLE calendars ADD COLUMN deleted_at      TEXT;
+ALTER TABLE calendars ADD COLUMN deleted_at_ms   INTEGER;
+ALTER TABLE calendars ADD COLUMN deleted_by_id   TEXT;
+ALTER TABLE calendars ADD COLUMN deleted_by_name TEXT;
+
+-- The event trash: every column of events, and the deletion's.
+CREATE TABLE trashed_events (
+  tenant_id          TEXT NOT NULL,
+  id                 TEXT NOT NULL,
+  calendar_id        TEXT NOT NULL,
+  title              TEXT NOT NULL,
+  all_day            INTEGER NOT NULL,
+  start_ms           INTEGER NOT NULL,
+  end_ms             INTEGER NOT NULL,
+  start_text         TEXT NOT NULL,
+  end_text           TEXT NOT NULL,
+  url                TEXT NOT NULL,
+  group_id           TEXT NOT NULL,
+  description        TEXT NOT NULL,
+  location           TEXT NOT NULL,
+  time_zone          TEXT NOT NULL,
+  created_by_id      TEXT NOT NULL,
+  created_by_name    TEXT NOT NULL,
+  updated_by_id      TEXT NOT NULL,
+  updated_by_name    TEXT NOT NULL,
+  created_at         TEXT NOT NULL,
+  updated_at         TEXT NOT NULL,
+  version            INTEGER NOT NULL,
+  rrule              TEXT NOT NULL DEFAULT '',
+  exdate             TEXT NOT NULL DEFAULT '[]',
+  overrides          TEXT NOT NULL DEFAULT '{}',
+  range_start_ms     INTEGER NOT NULL DEFAULT 0,
+  range_end_ms       INTEGER NOT NULL DEFAULT 0,
+  category_id        TEXT NOT NULL DEFAULT '',
+  video              TEXT NOT NULL DEFAULT '',
+  online_meeting_url TEXT NOT NULL DEFAULT '',
+  import_source      TEXT NOT NULL DEFAULT 'null',
+  deleted_at         TEXT NOT NULL,
+  deleted_at_ms      INTEGER NOT NULL,
+  deleted_by_id      TEXT NOT NULL,
+  deleted_by_name    TEXT NOT NULL,
+  -- 1: it went with its calendar to the calendar trash, and comes back with it; 0: deleted on its own.
+  with_calendar      INTEGER NOT NULL,
+  PRIMARY KEY (tenant_id, id),
+  FOREIGN KEY (tenant_id, calendar_id) REFERENCES calendars (tenant_id, id) ON DELETE CASCADE
+);
+CREATE INDEX trashed_events_by_calendar ON trashed_events (tenant_id, calendar_id, with_calendar, deleted_at_ms);
+CREATE INDEX trashed_events_by_age ON trashed_events (deleted_at_ms) WHERE with_calendar = 0;
+`;
+
 /**
  * History and trash (issue 13). Trashed events are MOVED to a table of their own in the delete's transaction, not
  * flagged: the events table, its window and series indexes, the search index its triggers keep and the import UID
@@ -193,86 +274,7 @@ export const MIGRATIONS: readonly Migration[] = [
  * foreign key), flagged by deleted_at: calendars are few per tenant, and read by primary key or tenant.
  */
 function historyAndTrash(db: Database.Database): void {
-  db.exec(`
-  -- One row per change entry (shared/history-schema.ts), written in the change's own transaction. seq is the entry's
-  -- cursor: AUTOINCREMENT never hands a number out twice, even after the newest rows are purged.
-  CREATE TABLE history (
-    seq              INTEGER PRIMARY KEY AUTOINCREMENT,
-    tenant_id        TEXT NOT NULL,
-    id               TEXT NOT NULL,
-    calendar_id      TEXT NOT NULL,
-    from_calendar_id TEXT, -- a move's calendar before
-    event_id         TEXT, -- NULL: a change to the calendar itself or its categories
-    by_id            TEXT NOT NULL,
-    at_ms            INTEGER NOT NULL,
-    entry            TEXT NOT NULL -- the entry as JSON, less its id and cursor
-  );
-  -- An event's history; a calendar's activity, with and without its person filter, and what was moved out of it;
-  -- what a live stream missed (since); the purge by age.
-  CREATE INDEX history_by_event ON history (tenant_id, event_id, seq) WHERE event_id IS NOT NULL;
-  CREATE INDEX history_by_calendar ON history (tenant_id, calendar_id, seq);
-  CREATE INDEX history_by_calendar_person ON history (tenant_id, calendar_id, by_id, seq);
-  CREATE INDEX history_moved_from ON history (tenant_id, from_calendar_id, seq) WHERE from_calendar_id IS NOT NULL;
-  CREATE INDEX history_by_tenant ON history (tenant_id, seq);
-  CREATE INDEX history_by_age ON history (at_ms);
-
-  -- Per tenant, the highest seq a purge deleted ('' for the whole store: where its seqs began): a live stream cannot
-  -- replay from a cursor below it, and refetches instead.
-  CREATE TABLE history_horizon (
-    tenant_id TEXT NOT NULL PRIMARY KEY,
-    seq       INTEGER NOT NULL
-  ) WITHOUT ROWID;
-
-  -- The calendar trash: NULL while the calendar is live.
-  ALTER TABLE calendars ADD COLUMN deleted_at      TEXT;
-  ALTER TABLE calendars ADD COLUMN deleted_at_ms   INTEGER;
-  ALTER TABLE calendars ADD COLUMN deleted_by_id   TEXT;
-  ALTER TABLE calendars ADD COLUMN deleted_by_name TEXT;
-
-  -- The event trash: every column of events, and the deletion's.
-  CREATE TABLE trashed_events (
-    tenant_id          TEXT NOT NULL,
-    id                 TEXT NOT NULL,
-    calendar_id        TEXT NOT NULL,
-    title              TEXT NOT NULL,
-    all_day            INTEGER NOT NULL,
-    start_ms           INTEGER NOT NULL,
-    end_ms             INTEGER NOT NULL,
-    start_text         TEXT NOT NULL,
-    end_text           TEXT NOT NULL,
-    url                TEXT NOT NULL,
-    group_id           TEXT NOT NULL,
-    description        TEXT NOT NULL,
-    location           TEXT NOT NULL,
-    time_zone          TEXT NOT NULL,
-    created_by_id      TEXT NOT NULL,
-    created_by_name    TEXT NOT NULL,
-    updated_by_id      TEXT NOT NULL,
-    updated_by_name    TEXT NOT NULL,
-    created_at         TEXT NOT NULL,
-    updated_at         TEXT NOT NULL,
-    version            INTEGER NOT NULL,
-    rrule              TEXT NOT NULL DEFAULT '',
-    exdate             TEXT NOT NULL DEFAULT '[]',
-    overrides          TEXT NOT NULL DEFAULT '{}',
-    range_start_ms     INTEGER NOT NULL DEFAULT 0,
-    range_end_ms       INTEGER NOT NULL DEFAULT 0,
-    category_id        TEXT NOT NULL DEFAULT '',
-    video              TEXT NOT NULL DEFAULT '',
-    online_meeting_url TEXT NOT NULL DEFAULT '',
-    import_source      TEXT NOT NULL DEFAULT 'null',
-    deleted_at         TEXT NOT NULL,
-    deleted_at_ms      INTEGER NOT NULL,
-    deleted_by_id      TEXT NOT NULL,
-    deleted_by_name    TEXT NOT NULL,
-    -- 1: it went with its calendar to the calendar trash, and comes back with it; 0: deleted on its own.
-    with_calendar      INTEGER NOT NULL,
-    PRIMARY KEY (tenant_id, id),
-    FOREIGN KEY (tenant_id, calendar_id) REFERENCES calendars (tenant_id, id) ON DELETE CASCADE
-  );
-  CREATE INDEX trashed_events_by_calendar ON trashed_events (tenant_id, calendar_id, with_calendar, deleted_at_ms);
-  CREATE INDEX trashed_events_by_age ON trashed_events (deleted_at_ms) WHERE with_calendar = 0;
-  `);
+  db.exec(HISTORY_AND_TRASH);
   // Cursors of a store made anew (an emptied DATA_DIR) start past any an older store gave out, by the clock, so that a
   // browser's Last-Event-ID from before is seen as unknown (refetch) rather than replayed from someone else's history.
   const base = Date.now();
