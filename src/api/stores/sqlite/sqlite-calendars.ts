@@ -21,7 +21,7 @@ import type { SqliteTrash } from './sqlite-trash.ts';
 /** What the calendars need of the event trash: moving a calendar's events with it. */
 type CalendarTrash = Pick<SqliteTrash<unknown>, 'trashWithCalendar' | 'restoreWithCalendar' | 'countWithCalendar'>;
 
-export interface CalendarRow {
+interface CalendarRow {
   tenant_id: string;
   id: string;
   name: string;

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { EVENT_OPTIONAL_FIELDS, toCalendarEvent, type CalendarEvent } from '../../../shared/event-schema.ts';
+import { CALENDAR_TRASH_DAYS, DAY_MS, EVENT_TRASH_DAYS, HISTORY_RETENTION_DAYS } from '../../../shared/limits.ts';
 import { eventEntry, eventFieldChanges } from '../change-entries.ts';
 import {
   CalendarTrashedError,
@@ -32,7 +33,6 @@ import {
   type UserSettingsRepository,
   type WindowQuery,
 } from '../repository.ts';
-import { CALENDAR_TRASH_DAYS, DAY_MS, EVENT_TRASH_DAYS, HISTORY_RETENTION_DAYS } from '../../../shared/limits.ts'; 
 import type { UserSettings, VersionedSettings } from '../../../shared/user-settings-schema.ts';
 import { MIGRATIONS } from './migrations.ts';
 import { SqliteCalendarRepository } from './sqlite-calendars.ts';
