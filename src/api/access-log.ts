@@ -1,6 +1,6 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { eventWindowQuerySchema } from './event-window.ts';
-import { icsImportQuerySchema, occurrenceScopeQuerySchema } from './http/route-params.ts';
+import { activityQuerySchema, icsImportQuerySchema, occurrenceScopeQuerySchema } from './http/route-params.ts';
 import { subscriptionListQuerySchema } from '../shared/subscription-schema.ts';
 import { FEED_PATH_PREFIX, FEED_ROUTE } from './subscriptions/subscription-secret.ts';
 
@@ -9,6 +9,8 @@ const LOGGED_QUERY_PARAMETERS: ReadonlySet<string> = new Set([
   ...Object.keys(eventWindowQuerySchema.shape),
   ...Object.keys(occurrenceScopeQuerySchema.shape),
   ...Object.keys(icsImportQuerySchema.shape),
+  // A history page's and an activity list's (limit, before, by, from, to).
+  ...Object.keys(activityQuerySchema.shape),
   ...Object.keys(subscriptionListQuerySchema.shape),
 ]);
 export const REDACTED = 'REDACTED';

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_LIMIT_RETRY_AFTER_SECONDS } from '../../src/api/live/change-hub.ts';
 import type { Calendar } from '../../src/shared/calendar-schema.ts';
@@ -252,5 +253,32 @@ describe.runIf(process.env.TEST_STORE === 'cosmos')('two instances over one Cosm
     const arrived = await reader.next(about(event.id), { timeoutMs: 2_000 });
     expect(arrived.at - started).toBeLessThan(2_000);
     expect(notice(arrived)).toMatchObject({ kind: 'created', by: { id: 'eddie' }, version: 1 });
+  });
+});
+
+describe('the access log', () => {
+  it('writes one line for a stream when it ends, with its whole duration', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString('utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>));
+        done();
+      },
+    });
+    const server = await build({ LOG_LEVEL: 'info' }, undefined, { logStream });
+    try {
+      const client = await openSse(`${server.url}/api/changes`, { token: await server.tokenFor('riley') });
+      await client.quietFor(150);
+      expect(lines.filter((line) => line.url === '/api/changes')).toEqual([]);
+      await client.close();
+      const deadline = Date.now() + 2_000;
+      while (!lines.some((line) => line.url === '/api/changes') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      const logged = lines.filter((line) => line.url === '/api/changes');
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toMatchObject({ msg: 'answered', method: 'GET', status: 200, notices: 0 });
+      expect(logged[0]!.ms).toBeGreaterThanOrEqual(150);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Calendar } from '../../src/shared/calendar-schema.ts';
 import type { Category } from '../../src/shared/category-schema.ts';
@@ -232,5 +233,26 @@ describe('deleting a calendar moves it, with its events, to the administratorsâ€
     expect(purged.calendars).toBeGreaterThanOrEqual(1);
     const trash = await api.request<{ entries: TrashedCalendar[] }>('GET', '/api/calendar-trash', { token: ada });
     expect(trash.body.entries.some((c) => c.id === old.id)).toBe(false);
+  });
+});
+
+describe('the purge schedule', () => {
+  it('purges once the server listens, in the background, and logs what it purged', async () => {
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const server = await build({ LOG_LEVEL: 'info' }, undefined, { logStream });
+    try {
+      const deadline = Date.now() + 5_000;
+      const purged = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.msg === 'purged expired trash and history');
+      while (!purged() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(purged()).toMatchObject({ events: 0, calendars: 0, entries: 0, ms: expect.any(Number) });
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -7,6 +7,7 @@ import { benchFeed } from './feed-bench.ts';
 import { benchFirstRender } from './first-render-bench.ts';
 import { benchHttp, benchMe } from './http-bench.ts';
 import { benchIcs } from './ics-bench.ts';
+import { benchLive } from './live-bench.ts';
 import { reportTable, type Comparison } from './measure.ts';
 import { benchMemory } from './memory-bench.ts';
 import { benchMonth } from './month-bench.ts';
@@ -34,6 +35,8 @@ const GROUPS: Record<string, () => Promise<Comparison[]>> = {
   render: () => benchFirstRender(30),
   month: () => benchMonth(7),
   startup: () => benchStartup(7),
+  // 200 live streams on one server, 20 writes a second for a minute, then a minute's wait for its RSS (BENCH_LIVE_SECONDS shortens the load).
+  live: () => benchLive(),
   // Long by design: each of its three servers is under load for MEMORY_LOAD_MINUTES (BENCH_MEMORY_MINUTES shortens it).
   memory: () => benchMemory(),
 };

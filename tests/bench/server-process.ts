@@ -106,7 +106,7 @@ export interface BenchTenant {
 }
 
 /** The real server's settings: a fresh data directory, a web root that needs no build, no rate limit in the way. */
-function appEnv(dir: string): Record<string, string> {
+export function appEnv(dir: string): Record<string, string> {
   const webRoot = join(dir, 'web');
   mkdirSync(webRoot, { recursive: true });
   writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>bench</title>');
