@@ -52,7 +52,63 @@ async function runBatch(container: Container, tenantId: string, operations: Oper
 
 export type CommitOutcome = { ok: true; results: OperationResponse[]; entries: ChangeEntry[] } | { ok: false; failed: number; status: number };
 
-const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
+/** Waits a little longer after each lost race, at random, so that writers of several instances spread out. */
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 5 * 2 ** attempt)));
+
+/**
+ * What one store instance keeps per tenant about its history sequence: the writes waiting their turn (the instance's
+ * writes of a tenant take turns, rather than racing each other for the sequence and losing all but one each round),
+ * and the sequence as its last batch left it (so that the next needs no read while no other instance wrote between).
+ */
+interface SequenceState {
+  turns: Map<string, Promise<void>>;
+  known: Map<string, SequenceDoc>;
+}
+const states = new WeakMap<Container, SequenceState>();
+
+function stateOf(events: Container): SequenceState {
+  let state = states.get(events);
+  if (!state) states.set(events, (state = { turns: new Map(), known: new Map() }));
+  return state;
+}
+
+/** Runs the work after the instance's earlier writes of the tenant, whatever became of them. */
+function inTurn<T>(state: SequenceState, tenantId: string, work: () => Promise<T>): Promise<T> {
+  const result = (state.turns.get(tenantId) ?? Promise.resolve()).then(work);
+  const settled = result.then(
+    () => undefined,
+    () => undefined,
+  );
+  state.turns.set(tenantId, settled);
+  void settled.then(() => {
+    if (state.turns.get(tenantId) === settled) state.turns.delete(tenantId);
+  });
+  return result;
+}
+
+/** One try: the batch with the sequence as known or read. Null when another write took the sequence first. */
+async function tryCommit(events: Container, state: SequenceState, tenantId: string, ops: OperationInput[], entries: NewChangeEntry[]): Promise<CommitOutcome | null> {
+  const sequence = state.known.get(tenantId) ?? (await readDoc<SequenceDoc>(events.item(HISTORY_SEQUENCE_ID, tenantId)));
+  // A tenant's first number is the clock's ms: a database made anew does not repeat cursors clients hold.
+  const last = sequence?.seq ?? Date.now();
+  const docs = entries.map((entry, i) => toEntryDoc(tenantId, last + 1 + i, entry));
+  const next = { id: HISTORY_SEQUENCE_ID, tenantId, seq: last + entries.length };
+  const sequenceOp = sequence ? replaceOp({ ...next, _etag: sequence._etag }) : createOp(next);
+  // Each operation names the partition too: Cosmos takes the batch's, and a server that reads only its own finds it.
+  const operations = [sequenceOp, ...ops, ...docs.map(createOp)].map((op) => ({ ...op, partitionKey: tenantId }));
+  const results = await runBatch(events, tenantId, operations);
+  const failed = results.findIndex((result) => result.statusCode >= 400 && result.statusCode !== 424);
+  if (failed === -1) {
+    const etag = results[0]?.eTag;
+    if (etag) state.known.set(tenantId, { ...next, _etag: etag });
+    else state.known.delete(tenantId);
+    return { ok: true, results: results.slice(1, 1 + ops.length), entries: docs.map(fromEntryDoc) };
+  }
+  if (failed > 0 && failed <= ops.length) return { ok: false, failed: failed - 1, status: results[failed]!.statusCode };
+  // The sequence moved on (another instance wrote), or an entry's number was taken: read it afresh.
+  state.known.delete(tenantId);
+  return null;
+}
 
 /**
  * Writes the operations and their entries all together or not at all, in one transactional batch in the tenant's
@@ -63,23 +119,15 @@ const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 
  */
 export async function commitWithEntries(events: Container, tenantId: string, ops: OperationInput[], entries: NewChangeEntry[]): Promise<CommitOutcome> {
   if (1 + ops.length + entries.length > TRANSACTIONAL_BATCH_MAX) throw new Error('A transactional batch holds at most 100 operations');
-  for (let attempt = 0; attempt < SEQUENCE_ATTEMPTS; attempt++) {
-    const sequence = await readDoc<SequenceDoc>(events.item(HISTORY_SEQUENCE_ID, tenantId));
-    // A tenant's first number is the clock's ms: a database made anew does not repeat cursors clients hold.
-    const last = sequence?.seq ?? Date.now();
-    const docs = entries.map((entry, i) => toEntryDoc(tenantId, last + 1 + i, entry));
-    const next = { id: HISTORY_SEQUENCE_ID, tenantId, seq: last + entries.length };
-    const sequenceOp = sequence ? replaceOp({ ...next, _etag: sequence._etag }) : createOp(next);
-    // Each operation names the partition too: Cosmos takes the batch's, and a server that reads only its own finds it.
-    const operations = [sequenceOp, ...ops, ...docs.map(createOp)].map((op) => ({ ...op, partitionKey: tenantId }));
-    const results = await runBatch(events, tenantId, operations);
-    const failed = results.findIndex((result) => result.statusCode >= 400 && result.statusCode !== 424);
-    if (failed === -1) return { ok: true, results: results.slice(1, 1 + ops.length), entries: docs.map(fromEntryDoc) };
-    const lostSequence = failed === 0 || failed > ops.length;
-    if (!lostSequence) return { ok: false, failed: failed - 1, status: results[failed]!.statusCode };
-    await pause(attempt);
-  }
-  throw new StoreUnavailableError(DEFAULT_RETRY_AFTER_SECONDS);
+  const state = stateOf(events);
+  return inTurn(state, tenantId, async () => {
+    for (let attempt = 0; attempt < SEQUENCE_ATTEMPTS; attempt++) {
+      const outcome = await tryCommit(events, state, tenantId, ops, entries);
+      if (outcome) return outcome;
+      await pause(attempt);
+    }
+    throw new StoreUnavailableError(DEFAULT_RETRY_AFTER_SECONDS);
+  });
 }
 
 /** Records entries of changes already written elsewhere (calendars and categories live in other containers). */
