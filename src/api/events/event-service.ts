@@ -14,7 +14,7 @@ import { mergeEventPatch } from './merge-event-patch.ts';
 import { createOccurrenceService, type OccurrenceService } from './occurrence-service.ts';
 import { editAllOccurrences, keepOverrides } from './series-edits.ts';
 import type { ContentRules } from './event-content.ts';
-import { createEventWriter } from './write-event.ts';
+import { createEventWriter, type WriteEvent } from './write-event.ts';
 import { calendarOrNotFound } from '../calendars/calendar-or-not-found.ts';
 
 
@@ -95,6 +95,29 @@ async function checkMoveTarget(store: Store, principal: Principal, toCalendarId:
   if (!canEditCalendar(principal, target)) throw forbidden(`You may not add events to "${target.name}".`);
 }
 
+/** A partial update merged onto the stored event, checked whole, and written as an update or a move. */
+async function updateEvent(store: Store, writeEvent: WriteEvent, principal: Principal, { calendar, eventId, expected, patch }: EventAt & { patch: EventPatch }): Promise<CalendarEvent> {
+  const current = await store.events.get({ tenantId: principal.tenantId, calendarId: calendar.id, eventId });
+  if (!current) throw notFound();
+  // A stale write is told so first, not about fields the newer version has since changed (the store checks again).
+  if (!versionMatches(expected, current.extendedProps.version)) throw new PreconditionFailedError();
+  const input = parseOrThrow(eventWriteSchema, mergeEventPatch(current, patch));
+  const merged = current.rrule ? editAllOccurrences(current, patch, toDraft(input)) : toDraft(input);
+  const checked = keepOverrides(checkSeries(input, merged));
+  const toCalendarId = input.extendedProps?.calendarId;
+  const previousCategoryId = current.extendedProps.categoryId;
+  // A series changed through its own address is changed for all of its occurrences.
+  const context = current.rrule ? ALL_OCCURRENCES : NO_CONTEXT;
+  if (toCalendarId === undefined || toCalendarId === calendar.id) {
+    // An edit keeps where the event was imported from, so that importing the file again finds it.
+    const draft = { ...checked, importSource: current.extendedProps.importSource ?? null };
+    return writeEvent(principal, { kind: 'update', calendarId: calendar.id, eventId, expected, draft, previousCategoryId, context });
+  }
+  // A move leaves it behind (checked's is null): imports are matched per calendar, and the other may hold that UID already.
+  await checkMoveTarget(store, principal, toCalendarId);
+  return writeEvent(principal, { kind: 'move', calendarId: calendar.id, toCalendarId, eventId, expected, draft: checked, previousCategoryId, context });
+}
+
 /** Permissions, validation and the patch merge in front of the store; every write goes through one writeEvent. */
 export function createEventService(store: Store, options: EventServiceOptions = {}): EventService {
   const { feedEventsMax = FEED_EVENTS_MAX, feedCacheBytes = FEED_CACHE_BYTES, content = { sharePointOrigins: [] } } = options;
@@ -146,27 +169,7 @@ export function createEventService(store: Store, options: EventServiceOptions = 
       return writeEvent(principal, { kind: 'create', calendarId: calendar.id, draft: checkSeries(input, toDraft(input)) });
     },
 
-    async update(principal, { calendar, eventId, expected, patch }) {
-      const current = await store.events.get({ tenantId: principal.tenantId, calendarId: calendar.id, eventId });
-      if (!current) throw notFound();
-      // A stale write is told so first, not about fields the newer version has since changed (the store checks again).
-      if (!versionMatches(expected, current.extendedProps.version)) throw new PreconditionFailedError();
-      const input = parseOrThrow(eventWriteSchema, mergeEventPatch(current, patch));
-      const merged = current.rrule ? editAllOccurrences(current, patch, toDraft(input)) : toDraft(input);
-      const checked = keepOverrides(checkSeries(input, merged));
-      const toCalendarId = input.extendedProps?.calendarId;
-      const previousCategoryId = current.extendedProps.categoryId;
-      // A series changed through its own address is changed for all of its occurrences.
-      const context = current.rrule ? ALL_OCCURRENCES : NO_CONTEXT;
-      if (toCalendarId === undefined || toCalendarId === calendar.id) {
-        // An edit keeps where the event was imported from, so that importing the file again finds it.
-        const draft = { ...checked, importSource: current.extendedProps.importSource ?? null };
-        return writeEvent(principal, { kind: 'update', calendarId: calendar.id, eventId, expected, draft, previousCategoryId, context });
-      }
-      // A move leaves it behind (checked's is null): imports are matched per calendar, and the other may hold that UID already.
-      await checkMoveTarget(store, principal, toCalendarId);
-      return writeEvent(principal, { kind: 'move', calendarId: calendar.id, toCalendarId, eventId, expected, draft: checked, previousCategoryId, context });
-    },
+    update: (principal, change) => updateEvent(store, writeEvent, principal, change),
 
     async delete(principal, { calendar, eventId, expected }) {
       await writeEvent(principal, { kind: 'delete', calendarId: calendar.id, eventId, expected });

@@ -77,6 +77,12 @@ export function createChangeHub(store: Store, log: FastifyBaseLogger, limits: Ch
   const readableOf = (tenantId: string, tenant: TenantStreams) =>
     (tenant.readable ??= store.calendars.list({ tenantId }).then((calendars) => new Set(calendars.map((calendar) => calendar.id))));
 
+  function undelivered(tenantId: string, tenant: TenantStreams, error: unknown): void {
+    // The calendar list could not be read: it is read again next time; the streams miss this one notice.
+    tenant.readable = null;
+    log.warn({ err: error, tenant: tenantId }, 'live stream: a change could not be sent');
+  }
+
   async function deliver(tenantId: string, tenant: TenantStreams, entry: ChangeEntry): Promise<void> {
     // A calendar-level change may add, trash or restore a calendar: the list is read again at the next event's.
     if (entry.eventId === null) tenant.readable = null;
@@ -85,16 +91,10 @@ export function createChangeHub(store: Store, log: FastifyBaseLogger, limits: Ch
     for (const stream of tenant.streams) stream.deliver(entry, frame);
   }
 
+  // In the order written, each tenant's after its last: a delivery may wait on reading the calendar list.
   const unsubscribe = store.history.subscribe((tenantId, entry) => {
     const tenant = tenants.get(tenantId);
-    if (!tenant) return;
-    tenant.queue = tenant.queue
-      .then(() => deliver(tenantId, tenant, entry))
-      .catch((error: unknown) => {
-        // The calendar list could not be read: read it again next time; the streams miss this one notice.
-        tenant.readable = null;
-        log.warn({ err: error, tenant: tenantId }, 'live stream: a change could not be sent');
-      });
+    if (tenant) tenant.queue = tenant.queue.then(() => deliver(tenantId, tenant, entry)).catch((error: unknown) => undelivered(tenantId, tenant, error));
   });
 
   const heartbeat = setInterval(() => {

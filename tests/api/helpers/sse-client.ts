@@ -50,6 +50,27 @@ function getStream(url: string, headers: Record<string, string>): Promise<Incomi
   });
 }
 
+/** Reads the stream to its end (or its destruction), parsing each event as it completes and calling `arrived` after each chunk. */
+async function readEvents(response: IncomingMessage, events: SseEvent[], comments: string[], arrived: () => void): Promise<void> {
+  const decoder = new TextDecoder();
+  let buffered = '';
+  try {
+    for await (const chunk of response) {
+      buffered += decoder.decode(chunk as Buffer, { stream: true });
+      let end: number;
+      while ((end = buffered.indexOf('\n\n')) !== -1) {
+        const parsed = parseBlock(buffered.slice(0, end), performance.now());
+        buffered = buffered.slice(end + 2);
+        comments.push(...parsed.comments);
+        if (parsed.event) events.push(parsed.event);
+      }
+      arrived();
+    }
+  } catch {
+    // Destroyed by close().
+  }
+}
+
 export async function openSse(url: string, options: { token?: string; lastEventId?: string } = {}): Promise<SseClient> {
   const headers: Record<string, string> = { accept: 'text/event-stream' };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -58,25 +79,9 @@ export async function openSse(url: string, options: { token?: string; lastEventI
   const events: SseEvent[] = [];
   const comments: string[] = [];
   const waiters = new Set<() => void>();
-  const reading = (async () => {
-    const decoder = new TextDecoder();
-    let buffered = '';
-    try {
-      for await (const chunk of response) {
-        buffered += decoder.decode(chunk as Buffer, { stream: true });
-        let end: number;
-        while ((end = buffered.indexOf('\n\n')) !== -1) {
-          const parsed = parseBlock(buffered.slice(0, end), performance.now());
-          buffered = buffered.slice(end + 2);
-          comments.push(...parsed.comments);
-          if (parsed.event) events.push(parsed.event);
-        }
-        for (const wake of waiters) wake();
-      }
-    } catch {
-      // Destroyed by close().
-    }
-  })();
+  const reading = readEvents(response, events, comments, () => {
+    for (const wake of waiters) wake();
+  });
   const responseHeaders = new Headers();
   for (const [name, value] of Object.entries(response.headers)) if (typeof value === 'string') responseHeaders.set(name, value);
 
