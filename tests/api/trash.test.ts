@@ -236,6 +236,29 @@ describe('deleting a calendar moves it, with its events, to the administratorsâ€
   });
 });
 
+describe('the feed cache', () => {
+  // A purge changes nothing a reader sees (the trash is never cached), so it need not change the version; it may.
+  it('is keyed by a change version that a trash and a restore each change, like any write', async () => {
+    const store = api.server.store;
+    const version = () => store.changes.version({ tenantId: company.tenantId });
+    const event = await create('Cached');
+    const feed = () => api.request<CalendarEvent[]>('GET', `/api/events?start=${day(0)}&end=${day(3)}`, { token: riley });
+    await feed();
+    const versions = [await version()];
+    await remove(event);
+    versions.push(await version());
+    expect((await feed()).body.some((e) => e.id === event.id)).toBe(false);
+    expect((await api.request('POST', `${trashPath(company.id)}/${event.id}/restore`, { token: eddie, headers: ifMatch('"2"') })).status).toBe(200);
+    versions.push(await version());
+    expect((await feed()).body.some((e) => e.id === event.id)).toBe(true);
+    await remove({ ...event, extendedProps: { ...event.extendedProps, version: 3 } });
+    versions.push(await version());
+    expect(new Set(versions).size).toBe(versions.length);
+    expect((await api.request('DELETE', `${trashPath(company.id)}/${event.id}`, { token: ada })).status).toBe(204);
+    expect((await feed()).body.some((e) => e.id === event.id)).toBe(false);
+  });
+});
+
 describe('the purge schedule', () => {
   it('purges once the server listens, in the background, and logs what it purged', async () => {
     const lines: string[] = [];
