@@ -16,6 +16,7 @@ import {
 } from '../../src/api/stores/cosmos/cosmos-queries.ts';
 import { CHANGES_DOC_ID } from '../../src/api/stores/cosmos/change-versions.ts';
 import { HISTORY_SEQUENCE_ID } from '../../src/api/stores/cosmos/cosmos-history.ts';
+import { calendarEntry } from '../../src/api/stores/change-entries.ts';
 import { COSMOS_CALENDARS_CONTAINER, COSMOS_EVENTS_CONTAINER, openCosmosStore } from '../../src/api/stores/cosmos/cosmos-store.ts';
 import type { EventWindow } from '../../src/api/stores/repository.ts';
 import { normaliseEvent, type EventDraft } from '../../src/shared/event-schema.ts';
@@ -119,6 +120,29 @@ describe('the Cosmos store', () => {
     await store.calendars.purge({ tenantId: TENANT, calendarId: calendar.id });
     expect(await store.claimDemoSeed()).toBe(true);
     await store.close();
+  });
+
+  it('records at start-up the entry of a calendar change whose process died before recording it, once', async () => {
+    const database = `lost-entry-${randomUUID()}`;
+    const running = await openCosmosStore(cosmosOptions(database));
+    const calendar = await running.calendars.create({ tenantId: TENANT, input: { name: 'Before', color: '#000000', description: '', editors: [] }, actor: ACTOR });
+    await running.close();
+    // What an update leaves if its process dies between the calendar's replace and its entry: the entry on the calendar only.
+    const client = new CosmosClient({ endpoint: process.env.TEST_COSMOS_ENDPOINT!, key: process.env.TEST_COSMOS_KEY!, connectionPolicy: { enableEndpointDiscovery: false } });
+    const item = client.database(database).container(COSMOS_CALENDARS_CONTAINER).item(calendar.id, TENANT);
+    const { resource } = await item.read();
+    const changes = [{ field: 'name', old: 'Before', new: 'After' }];
+    const lastEntry = calendarEntry({ id: calendar.id, name: 'After' }, { kind: 'updated', by: ACTOR, at: new Date().toISOString(), version: 2, changes });
+    await item.replace({ ...resource, name: 'After', version: 2, lastEntry });
+
+    const page = { tenantId: TENANT, calendarId: calendar.id, before: null, limit: 10 };
+    for (let start = 0; start < 2; start++) {
+      const restarted = await openCosmosStore({ ...cosmosOptions(database), createResources: false });
+      const entries = await restarted.history.forCalendar(page);
+      expect(entries.map((entry) => [entry.kind, entry.version, entry.changes])).toEqual([['updated', 2, changes], ['created', 1, []]]);
+      await restarted.close();
+    }
+    client.dispose();
   });
 
   it('lets only one of several instances starting together claim the demo seed', async () => {

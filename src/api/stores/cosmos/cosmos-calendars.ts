@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Container } from '@azure/cosmos';
 import type { UserRef } from '../../../shared/event-schema.ts';
-import { calendarEntry, calendarFieldChanges } from '../change-entries.ts';
+import { calendarEntry, calendarFieldChanges, type NewChangeEntry } from '../change-entries.ts';
 import {
   NotFoundError,
   PreconditionFailedError,
@@ -35,6 +35,8 @@ interface CalendarDoc extends StoredCalendar {
   trashedBy?: UserRef;
   /** Set when its purge begins: from then on it is in no list, the trash's either, until its documents are gone. */
   deleting?: true;
+  /** The entry of its last change, written with it: a start-up records it if the process died before it could. */
+  lastEntry?: NewChangeEntry;
   _etag?: string;
 }
 
@@ -89,26 +91,27 @@ export class CosmosCalendarRepository implements CalendarRepository {
   async create({ tenantId, input, actor }: CalendarCreate): Promise<StoredCalendar> {
     const now = new Date().toISOString();
     const doc: CalendarDoc = { id: randomUUID(), tenantId, ...input, createdAt: now, updatedAt: now, version: 1, longestTimedMs: 0, longestAllDayMs: 0 };
+    doc.lastEntry = calendarEntry(doc, { kind: 'created', by: actor, at: now, version: 1 });
     await withRetries(() => this.calendars.items.create(doc), { idempotent: false });
-    await recordEntries(this.events, tenantId, [calendarEntry(doc, { kind: 'created', by: actor, at: now, version: 1 })]);
-    await bumpChanges(this.calendars, tenantId);
+    await this.recorded(doc);
     return toCalendar(doc);
   }
 
   async update({ tenantId, calendarId, patch, expected, actor }: CalendarUpdate): Promise<StoredCalendar> {
-    const [before, after] = await this.changeCalendar(expected, () => this.visibleDoc(tenantId, calendarId), (doc) => ({
-      ...doc,
-      name: patch.name ?? doc.name,
-      color: patch.color ?? doc.color,
-      description: patch.description ?? doc.description,
-      editors: patch.editors ?? doc.editors,
-      updatedAt: new Date().toISOString(),
-      version: doc.version + 1,
-    }));
-    const changes = calendarFieldChanges(toCalendar(before), toCalendar(after));
-    await recordEntries(this.events, tenantId, [calendarEntry(after, { kind: 'updated', by: actor, at: after.updatedAt, version: after.version, changes })]);
-    await bumpChanges(this.calendars, tenantId);
-    return toCalendar(after);
+    const updated = await this.changeCalendar(expected, () => this.visibleDoc(tenantId, calendarId), (doc) => {
+      const next: CalendarDoc = {
+        ...doc,
+        name: patch.name ?? doc.name,
+        color: patch.color ?? doc.color,
+        description: patch.description ?? doc.description,
+        editors: patch.editors ?? doc.editors,
+        updatedAt: new Date().toISOString(),
+        version: doc.version + 1,
+      };
+      const changes = calendarFieldChanges(toCalendar(doc), toCalendar(next));
+      return { ...next, lastEntry: calendarEntry(next, { kind: 'updated', by: actor, at: next.updatedAt, version: next.version, changes }) };
+    });
+    return toCalendar(await this.recorded(updated));
   }
 
   /**
@@ -118,15 +121,15 @@ export class CosmosCalendarRepository implements CalendarRepository {
    */
   async delete({ tenantId, calendarId, expected, actor }: CalendarKey & Conditional & Acting): Promise<void> {
     const now = new Date();
-    const [, trashed] = await this.changeCalendar(expected, () => this.visibleDoc(tenantId, calendarId), (doc) => ({
+    const trashed = await this.changeCalendar(expected, () => this.visibleDoc(tenantId, calendarId), (doc) => ({
       ...doc,
       version: doc.version + 1,
       trashedAt: now.toISOString(),
       trashedAtMs: now.getTime(),
       trashedBy: { id: actor.id, name: actor.name },
+      lastEntry: calendarEntry(doc, { kind: 'deleted', by: actor, at: now.toISOString(), version: doc.version + 1 }),
     }));
-    await recordEntries(this.events, tenantId, [calendarEntry(trashed, { kind: 'deleted', by: actor, at: trashed.trashedAt!, version: trashed.version })]);
-    await bumpChanges(this.calendars, tenantId);
+    await this.recorded(trashed);
   }
 
   async listTrash({ tenantId }: InTenant): Promise<TrashedCalendarRecord[]> {
@@ -141,14 +144,13 @@ export class CosmosCalendarRepository implements CalendarRepository {
 
   async restore({ tenantId, calendarId, expected, actor }: CalendarKey & Conditional & Acting): Promise<StoredCalendar> {
     const now = new Date().toISOString();
-    const [, restored] = await this.changeCalendar(expected, () => this.trashedDoc(tenantId, calendarId), (doc) => ({
+    const restored = await this.changeCalendar(expected, () => this.trashedDoc(tenantId, calendarId), (doc) => ({
       ...untrashed(doc),
       updatedAt: now,
       version: doc.version + 1,
+      lastEntry: calendarEntry(doc, { kind: 'restored', by: actor, at: now, version: doc.version + 1 }),
     }));
-    await recordEntries(this.events, tenantId, [calendarEntry(restored, { kind: 'restored', by: actor, at: now, version: restored.version })]);
-    await bumpChanges(this.calendars, tenantId);
-    return toCalendar(restored);
+    return toCalendar(await this.recorded(restored));
   }
 
   /**
@@ -205,15 +207,21 @@ export class CosmosCalendarRepository implements CalendarRepository {
     return doc?.trashedAt && !doc.deleting ? doc : null;
   }
 
-  /** The document before and after a conditional change of it (see writeExpectedVersion). */
-  private async changeCalendar(
-    expected: ExpectedVersion,
-    read: () => Promise<CalendarDoc | null>,
-    change: (doc: CalendarDoc) => CalendarDoc,
-  ): Promise<[CalendarDoc, CalendarDoc]> {
+  /** The document after a conditional change of it (see writeExpectedVersion). */
+  private async changeCalendar(expected: ExpectedVersion, read: () => Promise<CalendarDoc | null>, change: (doc: CalendarDoc) => CalendarDoc): Promise<CalendarDoc> {
     return writeExpectedVersion(expected, read, async (doc) => {
       const next = change(doc);
-      return (await replaceIfUnchanged(this.calendars, next)) ? ([doc, next] as [CalendarDoc, CalendarDoc]) : undefined;
+      return (await replaceIfUnchanged(this.calendars, next)) ? next : undefined;
     });
+  }
+
+  /**
+   * Records the entry a change wrote on the calendar (lastEntry), right after it: a transactional batch cannot span the
+   * calendars and events containers. A process that dies in between leaves it there for recoverEntries.
+   */
+  private async recorded(doc: CalendarDoc): Promise<CalendarDoc> {
+    await recordEntries(this.events, doc.tenantId, [doc.lastEntry!]);
+    await bumpChanges(this.calendars, doc.tenantId);
+    return doc;
   }
 }

@@ -3,7 +3,7 @@ import type { Container, UniqueKeyPolicy } from '@azure/cosmos';
 import { categoryNameKey } from '../../../shared/category-match.ts';
 import type { Category, CategoryInput, CategoryPatch } from '../../../shared/category-schema.ts';
 import type { UserRef } from '../../../shared/event-schema.ts';
-import { calendarEntry, categoryFieldChange } from '../change-entries.ts';
+import { calendarEntry, categoryFieldChange, type NewChangeEntry } from '../change-entries.ts';
 import {
   compareCategories,
   NameTakenError,
@@ -53,6 +53,8 @@ interface CategoryDoc extends Category {
   /** Set when deletion begins, with who deleted it: from then on the category is invisible. */
   deleting?: true;
   deletedBy?: UserRef;
+  /** The entry of its last change, written with it: a start-up records it if the process died before it could. */
+  lastEntry?: NewChangeEntry;
   _etag?: string;
 }
 
@@ -68,6 +70,11 @@ async function unlessNameTaken<T>(write: () => Promise<T>): Promise<T> {
     if (codeOf(error) === 409) throw new NameTakenError();
     throw error;
   }
+}
+
+/** A category's change as its calendar's entry: the calendar as it is, the category's fields before and after. */
+function entryFor(calendar: StoredCalendar, actor: UserRef, before: Category | null, after: Category | null): NewChangeEntry {
+  return calendarEntry(calendar, { kind: 'updated', by: actor, at: new Date().toISOString(), version: calendar.version, changes: categoryFieldChange(before, after) });
 }
 
 /** Deletes every category of a calendar being deleted (its events go too, so none is cleared): a step of its delete. */
@@ -117,19 +124,17 @@ export class CosmosCategoryRepository implements CategoryRepository {
   }
 
   async create({ tenantId, calendarId, input, actor }: CalendarKey & Acting & { input: CategoryInput }): Promise<Category> {
-    if (!(await this.calendars.get({ tenantId, calendarId }))) throw new NotFoundError();
+    const calendar = await this.visibleCalendar({ tenantId, calendarId });
     const now = new Date().toISOString();
     const doc: CategoryDoc = { id: randomUUID(), tenantId, calendarId, ...input, nameKey: nameKeyOf(calendarId, input.name), createdAt: now, updatedAt: now, version: 1 };
+    doc.lastEntry = entryFor(calendar, actor, null, doc);
     await unlessNameTaken(() => withRetries(() => this.categories.items.create(doc), { idempotent: false }));
-    await this.record({ tenantId, calendarId }, actor, null, toCategory(doc));
-    await bumpChanges(this.categories, tenantId);
-    return toCategory(doc);
+    return toCategory(await this.recorded(doc));
   }
 
   async update({ patch, expected, actor, ...key }: CategoryKey & Conditional & Acting & { patch: CategoryPatch }): Promise<Category> {
-    let before: CategoryDoc | undefined;
+    const calendar = await this.visibleCalendar(key);
     const updated = await writeExpectedVersion(expected, () => this.visibleDoc(key), async (doc) => {
-      before = doc;
       const name = patch.name ?? doc.name;
       const next: CategoryDoc = {
         ...doc,
@@ -140,22 +145,21 @@ export class CosmosCategoryRepository implements CategoryRepository {
         updatedAt: new Date().toISOString(),
         version: doc.version + 1,
       };
+      next.lastEntry = entryFor(calendar, actor, doc, next);
       return (await unlessNameTaken(() => replaceIfUnchanged(this.categories, next))) ? next : undefined;
     });
-    await this.record(key, actor, toCategory(before!), toCategory(updated));
-    await bumpChanges(this.categories, key.tenantId);
-    return toCategory(updated);
+    return toCategory(await this.recorded(updated));
   }
 
   /** One calendar-level entry for the delete, however many events it clears (their versions move, with no entry each). */
   async delete({ expected, actor, ...key }: CategoryKey & Conditional & Acting): Promise<{ clearedEvents: number }> {
+    const calendar = await this.visibleCalendar(key);
     const marked = await writeExpectedVersion(expected, () => this.visibleDoc(key), async (doc) => {
-      const next: CategoryDoc = { ...doc, deleting: true, deletedBy: { id: actor.id, name: actor.name }, nameKey: doc.id };
+      const next: CategoryDoc = { ...doc, deleting: true, deletedBy: { id: actor.id, name: actor.name }, nameKey: doc.id, lastEntry: entryFor(calendar, actor, doc, null) };
       return (await replaceIfUnchanged(this.categories, next)) ? next : undefined;
     });
-    await this.record(key, actor, toCategory(marked), null);
     // The mark is what readers see change: the category leaves every list.
-    await bumpChanges(this.categories, key.tenantId);
+    await this.recorded(marked);
     return this.finishDelete(marked);
   }
 
@@ -202,15 +206,20 @@ export class CosmosCategoryRepository implements CategoryRepository {
     throw new PreconditionFailedError();
   }
 
-  /**
-   * A category's change as its calendar's entry (categories live in their own container: the entry is written right
-   * after the change). A calendar trashed meanwhile has no reader to tell.
-   */
-  private async record(key: CalendarKey, actor: UserRef, before: Category | null, after: Category | null): Promise<void> {
+  private async visibleCalendar(key: CalendarKey): Promise<StoredCalendar> {
     const calendar = await this.calendars.get(key);
-    if (!calendar) return;
-    const entry = calendarEntry(calendar, { kind: 'updated', by: actor, at: new Date().toISOString(), version: calendar.version, changes: categoryFieldChange(before, after) });
-    await recordEntries(this.events, key.tenantId, [entry]);
+    if (!calendar) throw new NotFoundError();
+    return calendar;
+  }
+
+  /**
+   * Records the entry a change wrote on the category (lastEntry), right after it: a transactional batch cannot span the
+   * categories and events containers. A process that dies in between leaves it there for recoverEntries.
+   */
+  private async recorded(doc: CategoryDoc): Promise<CategoryDoc> {
+    await recordEntries(this.events, doc.tenantId, [doc.lastEntry!]);
+    await bumpChanges(this.categories, doc.tenantId);
+    return doc;
   }
 
   /** The category as its calendar in the key holds it, unless it is being deleted. */

@@ -7,7 +7,7 @@ import { StoreUnavailableError, type CalendarKey, type HistoryPageQuery, type Hi
 import { ChangeFeedReader } from './cosmos-change-feed.ts';
 import { codeOf, queryAll, readDoc } from './cosmos-documents.ts';
 import { fromEntryDoc, toEntryDoc, type EntryDoc } from './cosmos-entry-docs.ts';
-import { activityQuery, eventHistoryQuery, sinceQuery } from './cosmos-queries.ts';
+import { activityQuery, entryRecordedQuery, eventHistoryQuery, lastEntriesQuery, sinceQuery } from './cosmos-queries.ts';
 import { DEFAULT_RETRY_AFTER_SECONDS, withRetries } from './cosmos-retry.ts';
 
 /** Each tenant's history sequence: one document in the events container, in the tenant's partition. */
@@ -134,6 +134,29 @@ export async function commitWithEntries(events: Container, tenantId: string, ops
 export async function recordEntries(events: Container, tenantId: string, entries: NewChangeEntry[]): Promise<void> {
   const outcome = await commitWithEntries(events, tenantId, [], entries);
   if (!outcome.ok) throw new Error(`Recording history failed with ${outcome.status}`);
+}
+
+/** How far back a start-up looks for calendar-level changes whose entry may be missing: a process that died and restarted. */
+export const ENTRY_RECOVERY_SECONDS = 86_400;
+
+/**
+ * Records the entries of calendar-level changes (calendars, categories: other containers than the entries') that a
+ * process wrote and died before recording: each such document carries its last change's entry (lastEntry), and one
+ * changed within ENTRY_RECOVERY_SECONDS whose entry the history lacks has it recorded now. How many it recorded.
+ */
+export async function recoverEntries(events: Container, containers: readonly Container[], now = Date.now()): Promise<number> {
+  let recovered = 0;
+  for (const container of containers) {
+    const spec = lastEntriesQuery(Math.floor(now / 1000) - ENTRY_RECOVERY_SECONDS);
+    const { resources } = await withRetries(() => container.items.query<{ tenantId: string; lastEntry: NewChangeEntry }>(spec).fetchAll(), { idempotent: true });
+    for (const { tenantId, lastEntry } of resources) {
+      const [count] = await queryAll<number>(events, entryRecordedQuery(tenantId, lastEntry));
+      if (count) continue;
+      await recordEntries(events, tenantId, [lastEntry]);
+      recovered++;
+    }
+  }
+  return recovered;
 }
 
 /** Deletes entry documents, gone already counting as done; how many it deleted. */

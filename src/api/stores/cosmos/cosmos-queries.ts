@@ -136,6 +136,20 @@ export function activityQuery({ tenantId, calendarId, byUserId, fromMs, toMs, be
   return tenantQuery(tenantId, `SELECT * FROM c WHERE ${page.where} ORDER BY c.seq DESC`, page.values);
 }
 
+/** Documents (calendars, categories) written since then that carry the entry of their last change: what recoverEntries checks. */
+export function lastEntriesQuery(sinceSeconds: number): SqlQuerySpec {
+  return { query: 'SELECT c.tenantId, c.lastEntry FROM c WHERE IS_DEFINED(c.lastEntry) AND c._ts >= @since', parameters: [{ name: '@since', value: sinceSeconds }] };
+}
+
+/** Whether the tenant's history holds this entry: its calendar, kind, author and time (to the ms) name one change. */
+export function entryRecordedQuery(tenantId: string, entry: { calendarId: string; kind: string; by: { id: string }; at: string }): PartitionQuery {
+  return tenantQuery(
+    tenantId,
+    'SELECT VALUE COUNT(1) FROM c WHERE c.tenantId = @tenantId AND c.docType = @entry AND c.entryCalendarId = @calendarId AND c.atMs = @atMs AND c.byId = @byId AND c.entry.kind = @kind',
+    { entry: ENTRY_DOC_TYPE, calendarId: entry.calendarId, atMs: Date.parse(entry.at), byId: entry.by.id, kind: entry.kind },
+  );
+}
+
 /** The tenant's entries after a sequence number, oldest first: what a live stream missed. */
 export function sinceQuery(tenantId: string, afterSeq: number): PartitionQuery {
   return tenantQuery(tenantId, 'SELECT * FROM c WHERE c.tenantId = @tenantId AND c.docType = @entry AND c.seq > @afterSeq ORDER BY c.seq', {

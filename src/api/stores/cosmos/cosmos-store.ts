@@ -7,7 +7,7 @@ import { CosmosCalendarRepository } from './cosmos-calendars.ts';
 import { COSMOS_CATEGORIES_CONTAINER, CATEGORIES_UNIQUE_KEY_POLICY, CosmosCategoryRepository } from './cosmos-categories.ts';
 import { codeOf, deleteIgnoringMissing } from './cosmos-documents.ts';
 import { CosmosEventRepository } from './cosmos-events.ts';
-import { CosmosHistoryRepository, deleteEntries } from './cosmos-history.ts';
+import { CosmosHistoryRepository, deleteEntries, recoverEntries } from './cosmos-history.ts';
 import { expiredCalendarsQuery, expiredEntriesQuery, expiredTrashQuery } from './cosmos-queries.ts';
 import { withRetries } from './cosmos-retry.ts';
 import { backfillSearchText, CosmosSearchRepository } from './cosmos-search.ts';
@@ -183,6 +183,8 @@ export async function openCosmosStore(options: CosmosStoreOptions): Promise<Stor
     Boolean(await categories.get({ tenantId, calendarId, categoryId })),
   );
   const history = new CosmosHistoryRepository(eventsContainer);
+  // Before the deletes: a category marked for deletion carries its delete's entry.
+  await recoverEntries(eventsContainer, [calendarsContainer, categoriesContainer]);
   await calendars.finishPendingDeletes();
   await categories.finishPendingDeletes();
   await backfillSearchText(eventsContainer);
