@@ -120,6 +120,20 @@ describe.each(STORE_FACTORIES)('the %s store’s event trash', (_name, open) => 
     await store.events.update({ ...key(event), draft: at9('2032-04-02', 'Wombat walk'), expected: 4, actor: EDDIE });
   });
 
+  it('lets exactly one of several concurrent restores win; the others find it gone or the version moved on', async () => {
+    const { store } = state;
+    const event = await store.events.create({ tenantId: TENANT, calendarId, draft: at9('2032-04-10', 'Raced back'), actor: EDDIE });
+    await store.events.delete({ ...key(event), expected: 1, actor: EDDIE });
+    const outcomes = await Promise.allSettled(Array.from({ length: 5 }, () => store.events.restore({ ...key(event), expected: 2, actor: ADA })));
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    for (const outcome of outcomes) {
+      if (outcome.status === 'rejected') expect([PreconditionFailedError, NotFoundError]).toContain((outcome.reason as object).constructor);
+    }
+    expect((await store.events.get(key(event)))?.extendedProps.version).toBe(3);
+    const restored = (await store.history.forEvent({ tenantId: TENANT, eventId: event.id, before: null, limit: 10 })).filter((e) => e.kind === 'restored');
+    expect(restored).toHaveLength(1);
+  });
+
   it('lists a calendar’s trash newest deletion first, up to the limit, that calendar’s only', async () => {
     const { store } = state;
     const id = await newCalendar('Listed');
