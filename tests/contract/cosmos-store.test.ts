@@ -17,11 +17,11 @@ import {
 import { CHANGES_DOC_ID } from '../../src/api/stores/cosmos/change-versions.ts';
 import { HISTORY_SEQUENCE_ID } from '../../src/api/stores/cosmos/cosmos-history.ts';
 import { calendarEntry } from '../../src/api/stores/change-entries.ts';
-import { COSMOS_CALENDARS_CONTAINER, COSMOS_EVENTS_CONTAINER, openCosmosStore } from '../../src/api/stores/cosmos/cosmos-store.ts';
+import { COSMOS_CALENDARS_CONTAINER, COSMOS_EVENTS_CONTAINER, EVENTS_DEFAULT_TTL, openCosmosStore } from '../../src/api/stores/cosmos/cosmos-store.ts';
 import type { EventWindow } from '../../src/api/stores/repository.ts';
 import { normaliseEvent, type EventDraft } from '../../src/shared/event-schema.ts';
 import { cosmosOptions } from './store-factories.ts';
-import { FEED_EVENTS_MAX } from '../../src/shared/limits.ts';
+import { EVENT_TRASH_DAYS, FEED_EVENTS_MAX, HISTORY_RETENTION_DAYS } from '../../src/shared/limits.ts';
 
 const TENANT = 'tenant-cosmos';
 const ACTOR = { id: 'tester', name: 'Tester' };
@@ -142,6 +142,24 @@ describe('the Cosmos store', () => {
       expect(entries.map((entry) => [entry.kind, entry.version, entry.changes])).toEqual([['updated', 2, changes], ['created', 1, []]]);
       await restarted.close();
     }
+    client.dispose();
+  });
+
+  it('gives trashed events and history entries their time to live, and takes a restored event’s away', async () => {
+    const database = `ttl-${randomUUID()}`;
+    const store = await openCosmosStore(cosmosOptions(database));
+    const calendar = await store.calendars.create({ tenantId: TENANT, input: { name: 'Expiring', color: '#000000', description: '', editors: [] }, actor: ACTOR });
+    const event = await store.events.create({ tenantId: TENANT, calendarId: calendar.id, draft: draft('Binned', '2027-04-01'), actor: ACTOR });
+    await store.events.delete({ tenantId: TENANT, calendarId: calendar.id, eventId: event.id, expected: 1, actor: ACTOR });
+    const client = new CosmosClient({ endpoint: process.env.TEST_COSMOS_ENDPOINT!, key: process.env.TEST_COSMOS_KEY!, connectionPolicy: { enableEndpointDiscovery: false } });
+    const events = client.database(database).container(COSMOS_EVENTS_CONTAINER);
+    expect((await events.read()).resource?.defaultTtl).toBe(EVENTS_DEFAULT_TTL);
+    expect((await events.item(event.id, TENANT).read()).resource).toMatchObject({ ttl: EVENT_TRASH_DAYS * 86_400, calendarId: `trash:${calendar.id}` });
+    const entries = await store.history.forEvent({ tenantId: TENANT, eventId: event.id, before: null, limit: 10 });
+    for (const entry of entries) expect((await events.item(entry.id, TENANT).read()).resource).toMatchObject({ ttl: HISTORY_RETENTION_DAYS * 86_400 });
+    await store.events.restore({ tenantId: TENANT, calendarId: calendar.id, eventId: event.id, expected: 2, actor: ACTOR });
+    expect((await events.item(event.id, TENANT).read()).resource).not.toHaveProperty('ttl');
+    await store.close();
     client.dispose();
   });
 
