@@ -2,9 +2,9 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Calendar } from '../../src/shared/calendar-schema.ts';
 import type { Category } from '../../src/shared/category-schema.ts';
-import type { CalendarEvent } from '../../src/shared/event-schema.ts';
+import { normaliseEvent, type CalendarEvent } from '../../src/shared/event-schema.ts';
 import type { HistoryPage, TrashedCalendar, TrashedEvent } from '../../src/shared/history-schema.ts';
-import { CALENDAR_TRASH_DAYS, EVENT_TRASH_DAYS, HISTORY_RETENTION_DAYS } from '../../src/shared/limits.ts';
+import { CALENDAR_TRASH_DAYS, EVENT_TRASH_DAYS, HISTORY_RETENTION_DAYS, TRASH_LIST_MAX } from '../../src/shared/limits.ts';
 import { CALENDAR_TRASHED_TYPE, type Problem } from '../../src/shared/problem.ts';
 import type { SearchPage } from '../../src/shared/search-schema.ts';
 import { build, OTHER_TENANT_ID, type TestServer } from './helpers/test-server.ts';
@@ -82,6 +82,27 @@ describe('deleting an event moves it to its calendar’s trash', () => {
     await remove(second);
     const ids = (await trashOf(company.id)).map((trashed) => trashed.id);
     expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
+  });
+});
+
+describe(`a trash longer than ${TRASH_LIST_MAX}`, () => {
+  it(`lists the ${TRASH_LIST_MAX} newest deletions`, async () => {
+    const calendar = (await api.request<Calendar>('POST', '/api/calendars', { token: ada, body: { name: 'Busy trash', color: '#336699', editors: ['eddie'] } })).body;
+    const draft = (i: number) => {
+      const result = normaliseEvent({ title: `Bulk ${i}`, start: `${day(5)}T09:00:00Z`, end: `${day(5)}T10:00:00Z` });
+      if (!result.ok) throw new Error(JSON.stringify(result.issues));
+      return result.draft;
+    };
+    const key = { tenantId: company.tenantId, calendarId: calendar.id };
+    const actor = { id: 'eddie', name: 'Eddie Editor' };
+    // Straight through the store, fifty at a time: the limit is about listing, not writing.
+    const events = await api.server.store.events.writeBatch({ ...key, actor, creates: Array.from({ length: TRASH_LIST_MAX + 1 }, (_, i) => draft(i)), updates: [] });
+    for (let at = 0; at < events.length; at += 50) {
+      await Promise.all(events.slice(at, at + 50).map((event) => api.server.store.events.delete({ ...key, eventId: event.id, expected: null, actor })));
+    }
+    const listed = await trashOf(calendar.id);
+    expect(listed).toHaveLength(TRASH_LIST_MAX);
+    expect(listed.some((trashed) => trashed.id === events.at(-1)!.id)).toBe(true);
   });
 });
 
