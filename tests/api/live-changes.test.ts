@@ -218,6 +218,15 @@ describe('GET /api/changes', () => {
     expect(next.status).toBe(200);
   });
 
+  it('ends a stream when the token it was opened with expires', async () => {
+    const token = await api.mintToken({ oid: 'riley', tid: company.tenantId, name: 'Riley Reader' }, { expiresIn: 2 });
+    const client = await stream(api, token);
+    const started = performance.now();
+    const ended = await Promise.race([client.ended.then(() => true), new Promise((resolve) => setTimeout(resolve, 5_000, false))]);
+    expect(ended).toBe(true);
+    expect(performance.now() - started).toBeLessThan(3_500);
+  });
+
   it('leaves nothing behind: the hub’s counts go back to zero when many streams close', async () => {
     await Promise.all(open.splice(0).map((client) => client.close()));
     expect(await hubEmpty(api)).toEqual({ streams: 0, users: 0, tenants: 0 });

@@ -96,17 +96,27 @@ async function replay(stream: ChangeStream, store: Store, hub: ChangeHub, lastEv
   return sent;
 }
 
+/** Who opened a stream, and when the token they opened it with expires. */
+export interface StreamCaller {
+  principal: Principal;
+  tokenExpiresAtMs: number;
+}
+
 /**
  * GET /api/changes: counts the stream in (429 past a limit, before anything is sent), then takes the reply over from
  * Fastify (no onSend hooks: nothing compresses or buffers it) and writes Server-Sent Events until either side closes.
  * The access log's line for it is written when it ends, with its whole duration.
  */
-export async function openChangeStream(hub: ChangeHub, store: Store, request: FastifyRequest, reply: FastifyReply, principal: Principal): Promise<void> {
+export async function openChangeStream(hub: ChangeHub, store: Store, request: FastifyRequest, reply: FastifyReply, caller: StreamCaller): Promise<void> {
+  const { principal } = caller;
   const stream = new ChangeStream(principal, reply.raw);
   const release = hub.open(stream);
   const opened = performance.now();
   reply.hijack();
+  // No stream outlives the token it was opened with: the client reconnects with a fresh one, checked afresh.
+  const expiry = setTimeout(() => stream.end(), Math.max(0, caller.tokenExpiresAtMs - Date.now()));
   reply.raw.on('close', () => {
+    clearTimeout(expiry);
     release();
     // Fastify logs a hijacked reply when it finishes; one the client closed never does, so it is logged here.
     if (!reply.raw.writableFinished) {

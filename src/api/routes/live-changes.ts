@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { decodeJwt } from 'jose';
 import { openChangeStream } from '../live/change-stream.ts';
-import { principalOf } from '../plugins/app/authentication.ts';
+import { bearerTokenOf, principalOf } from '../plugins/app/authentication.ts';
 
 /**
  * GET /api/changes: the live stream of change notices (text/event-stream), read by the web app with fetch and its
@@ -9,6 +10,9 @@ import { principalOf } from '../plugins/app/authentication.ts';
  */
 export default async function liveChangeRoutes(app: FastifyInstance) {
   app.get('/changes', { compress: false }, async (request, reply) => {
-    await openChangeStream(app.changeHub, app.store, request, reply, principalOf(request));
+    // The token was verified by the authenticate hook: only its expiry is read here.
+    const { exp } = decodeJwt(bearerTokenOf(request));
+    const caller = { principal: principalOf(request), tokenExpiresAtMs: typeof exp === 'number' ? exp * 1000 : Date.now() };
+    await openChangeStream(app.changeHub, app.store, request, reply, caller);
   });
 }

@@ -19,6 +19,8 @@ export interface SseClient {
   comments: string[];
   /** The first event from `from` on (an index into events) that matches, waiting up to timeoutMs for it. */
   next(match: (event: SseEvent) => boolean, options?: { from?: number; timeoutMs?: number }): Promise<SseEvent>;
+  /** Settles when the server ends the stream (or close() is called). */
+  ended: Promise<void>;
   /** Waits this long and answers the events that arrived meanwhile. */
   quietFor(ms: number): Promise<SseEvent[]>;
   close(): Promise<void>;
@@ -90,6 +92,7 @@ export async function openSse(url: string, options: { token?: string; lastEventI
     headers: responseHeaders,
     events,
     comments,
+    ended: reading,
     async next(match, { from = 0, timeoutMs = 3_000 } = {}) {
       const deadline = performance.now() + timeoutMs;
       for (;;) {
