@@ -281,7 +281,7 @@ resource eventsContainer 'Microsoft.DocumentDB/databaseAccounts/sqlDatabases/con
           }
         ]
         // The window query: equality on tenant, calendar and all-day, a range on the start; the series window query;
-        // and search's order (start, then id).
+        // search's order (start, then id); and an event's history.
         compositeIndexes: [
           [
             {
@@ -324,6 +324,17 @@ resource eventsContainer 'Microsoft.DocumentDB/databaseAccounts/sqlDatabases/con
             {
               path: '/id'
               order: 'ascending'
+            }
+          ]
+          // An event's history, newest first (the History tab).
+          [
+            {
+              path: '/entryEventId'
+              order: 'descending'
+            }
+            {
+              path: '/seq'
+              order: 'descending'
             }
           ]
         ]

@@ -17,7 +17,7 @@ import {
 import { CHANGES_DOC_ID } from '../../src/api/stores/cosmos/change-versions.ts';
 import { HISTORY_SEQUENCE_ID } from '../../src/api/stores/cosmos/cosmos-history.ts';
 import { calendarEntry } from '../../src/api/stores/change-entries.ts';
-import { COSMOS_CALENDARS_CONTAINER, COSMOS_EVENTS_CONTAINER, EVENTS_DEFAULT_TTL, openCosmosStore } from '../../src/api/stores/cosmos/cosmos-store.ts';
+import { COSMOS_CALENDARS_CONTAINER, COSMOS_EVENTS_CONTAINER, EVENTS_DEFAULT_TTL, EVENTS_INDEXING_POLICY, openCosmosStore } from '../../src/api/stores/cosmos/cosmos-store.ts';
 import type { EventWindow } from '../../src/api/stores/repository.ts';
 import { normaliseEvent, type EventDraft } from '../../src/shared/event-schema.ts';
 import { cosmosOptions } from './store-factories.ts';
@@ -159,6 +159,22 @@ describe('the Cosmos store', () => {
     for (const entry of entries) expect((await events.item(entry.id, TENANT).read()).resource).toMatchObject({ ttl: HISTORY_RETENTION_DAYS * 86_400 });
     await store.events.restore({ tenantId: TENANT, calendarId: calendar.id, eventId: event.id, expected: 2, actor: ACTOR });
     expect((await events.item(event.id, TENANT).read()).resource).not.toHaveProperty('ttl');
+    await store.close();
+    client.dispose();
+  });
+
+  it('brings an events container an older build created up to date: the history’s composite index and time to live', async () => {
+    const database = `older-${randomUUID()}`;
+    const client = new CosmosClient({ endpoint: process.env.TEST_COSMOS_ENDPOINT!, key: process.env.TEST_COSMOS_KEY!, connectionPolicy: { enableEndpointDiscovery: false } });
+    await client.databases.create({ id: database });
+    const compositeIndexes = EVENTS_INDEXING_POLICY.compositeIndexes!.slice(0, 3);
+    await client.database(database).containers.create({ id: COSMOS_EVENTS_CONTAINER, partitionKey: { paths: ['/tenantId'] }, indexingPolicy: { ...EVENTS_INDEXING_POLICY, compositeIndexes } });
+    const store = await openCosmosStore(cosmosOptions(database));
+    const { resource } = await client.database(database).container(COSMOS_EVENTS_CONTAINER).read();
+    expect(resource).toMatchObject({ defaultTtl: EVENTS_DEFAULT_TTL, indexingPolicy: { compositeIndexes: EVENTS_INDEXING_POLICY.compositeIndexes } });
+    const calendar = await store.calendars.create({ tenantId: TENANT, input: { name: 'Upgraded', color: '#000000', description: '', editors: [] }, actor: ACTOR });
+    const event = await store.events.create({ tenantId: TENANT, calendarId: calendar.id, draft: draft('Has a history', '2027-04-01'), actor: ACTOR });
+    expect(await store.history.forEvent({ tenantId: TENANT, eventId: event.id, before: null, limit: 5 })).toHaveLength(1);
     await store.close();
     client.dispose();
   });

@@ -100,10 +100,13 @@ function entryPage(clauses: string[], values: Record<string, string | number>, b
   return { where: all.join(' AND '), values: { entry: ENTRY_DOC_TYPE, ...values, ...(beforeSeq === undefined ? {} : { beforeSeq }) } };
 }
 
-/** An event's (or series') entries, newest first. */
+/**
+ * An event's (or series') entries, newest first: the details dialog's History tab. Ordered by the filtered field too,
+ * so that the composite index (entryEventId, seq) serves it rather than a walk down all the tenant's entries by seq.
+ */
 export function eventHistoryQuery(tenantId: string, eventId: string, beforeSeq: number | undefined): PartitionQuery {
   const page = entryPage(['c.entryEventId = @eventId'], { eventId }, beforeSeq);
-  return tenantQuery(tenantId, `SELECT * FROM c WHERE ${page.where} ORDER BY c.seq DESC`, page.values);
+  return tenantQuery(tenantId, `SELECT * FROM c WHERE ${page.where} ORDER BY c.entryEventId DESC, c.seq DESC`, page.values);
 }
 
 /** What a calendar's activity list filters on besides the page. */

@@ -1,4 +1,5 @@
-import { CosmosClient, type Container, type Database, type IndexingPolicy, type SqlQuerySpec } from '@azure/cosmos';
+import { isDeepStrictEqual } from 'node:util';
+import { CosmosClient, type Container, type ContainerDefinition, type Database, type IndexingPolicy, type SqlQuerySpec } from '@azure/cosmos';
 import { CALENDAR_TRASH_DAYS, EVENT_TRASH_DAYS, HISTORY_RETENTION_DAYS } from '../../../shared/limits.ts';
 import { isLoopbackHost } from '../../loopback.ts';
 import { NotFoundError, type Store } from '../repository.ts';
@@ -43,6 +44,11 @@ export const EVENTS_INDEXING_POLICY: IndexingPolicy = {
     [
       { path: '/startMs', order: 'ascending' },
       { path: '/id', order: 'ascending' },
+    ],
+    // An event's history, newest first.
+    [
+      { path: '/entryEventId', order: 'descending' },
+      { path: '/seq', order: 'descending' },
     ],
   ],
 };
@@ -105,20 +111,28 @@ export interface CosmosStoreOptions {
   createResources: boolean;
 }
 
+/**
+ * An events container an older build created lacks what later queries need (the history's composite index; time to
+ * live): createIfNotExists leaves an existing container as it is, so its definition is brought up to date here.
+ * In Azure, Bicep does this.
+ */
+async function updateEventsContainer(container: Container, definition: ContainerDefinition): Promise<void> {
+  const { resource } = await container.read();
+  if (!resource) return;
+  const current = { composite: resource.indexingPolicy?.compositeIndexes, ttl: resource.defaultTtl };
+  if (isDeepStrictEqual(current, { composite: EVENTS_INDEXING_POLICY.compositeIndexes, ttl: EVENTS_DEFAULT_TTL })) return;
+  await container.replace({ ...resource, ...definition });
+}
+
 /** The database and its containers, created when missing. */
 async function createResources(client: CosmosClient, database: Database): Promise<void> {
   await ignoringConflict(() => client.databases.createIfNotExists({ id: database.id }));
   await ignoringConflict(() =>
     database.containers.createIfNotExists({ id: COSMOS_CALENDARS_CONTAINER, partitionKey: { paths: [COSMOS_PARTITION_KEY_PATH] } }),
   );
-  await ignoringConflict(() =>
-    database.containers.createIfNotExists({
-      id: COSMOS_EVENTS_CONTAINER,
-      partitionKey: { paths: [COSMOS_PARTITION_KEY_PATH] },
-      indexingPolicy: EVENTS_INDEXING_POLICY,
-      defaultTtl: EVENTS_DEFAULT_TTL,
-    }),
-  );
+  const events = { id: COSMOS_EVENTS_CONTAINER, partitionKey: { paths: [COSMOS_PARTITION_KEY_PATH] }, indexingPolicy: EVENTS_INDEXING_POLICY, defaultTtl: EVENTS_DEFAULT_TTL };
+  await ignoringConflict(() => database.containers.createIfNotExists(events));
+  await updateEventsContainer(database.container(COSMOS_EVENTS_CONTAINER), events);
   await ignoringConflict(() =>
     database.containers.createIfNotExists({ id: COSMOS_USER_SETTINGS_CONTAINER, partitionKey: { paths: [COSMOS_PARTITION_KEY_PATH] } }),
   );
