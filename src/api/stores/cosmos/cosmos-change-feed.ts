@@ -11,12 +11,6 @@ export const CHANGE_FEED_PAGE_SIZE = 100;
 
 type Listener = (tenantId: string, entry: ChangeEntry) => void;
 
-const sleep = (ms: number) =>
-  new Promise<void>((resolve) => {
-    // A reader waiting must not keep the process alive.
-    setTimeout(resolve, ms).unref();
-  });
-
 /**
  * One reader of the events container's change feed per store instance (pull model, continuation in memory), running
  * while anyone listens: every instance hears every instance's writes. It hands on the entry documents and ignores
@@ -29,6 +23,8 @@ export class ChangeFeedReader {
   private readonly listeners = new Set<Listener>();
   private running: Promise<void> | null = null;
   private closed = false;
+  /** Ends the reader's wait at once: close() must not wait on a timer that does not keep the process alive. */
+  private wake: (() => void) | null = null;
 
   constructor(container: Container) {
     this.container = container;
@@ -46,6 +42,7 @@ export class ChangeFeedReader {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.wake?.();
     await this.running;
   }
 
@@ -60,11 +57,24 @@ export class ChangeFeedReader {
       const page = await iterator.readNext();
       const docs = page.result ?? [];
       for (const doc of docs) if (isEntryDoc(doc)) this.tell(doc.tenantId, fromEntryDoc(doc));
-      if (docs.length === 0) await sleep(CHANGE_FEED_POLL_MS);
+      if (docs.length === 0) await this.sleep(CHANGE_FEED_POLL_MS);
     } catch (error) {
       console.error('Reading the change feed failed; trying again', error);
-      await sleep(CHANGE_FEED_RETRY_MS);
+      await this.sleep(CHANGE_FEED_RETRY_MS);
     }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wake = null;
+        resolve();
+      };
+      // A reader waiting must not keep the process alive.
+      const timer = setTimeout(done, ms).unref();
+      this.wake = done;
+    });
   }
 
   private tell(tenantId: string, entry: ChangeEntry): void {
