@@ -21,7 +21,7 @@ import { bumpChanges, isChangesDoc } from './change-versions.ts';
 import { CONFLICT_ATTEMPTS, writeExpectedVersion } from './conditional-write.ts';
 import { codeOf, deleteIgnoringMissing, queryAll, readDoc, replaceIfUnchanged } from './cosmos-documents.ts';
 import type { EventDoc } from './cosmos-event-docs.ts';
-import { recordEntries } from './cosmos-history.ts';
+import { recordEntries, recordOnce } from './cosmos-history.ts';
 import {
   calendarCategoriesQuery,
   calendarCategoryIdsQuery,
@@ -172,7 +172,8 @@ export class CosmosCategoryRepository implements CategoryRepository {
   async finishPendingDeletes(): Promise<number> {
     const pending = await withRetries(() => this.categories.items.query<CategoryDoc>(PENDING_CATEGORY_DELETES_QUERY).fetchAll(), { idempotent: true });
     for (const doc of pending.resources) {
-      // The process that marked it may have died before it bumped the version.
+      // The process that marked it may have died before it recorded the delete's entry, or bumped the version.
+      if (doc.lastEntry) await recordOnce(this.events, doc.tenantId, doc.lastEntry);
       await bumpChanges(this.categories, doc.tenantId);
       await this.finishDelete(doc);
     }
@@ -214,7 +215,7 @@ export class CosmosCategoryRepository implements CategoryRepository {
 
   /**
    * Records the entry a change wrote on the category (lastEntry), right after it: a transactional batch cannot span the
-   * categories and events containers. A process that dies in between leaves it there for recoverEntries.
+   * categories and events containers. A process that dies in between leaves it there for recoverEntries (or, for a delete, finishPendingDeletes).
    */
   private async recorded(doc: CategoryDoc): Promise<CategoryDoc> {
     await recordEntries(this.events, doc.tenantId, [doc.lastEntry!]);

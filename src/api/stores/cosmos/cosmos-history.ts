@@ -136,25 +136,32 @@ export async function recordEntries(events: Container, tenantId: string, entries
   if (!outcome.ok) throw new Error(`Recording history failed with ${outcome.status}`);
 }
 
-/** How far back a start-up looks for calendar-level changes whose entry may be missing: a process that died and restarted. */
+/** How far back recoverEntries looks for calendar-level changes whose entry may be missing. */
 export const ENTRY_RECOVERY_SECONDS = 86_400;
+/** How old such a change must be before it counts as its writer's to finish no more: a live write takes well under this. */
+export const ENTRY_RECOVERY_GRACE_SECONDS = 60;
+
+/** Records the entry unless the tenant's history holds it already; whether it recorded it. */
+export async function recordOnce(events: Container, tenantId: string, entry: NewChangeEntry): Promise<boolean> {
+  const [count] = await queryAll<number>(events, entryRecordedQuery(tenantId, entry));
+  if (count) return false;
+  await recordEntries(events, tenantId, [entry]);
+  return true;
+}
 
 /**
- * Records the entries of calendar-level changes (calendars, categories: other containers than the entries') that a
- * process wrote and died before recording: each such document carries its last change's entry (lastEntry), and one
- * changed within ENTRY_RECOVERY_SECONDS whose entry the history lacks has it recorded now. How many it recorded.
+ * Records the entries of calendar-level changes (calendars, categories: other containers than the entries') whose
+ * process died before recording them: each such document carries its last change's entry (lastEntry), and one changed
+ * between ENTRY_RECOVERY_SECONDS and ENTRY_RECOVERY_GRACE_SECONDS ago whose entry the history lacks has it recorded
+ * now. Part of purgeExpired, so every instance runs it at start-up and hourly. How many it recorded.
  */
-export async function recoverEntries(events: Container, containers: readonly Container[], now = Date.now()): Promise<number> {
+export async function recoverEntries(events: Container, containers: readonly Container[], now: number): Promise<number> {
+  const seconds = Math.floor(now / 1000);
+  const spec = lastEntriesQuery(seconds - ENTRY_RECOVERY_SECONDS, seconds - ENTRY_RECOVERY_GRACE_SECONDS);
   let recovered = 0;
   for (const container of containers) {
-    const spec = lastEntriesQuery(Math.floor(now / 1000) - ENTRY_RECOVERY_SECONDS);
     const { resources } = await withRetries(() => container.items.query<{ tenantId: string; lastEntry: NewChangeEntry }>(spec).fetchAll(), { idempotent: true });
-    for (const { tenantId, lastEntry } of resources) {
-      const [count] = await queryAll<number>(events, entryRecordedQuery(tenantId, lastEntry));
-      if (count) continue;
-      await recordEntries(events, tenantId, [lastEntry]);
-      recovered++;
-    }
+    for (const { tenantId, lastEntry } of resources) if (await recordOnce(events, tenantId, lastEntry)) recovered++;
   }
   return recovered;
 }

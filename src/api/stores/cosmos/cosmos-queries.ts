@@ -139,9 +139,15 @@ export function activityQuery({ tenantId, calendarId, byUserId, fromMs, toMs, be
   return tenantQuery(tenantId, `SELECT * FROM c WHERE ${page.where} ORDER BY c.seq DESC`, page.values);
 }
 
-/** Documents (calendars, categories) written since then that carry the entry of their last change: what recoverEntries checks. */
-export function lastEntriesQuery(sinceSeconds: number): SqlQuerySpec {
-  return { query: 'SELECT c.tenantId, c.lastEntry FROM c WHERE IS_DEFINED(c.lastEntry) AND c._ts >= @since', parameters: [{ name: '@since', value: sinceSeconds }] };
+/** Documents (calendars, categories) last written in [from, to) (`_ts`, seconds) that carry their last change's entry: what recoverEntries checks. */
+export function lastEntriesQuery(fromSeconds: number, toSeconds: number): SqlQuerySpec {
+  return {
+    query: 'SELECT c.tenantId, c.lastEntry FROM c WHERE IS_DEFINED(c.lastEntry) AND c._ts >= @from AND c._ts < @to',
+    parameters: [
+      { name: '@from', value: fromSeconds },
+      { name: '@to', value: toSeconds },
+    ],
+  };
 }
 
 /** Whether the tenant's history holds this entry: its calendar, kind, author and time (to the ms) name one change. */

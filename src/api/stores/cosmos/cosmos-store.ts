@@ -83,7 +83,14 @@ async function queryAcross<T>(container: Container, spec: SqlQuerySpec): Promise
  * Deletes what outlived its keeping, by query: in Azure the account's TTL deletes trashed events and entries itself (the
  * local protocol server ignores TTL), and a trashed calendar, whose events carry no TTL, is purged only here.
  */
-async function purgeExpired(events: Container, calendarsContainer: Container, calendars: CosmosCalendarRepository, now: Date) {
+/** The store's containers purgeExpired reads. */
+interface PurgedContainers {
+  events: Container;
+  calendars: Container;
+  categories: Container;
+}
+
+async function purgeExpired({ events, calendars: calendarsContainer, categories }: PurgedContainers, calendars: CosmosCalendarRepository, now: Date) {
   const cutoff = (days: number) => now.getTime() - days * DAY_MS;
   const trashed = await queryAcross<{ id: string; tenantId: string }>(events, expiredTrashQuery(cutoff(EVENT_TRASH_DAYS)));
   for (const { id, tenantId } of trashed) await deleteIgnoringMissing(events.item(id, tenantId));
@@ -99,6 +106,8 @@ async function purgeExpired(events: Container, calendarsContainer: Container, ca
     }
   }
   const entries = await deleteEntries(events, await queryAcross<{ id: string; tenantId: string }>(events, expiredEntriesQuery(cutoff(HISTORY_RETENTION_DAYS))));
+  // Not a purge, but due as often: the entries of calendar-level changes whose process died before recording them.
+  await recoverEntries(events, [calendarsContainer, categories], now.getTime());
   return { events: trashed.length, calendars: purgedCalendars, entries };
 }
 
@@ -197,8 +206,6 @@ export async function openCosmosStore(options: CosmosStoreOptions): Promise<Stor
     Boolean(await categories.get({ tenantId, calendarId, categoryId })),
   );
   const history = new CosmosHistoryRepository(eventsContainer);
-  // Before the deletes: a category marked for deletion carries its delete's entry.
-  await recoverEntries(eventsContainer, [calendarsContainer, categoriesContainer]);
   await calendars.finishPendingDeletes();
   await categories.finishPendingDeletes();
   await backfillSearchText(eventsContainer);
@@ -213,7 +220,7 @@ export async function openCosmosStore(options: CosmosStoreOptions): Promise<Stor
     subscriptions: new CosmosSubscriptionRepository(database.container(COSMOS_SUBSCRIPTIONS_CONTAINER)),
     changes: new CosmosChangeVersions([calendarsContainer, eventsContainer, categoriesContainer]),
     history,
-    purgeExpired: (now) => purgeExpired(eventsContainer, calendarsContainer, calendars, now),
+    purgeExpired: (now) => purgeExpired({ events: eventsContainer, calendars: calendarsContainer, categories: categoriesContainer }, calendars, now),
     isReady: async () => {
       try {
         await calendarsContainer.read();
