@@ -20,6 +20,11 @@ import { importUidsQuery } from './cosmos-queries.ts';
 export const IMPORT_UIDS_PER_QUERY = 200;
 /** Events per transactional batch: each with its entry, and the history sequence, within the batch's 100 operations. */
 export const BATCH_EVENTS_MAX = Math.floor((TRANSACTIONAL_BATCH_MAX - 1) / 2);
+/**
+ * The most bytes of documents one transactional batch carries: Cosmos refuses a batch over 2 MB, and 49 events with
+ * long descriptions, each updated with an entry holding the old and new description, come near it.
+ */
+export const BATCH_BYTES_MAX = 1_500_000;
 /** Update targets read at once, before anything is written. */
 export const BATCH_READ_CONCURRENCY = 8;
 
@@ -79,10 +84,29 @@ function unitsOf(batch: EventBatch, targets: EventDoc[], now: string): Unit[] {
   return [...creates, ...updates];
 }
 
-/** Writes the units BATCH_EVENTS_MAX at a time, each group with its entries in one transactional batch, recording what landed. */
+/** The items in order, in groups of at most maxCount and (but for an item bigger on its own) maxBytes. */
+export function batchGroups<T>(items: readonly T[], bytesOf: (item: T) => number, maxCount = BATCH_EVENTS_MAX, maxBytes = BATCH_BYTES_MAX): T[][] {
+  const groups: T[][] = [];
+  let bytes = 0;
+  for (const item of items) {
+    const size = bytesOf(item);
+    const last = groups.at(-1);
+    if (last && last.length < maxCount && bytes + size <= maxBytes) {
+      last.push(item);
+      bytes += size;
+    } else {
+      groups.push([item]);
+      bytes = size;
+    }
+  }
+  return groups;
+}
+
+const unitBytes = (unit: Unit) => Buffer.byteLength(JSON.stringify(unit.doc)) + Buffer.byteLength(JSON.stringify(unit.entry));
+
+/** Writes the units a group at a time, each group with its entries in one transactional batch, recording what landed. */
 async function writeUnits(events: Container, tenantId: string, units: Unit[], landed: Landed[]): Promise<void> {
-  for (let from = 0; from < units.length; from += BATCH_EVENTS_MAX) {
-    const group = units.slice(from, from + BATCH_EVENTS_MAX);
+  for (const group of batchGroups(units, unitBytes)) {
     const ops = group.map((unit) => (unit.before ? replaceOp(unit.doc) : createOp(unit.doc)));
     const outcome = await commitWithEntries(events, tenantId, ops, group.map((unit) => unit.entry));
     if (!outcome.ok) {
