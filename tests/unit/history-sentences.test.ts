@@ -2,6 +2,7 @@ import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import type { Calendar } from '../../src/shared/calendar-schema.ts';
 import type { ChangeEntry, FieldChange } from '../../src/shared/history-schema.ts';
+import { activityFilter } from '../../src/web/features/events/lib/activity-filter.ts';
 import { describeEntry, HISTORY_QUOTE_MAX, shorten, type HistoryDisplay } from '../../src/web/features/events/lib/history-sentences.ts';
 import { relativeTime } from '../../src/web/lib/relative-time.ts';
 import { timeOfDayOptions } from '../../src/web/lib/time-format.ts';
@@ -181,5 +182,24 @@ describe('how long ago', () => {
     expect(ago(400 * 86_400_000)).toBe('last year');
     expect(ago(3 * 3_600_000, 'de')).toBe('vor 3 Stunden');
     expect(relativeTime(new Date(NOW + 2 * 86_400_000).toISOString(), NOW, 'en')).toBe('in 2 days');
+  });
+});
+
+describe('the activity list’s filter', () => {
+  it('asks for whole days in the viewer’s zone, [first day’s start, last day’s end)', () => {
+    expect(activityFilter({ by: 'eddie', from: '2026-11-02', to: '2026-11-03' }, 'Europe/Berlin')).toEqual({
+      by: 'eddie',
+      from: '2026-11-01T23:00:00.000Z',
+      to: '2026-11-03T23:00:00.000Z',
+      backwards: false,
+    });
+    expect(activityFilter({ by: '', from: '', to: '' }, 'UTC')).toEqual({ by: null, from: null, to: null, backwards: false });
+    // The day the clocks go back is 25 hours long in London.
+    expect(activityFilter({ by: '', from: '', to: '2026-10-25' }, 'Europe/London').to).toBe('2026-10-26T00:00:00.000Z');
+    expect(activityFilter({ by: '', from: '2026-10-25', to: '' }, 'Europe/London').from).toBe('2026-10-24T23:00:00.000Z');
+  });
+
+  it('drops an end before the start, and says so', () => {
+    expect(activityFilter({ by: '', from: '2026-11-05', to: '2026-11-01' }, 'UTC')).toEqual({ by: null, from: '2026-11-05T00:00:00.000Z', to: null, backwards: true });
   });
 });

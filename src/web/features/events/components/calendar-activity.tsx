@@ -3,24 +3,17 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import type { UserRef } from '../../../../shared/event-schema.ts';
-import { addDays } from '../../../../shared/time.ts';
 import { useRegionalSettings } from '../../../host/regional-settings.tsx';
-import { instantOfWallClock } from '../../../lib/zoned-time.ts';
 import { useHistoryDisplay } from '../hooks/use-history-display.ts';
 import { HISTORY_MESSAGES as M } from '../lib/history-messages.ts';
-import { useCalendarActivity, type ActivityFilter } from '../requests/get-history.ts';
+import { activityFilter } from '../lib/activity-filter.ts';
+import { useCalendarActivity } from '../requests/get-history.ts';
 import { HistoryEntryList } from './history-entry-list.tsx';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   filters: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
 });
-
-/** The day range typed, as instants in the viewer's zone: from its first day's start to its last day's end. */
-function filterOf(by: string, from: string, to: string, timeZone: string): ActivityFilter {
-  const midnight = (date: string) => instantOfWallClock({ date, time: '00:00' }, timeZone).toISOString();
-  return { by: by || null, from: from ? midnight(from) : null, to: to ? midnight(addDays(to, 1)) : null };
-}
 
 /** Everyone seen in the activity so far, kept while a filter narrows it to one person. */
 function useKnownPeople(entries: readonly { by: UserRef }[]): UserRef[] {
@@ -45,7 +38,8 @@ export function CalendarActivity({ calendar, calendars }: CalendarActivityProps)
   const [by, setBy] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const history = useCalendarActivity(calendar.id, filterOf(by, from, to, timeZone));
+  const { backwards, ...filter } = activityFilter({ by, from, to }, timeZone);
+  const history = useCalendarActivity(calendar.id, filter);
   const people = useKnownPeople(history.data?.pages.flatMap((page) => page.entries) ?? []);
   const display = useHistoryDisplay(calendars);
   return (
@@ -64,7 +58,7 @@ export function CalendarActivity({ calendar, calendars }: CalendarActivityProps)
         <Field label={say(M.from)}>
           <Input type="date" value={from} max={to || undefined} onChange={(_, data) => setFrom(data.value)} />
         </Field>
-        <Field label={say(M.to)}>
+        <Field label={say(M.to)} validationMessage={backwards ? say(M.toBeforeFrom) : undefined}>
           <Input type="date" value={to} min={from || undefined} onChange={(_, data) => setTo(data.value)} />
         </Field>
       </div>

@@ -102,6 +102,7 @@ export const HISTORY_MESSAGES = defineMessages({
   everyone: { id: 'history.everyone', defaultMessage: 'Everyone' },
   from: { id: 'history.from', defaultMessage: 'From' },
   to: { id: 'history.to', defaultMessage: 'To' },
+  toBeforeFrom: { id: 'history.toBeforeFrom', defaultMessage: 'Choose a day on or after the From day' },
 });
 
 /** A calendar's trash: deleted events, restored or deleted for good. */

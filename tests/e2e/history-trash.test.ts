@@ -1,0 +1,148 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { CalendarEvent } from '../../src/shared/event-schema.ts';
+import { ApiDriver } from './harness/api.ts';
+import { useAppAndBrowser } from './harness/app-and-browser.ts';
+import { axeViolations, DIALOGS } from './harness/axe.ts';
+import { newContext } from './harness/browser.ts';
+import { calendarEvent, localDate, signIn } from './harness/calendar-page.ts';
+
+const app = useAppAndBrowser();
+const suffix = Date.now().toString(36);
+
+/** A Sunday months ahead: no demo event there, so the day view shows ours alone. */
+function quietSunday(): string {
+  for (let days = 120; ; days++) if (new Date(`${localDate(days)}T12:00`).getDay() === 0) return localDate(days);
+}
+const day = quietSunday();
+
+let api: ApiDriver;
+let eddie: string;
+let companyId: string;
+// Ada (an admin, so an editor of every calendar too), signed in once for the file.
+let page: Page;
+
+beforeAll(async () => {
+  api = new ApiDriver(app.server.baseUrl);
+  eddie = await api.token('eddie');
+  companyId = await api.calendarId(eddie, 'Company');
+  page = await (await newContext(app.browser, app.server.baseUrl)).newPage();
+  await signIn(page, /Ada Admin/);
+});
+
+afterAll(() => page?.context().close());
+
+async function eddiesEvent(title: string, hour: number): Promise<CalendarEvent> {
+  const created = await api.request<CalendarEvent>('POST', `/api/calendars/${companyId}/events`, {
+    token: eddie,
+    body: { title, start: new Date(`${day}T${hour}:00`).toISOString(), end: new Date(`${day}T${hour + 1}:00`).toISOString() },
+  });
+  expect(created.status).toBe(201);
+  return created.body;
+}
+
+async function deleteEvent(event: CalendarEvent): Promise<void> {
+  const deleted = await api.request('DELETE', `/api/calendars/${companyId}/events/${event.id}`, { token: eddie, ifMatch: `"${event.extendedProps.version}"` });
+  expect(deleted.status).toBe(204);
+}
+
+/** Axe finds nothing in the open dialogs, in the light and dark schemes and with forced colours. */
+async function expectAccessibleDialogs(where: string): Promise<void> {
+  for (const media of [{ colorScheme: 'light' }, { colorScheme: 'dark' }, { colorScheme: 'light', forcedColors: 'active' }] as const) {
+    await page.emulateMedia(media);
+    expect(await axeViolations(page, { include: DIALOGS }), `${where}, ${JSON.stringify(media)}`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light', forcedColors: 'none' });
+}
+
+async function openManageCalendars() {
+  await page.getByRole('button', { name: 'Manage calendars' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Manage calendars' });
+  await dialog.waitFor();
+  return dialog;
+}
+
+describe('history, activity and trash', () => {
+  test('the History tab says who changed what, newest first', async () => {
+    const event = await eddiesEvent(`Budget review ${suffix}`, 9);
+    const moved = await api.request('PATCH', `/api/calendars/${companyId}/events/${event.id}`, {
+      token: eddie,
+      ifMatch: `"${event.extendedProps.version}"`,
+      body: { start: new Date(`${day}T10:00`).toISOString(), end: new Date(`${day}T11:00`).toISOString() },
+    });
+    expect(moved.status).toBe(200);
+
+    await page.goto(`/?eventId=${event.id}`);
+    const details = page.getByRole('dialog', { name: event.title });
+    await details.getByRole('tab', { name: 'History' }).click();
+    const entries = details.getByRole('tabpanel').getByRole('listitem');
+    await expect.poll(() => entries.count()).toBe(2);
+    expect(await entries.nth(0).textContent()).toMatch(/^Eddie Editor changed the time from 9:00.*10:00.* to 10:00.*11:00/);
+    expect(await entries.nth(1).textContent()).toMatch(/^Eddie Editor created this event/);
+    // The full date and time are the relative time's title.
+    expect(await entries.nth(0).locator('time').getAttribute('title')).toMatch(/\d{4}/);
+    await expectAccessibleDialogs('History tab');
+  });
+
+  test('a deleted event waits in its calendar’s trash: restored, it is back in the calendar; an admin deletes another for good', async () => {
+    const [kept, purged] = [await eddiesEvent(`Offsite ${suffix}`, 13), await eddiesEvent(`Old plan ${suffix}`, 15)];
+    await deleteEvent(kept);
+    await deleteEvent(purged);
+    await page.goto(`/?view=day&date=${day}`);
+    const dialog = await openManageCalendars();
+    await dialog.getByRole('button', { name: 'Deleted events of Company' }).click();
+    const trash = page.getByRole('dialog', { name: 'Deleted events of Company' });
+    await trash.getByText(kept.title).waitFor();
+    await trash.getByText(/^Deleted by Eddie Editor$/).first().waitFor();
+    await expectAccessibleDialogs('Deleted events');
+
+    await trash.getByRole('button', { name: `Restore ${kept.title}` }).click();
+    await page.getByText(`“${kept.title}” restored`).waitFor();
+    // The calendar behind the dialog shows it again, with the same id.
+    await calendarEvent(page, kept.id).waitFor({ state: 'attached' });
+    expect(await trash.getByText(kept.title).count()).toBe(0);
+
+    await trash.getByRole('button', { name: `Delete ${purged.title} for good` }).click();
+    const confirm = page.getByRole('alertdialog', { name: `Delete “${purged.title}” for good?` });
+    await confirm.getByRole('button', { name: 'Delete for good' }).click();
+    await page.getByText(`“${purged.title}” deleted for good`).waitFor();
+    expect(await trash.getByText(purged.title).count()).toBe(0);
+    const left = await api.request<{ entries: { id: string }[] }>('GET', `/api/calendars/${companyId}/trash`, { token: eddie });
+    expect(left.body.entries.map((entry) => entry.id)).not.toContain(purged.id);
+    await trash.getByRole('button', { name: 'Back to calendars' }).click();
+    await page.keyboard.press('Escape');
+  });
+
+  test('an admin restores a deleted calendar with its events, and reads a calendar’s activity by person', async () => {
+    const ada = await api.token('ada');
+    const created = await api.request<{ id: string; name: string; version: number }>('POST', '/api/calendars', {
+      token: ada,
+      body: { name: `Projects ${suffix}`, color: '#8F3BB8' },
+    });
+    expect(created.status).toBe(201);
+    const calendar = created.body;
+    expect((await api.request('DELETE', `/api/calendars/${calendar.id}`, { token: ada, ifMatch: `"${calendar.version}"` })).status).toBe(204);
+
+    await page.goto('/');
+    const dialog = await openManageCalendars();
+    await dialog.getByRole('button', { name: 'Deleted calendars' }).click();
+    const trash = page.getByRole('dialog', { name: 'Deleted calendars' });
+    await trash.getByText(calendar.name).waitFor();
+    await expectAccessibleDialogs('Deleted calendars');
+    await trash.getByRole('button', { name: `Restore ${calendar.name} with its events` }).click();
+    await page.getByText(`${calendar.name} restored with its events`).waitFor();
+    await trash.getByRole('button', { name: 'Back to calendars' }).click();
+    await dialog.getByText(calendar.name).waitFor();
+
+    await dialog.getByRole('button', { name: 'Activity in Company' }).click();
+    const activity = page.getByRole('dialog', { name: 'Activity in Company' });
+    const entries = activity.getByRole('listitem');
+    await entries.first().waitFor();
+    await activity.getByRole('combobox', { name: 'Person' }).selectOption({ label: 'Eddie Editor' });
+    await expect.poll(async () => (await entries.allTextContents()).every((text) => /Eddie Editor /.test(text))).toBe(true);
+    // Eddie's changes of this file are there, each under the event's title.
+    await activity.getByText(`Offsite ${suffix}`).first().waitFor();
+    await activity.getByText('Eddie Editor deleted this event').first().waitFor();
+    await expectAccessibleDialogs('Activity');
+  });
+});
