@@ -33,9 +33,10 @@ beforeAll(async () => {
 afterAll(() => page?.context().close());
 
 async function eddiesEvent(title: string, hour: number): Promise<CalendarEvent> {
+  const at = (h: number) => new Date(`${day}T${String(h).padStart(2, '0')}:00`).toISOString();
   const created = await api.request<CalendarEvent>('POST', `/api/calendars/${companyId}/events`, {
     token: eddie,
-    body: { title, start: new Date(`${day}T${hour}:00`).toISOString(), end: new Date(`${day}T${hour + 1}:00`).toISOString() },
+    body: { title, start: at(hour), end: at(hour + 1) },
   });
   expect(created.status).toBe(201);
   return created.body;
@@ -45,6 +46,9 @@ async function deleteEvent(event: CalendarEvent): Promise<void> {
   const deleted = await api.request('DELETE', `/api/calendars/${companyId}/events/${event.id}`, { token: eddie, ifMatch: `"${event.extendedProps.version}"` });
   expect(deleted.status).toBe(204);
 }
+
+/** A toast's words: .first(), as the toaster also announces them in a live region. */
+const toast = (text: string) => page.getByText(text).first().waitFor();
 
 /** Axe finds nothing in the open dialogs, in the light and dark schemes and with forced colours. */
 async function expectAccessibleDialogs(where: string): Promise<void> {
@@ -97,7 +101,7 @@ describe('history, activity and trash', () => {
     await expectAccessibleDialogs('Deleted events');
 
     await trash.getByRole('button', { name: `Restore ${kept.title}` }).click();
-    await page.getByText(`“${kept.title}” restored`).waitFor();
+    await toast(`“${kept.title}” restored`);
     // The calendar behind the dialog shows it again, with the same id.
     await calendarEvent(page, kept.id).waitFor({ state: 'attached' });
     expect(await trash.getByText(kept.title).count()).toBe(0);
@@ -105,7 +109,7 @@ describe('history, activity and trash', () => {
     await trash.getByRole('button', { name: `Delete ${purged.title} for good` }).click();
     const confirm = page.getByRole('alertdialog', { name: `Delete “${purged.title}” for good?` });
     await confirm.getByRole('button', { name: 'Delete for good' }).click();
-    await page.getByText(`“${purged.title}” deleted for good`).waitFor();
+    await toast(`“${purged.title}” deleted for good`);
     expect(await trash.getByText(purged.title).count()).toBe(0);
     const left = await api.request<{ entries: { id: string }[] }>('GET', `/api/calendars/${companyId}/trash`, { token: eddie });
     expect(left.body.entries.map((entry) => entry.id)).not.toContain(purged.id);
@@ -130,7 +134,7 @@ describe('history, activity and trash', () => {
     await trash.getByText(calendar.name).waitFor();
     await expectAccessibleDialogs('Deleted calendars');
     await trash.getByRole('button', { name: `Restore ${calendar.name} with its events` }).click();
-    await page.getByText(`${calendar.name} restored with its events`).waitFor();
+    await toast(`${calendar.name} restored with its events`);
     await trash.getByRole('button', { name: 'Back to calendars' }).click();
     await dialog.getByText(calendar.name).waitFor();
 
