@@ -14,8 +14,12 @@ export interface QueuedToast {
 /** Errors stay long enough to read their detail; successes keep Fluent's default. */
 const ERROR_TIMEOUT_MS = 8000;
 
-// Toasts are for the moment, not for paper.
-const useStyles = makeStyles({ toaster: { '@media print': { display: 'none' } } });
+const useStyles = makeStyles({
+  // Toasts are for the moment, not for paper.
+  toaster: { '@media print': { display: 'none' } },
+  // The theme's link colour is meant for its own background, which forced colours replace.
+  action: { '@media (forced-colors: active)': { color: 'LinkText', ':hover': { color: 'LinkText' }, ':hover:active': { color: 'LinkText' } } },
+});
 
 /** Where Ctrl+Z is the text's own undo, not the app's. */
 const TEXT_EDITING = 'input, textarea, select, [contenteditable]:not([contenteditable="false"])';
@@ -29,6 +33,7 @@ interface ToastControls {
 
 /** A toast's content: its title (with its action's button) and detail. It waits while it has focus. */
 function ToastContent({ toast: { key, title, detail, action }, controls }: { toast: QueuedToast; controls: ToastControls }) {
+  const styles = useStyles();
   const blurred = (event: FocusEvent<HTMLElement>) => {
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) controls.play(key);
   };
@@ -37,7 +42,7 @@ function ToastContent({ toast: { key, title, detail, action }, controls }: { toa
       <ToastTitle
         action={
           action && (
-            <Link as="button" aria-keyshortcuts="Control+Z" onClick={() => controls.act(key, action)}>
+            <Link as="button" className={styles.action} aria-keyshortcuts="Control+Z" onClick={() => controls.act(key, action)}>
               {action.label}
             </Link>
           )

@@ -1,0 +1,140 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { CalendarEvent } from '../../src/shared/event-schema.ts';
+import { ApiDriver } from './harness/api.ts';
+import { axeViolations } from './harness/axe.ts';
+import { launchBrowser, newContext } from './harness/browser.ts';
+import { calendarEvent, dayCell, dragTo, localDate, signIn } from './harness/calendar-page.ts';
+import { startServer, type AppServer } from './harness/server.ts';
+
+let server: AppServer;
+let browser: Browser;
+let api: ApiDriver;
+let page: Page;
+let token: string;
+let calendarId: string;
+const today = localDate();
+const tomorrow = localDate(1);
+
+async function createEvent(title: string, hour: number): Promise<CalendarEvent> {
+  const pad = String(hour).padStart(2, '0');
+  const created = await api.request<CalendarEvent>('POST', `/api/calendars/${calendarId}/events`, {
+    token,
+    body: { title, start: new Date(`${today}T${pad}:00`).toISOString(), end: new Date(`${today}T${pad}:30`).toISOString() },
+  });
+  expect(created.status).toBe(201);
+  return created.body;
+}
+
+/** The toast that says `text`, with its Undo. */
+const toast = (text: string) => page.locator('[data-timer-status]').locator('xpath=..').filter({ hasText: text });
+
+async function deleteThroughDetails(event: CalendarEvent): Promise<void> {
+  await calendarEvent(dayCell(page, today), event.id).click();
+  const details = page.getByRole('dialog', { name: event.title });
+  await details.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete this event?' });
+  await confirm.getByText(/restore it from the calendar’s trash for 30 days/).waitFor();
+  const deleted = page.waitForResponse((response) => response.request().method() === 'DELETE');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  expect((await deleted).status()).toBe(204);
+  await details.waitFor({ state: 'detached' });
+  await calendarEvent(page, event.id).waitFor({ state: 'detached' });
+}
+
+/** Drags an event from today to tomorrow and waits for its save. */
+async function moveToTomorrow(event: CalendarEvent): Promise<void> {
+  const saved = page.waitForResponse((response) => response.request().method() === 'PATCH');
+  await dragTo(page, calendarEvent(dayCell(page, today), event.id), dayCell(page, tomorrow));
+  await page.mouse.move(0, 0);
+  expect((await saved).status()).toBe(200);
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  api = new ApiDriver(server.baseUrl);
+  token = await api.token('eddie');
+  calendarId = await api.calendarId(token, 'Company');
+  browser = await launchBrowser();
+  page = await (await newContext(browser, server.baseUrl)).newPage();
+  await signIn(page, /Eddie Editor/);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('Undo', () => {
+  test('after a delete: Undo restores the event with its id, from the trash, and the calendar shows it again', async () => {
+    const event = await createEvent(`Undo delete ${Date.now()}`, 9);
+    await page.reload();
+    await deleteThroughDetails(event);
+    const offered = toast('Event deleted');
+    const restored = page.waitForResponse((response) => response.url().endsWith(`/trash/${event.id}/restore`));
+    await offered.getByRole('button', { name: 'Undo' }).click();
+    const response = await restored;
+    expect(response.status()).toBe(200);
+    // The trash's ETag: the version the delete made.
+    expect(response.request().headers()['if-match']).toBe(`"${event.extendedProps.version + 1}"`);
+    await calendarEvent(dayCell(page, today), event.id).waitFor();
+    const stored = await api.event(token, calendarId, event.id);
+    expect(stored.extendedProps.version).toBe(event.extendedProps.version + 2);
+    expect(stored.title).toBe(event.title);
+  });
+
+  test('by keyboard: Ctrl+Z takes the Undo offered, and the toast waits while it has focus; axe finds nothing in it', async () => {
+    const event = await createEvent(`Undo by keys ${Date.now()}`, 12);
+    await page.reload();
+    await deleteThroughDetails(event);
+    const offered = toast('Event deleted');
+    const undo = offered.getByRole('button', { name: 'Undo' });
+    // Fluent's timer of the toast: paused while the toast has focus, running again once focus leaves.
+    const timer = () => offered.locator('[data-timer-status]').getAttribute('data-timer-status');
+    await undo.focus();
+    await expect.poll(timer).toBe('paused');
+    for (const media of [{ colorScheme: 'light' }, { colorScheme: 'dark' }, { colorScheme: 'light', forcedColors: 'active' }] as const) {
+      await page.emulateMedia(media);
+      expect(await axeViolations(page, { include: '[role=listitem]:has(> [data-timer-status])' }), JSON.stringify(media)).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: 'light', forcedColors: 'none' });
+    await undo.evaluate((button: HTMLElement) => button.blur());
+    await expect.poll(timer).toBe('running');
+    await page.keyboard.press('Control+z');
+    await calendarEvent(dayCell(page, today), event.id).waitFor();
+    await offered.waitFor({ state: 'detached' });
+  });
+
+  test('after a drag: Undo puts the event back where it was, over the version the drag made', async () => {
+    const event = await createEvent(`Undo move ${Date.now()}`, 15);
+    await page.reload();
+    await moveToTomorrow(event);
+    await calendarEvent(dayCell(page, tomorrow), event.id).waitFor();
+    const undone = page.waitForResponse((response) => response.request().method() === 'PATCH');
+    await toast(`“${event.title}” moved`).getByRole('button', { name: 'Undo' }).click();
+    const response = await undone;
+    expect(response.status()).toBe(200);
+    expect(response.request().headers()['if-match']).toBe(`"${event.extendedProps.version + 1}"`);
+    await calendarEvent(dayCell(page, today), event.id).waitFor();
+    const stored = await api.event(token, calendarId, event.id);
+    expect(Date.parse(stored.start)).toBe(Date.parse(event.start));
+    expect(Date.parse(stored.end)).toBe(Date.parse(event.end));
+  });
+
+  test('after a drag someone else changed the event: Undo gets the usual conflict message and the latest shows', async () => {
+    const event = await createEvent(`Undo conflict ${Date.now()}`, 17);
+    await page.reload();
+    await moveToTomorrow(event);
+    const changed = await api.request('PATCH', `/api/calendars/${calendarId}/events/${event.id}`, {
+      token: await api.token('ada'),
+      ifMatch: `"${event.extendedProps.version + 1}"`,
+      body: { title: `${event.title} (renamed)` },
+    });
+    expect(changed.status).toBe(200);
+    const refused = page.waitForResponse((response) => response.request().method() === 'PATCH');
+    await toast(`“${event.title}” moved`).getByRole('button', { name: 'Undo' }).click();
+    expect((await refused).status()).toBe(412);
+    await page.getByText('This event was changed by someone else').first().waitFor();
+    await expect.poll(() => calendarEvent(dayCell(page, tomorrow), event.id).textContent()).toContain('(renamed)');
+  });
+});
