@@ -1,6 +1,5 @@
 import { Body1, Button, Caption1, Skeleton, SkeletonItem, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowUndo20Regular } from '@fluentui/react-icons';
-import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { TrashedCalendar } from '../../../../shared/history-schema.ts';
 import { CALENDAR_TRASH_DAYS } from '../../../../shared/limits.ts';
@@ -13,6 +12,7 @@ import { useRegionalSettings } from '../../../host/regional-settings.tsx';
 import { isApiStatus } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatDay } from '../../../lib/format-timestamp.ts';
+import { useLiveRefetch } from '../../../lib/use-live-refetch.ts';
 import { CALENDAR_TRASH_MESSAGES as M } from '../lib/calendar-trash-messages.ts';
 import { useCalendarTrash, usePurgeCalendar, useRestoreCalendar } from '../requests/calendar-trash.ts';
 
@@ -54,7 +54,7 @@ function useCalendarTrashActions() {
   };
 }
 
-function DeletedCalendar({ entry, now, actions }: { entry: TrashedCalendar; now: number; actions: ReturnType<typeof useCalendarTrashActions> }) {
+function DeletedCalendar({ entry, actions }: { entry: TrashedCalendar; actions: ReturnType<typeof useCalendarTrashActions> }) {
   const styles = useStyles();
   const say = useIntl().formatMessage;
   const regional = useRegionalSettings();
@@ -66,7 +66,7 @@ function DeletedCalendar({ entry, now, actions }: { entry: TrashedCalendar; now:
         <Caption1 className={styles.meta}>
           <span>{say(M.events, { count: entry.eventCount })}</span>
           <span>{say(C.deletedBy, { name: entry.deletedBy.name })}</span>
-          <ChangeTime at={entry.deletedAt} now={now} />
+          <ChangeTime at={entry.deletedAt} />
           <span>{say(C.purgeAt, { date: formatDay(entry.purgeAt, regional) })}</span>
         </Caption1>
       </div>
@@ -90,9 +90,8 @@ export function DeletedCalendars() {
   const styles = useStyles();
   const intl = useIntl();
   const trash = useCalendarTrash();
+  useLiveRefetch((notice) => notice.eventId === null && (notice.kind === 'deleted' || notice.kind === 'restored'), trash.refetch);
   const actions = useCalendarTrashActions();
-  // Read once: "3 hours ago" need not tick while the list is open.
-  const [now] = useState(Date.now);
   if (trash.isPending) {
     return (
       <Skeleton aria-label={intl.formatMessage(M.loading)}>
@@ -106,7 +105,7 @@ export function DeletedCalendars() {
   return (
     <ul className={styles.list}>
       {trash.data.map((entry) => (
-        <DeletedCalendar key={entry.id} entry={entry} now={now} actions={actions} />
+        <DeletedCalendar key={entry.id} entry={entry} actions={actions} />
       ))}
     </ul>
   );

@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import type { UserRef } from '../../../../shared/event-schema.ts';
 import { useRegionalSettings } from '../../../host/regional-settings.tsx';
+import { useLiveRefetch } from '../../../lib/use-live-refetch.ts';
 import { useHistoryDisplay } from '../hooks/use-history-display.ts';
 import { HISTORY_MESSAGES as M } from '../lib/history-messages.ts';
 import { activityFilter } from '../lib/activity-filter.ts';
@@ -40,6 +41,7 @@ export function CalendarActivity({ calendar, calendars }: CalendarActivityProps)
   const [to, setTo] = useState('');
   const { backwards, ...filter } = activityFilter({ by, from, to }, timeZone);
   const history = useCalendarActivity(calendar.id, filter);
+  useLiveRefetch((notice) => notice.calendarId === calendar.id || notice.fromCalendarId === calendar.id, history.refetch);
   const people = useKnownPeople(history.data?.pages.flatMap((page) => page.entries) ?? []);
   const display = useHistoryDisplay(calendars);
   return (

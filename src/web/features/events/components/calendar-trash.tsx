@@ -10,6 +10,7 @@ import { ConfirmDeleteButton } from '../../../components/confirm-delete-button.t
 import { TRASH_COMMON_MESSAGES as C } from '../../../components/trash-messages.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatDay } from '../../../lib/format-timestamp.ts';
+import { useLiveRefetch } from '../../../lib/use-live-refetch.ts';
 import { useHistoryDisplay } from '../hooks/use-history-display.ts';
 import { useTrashActions } from '../hooks/use-trash-actions.ts';
 import { formatEventWhen } from '../lib/format-event-time.ts';
@@ -49,7 +50,7 @@ function TrashItem({ entry, display, actions, admin }: TrashItemProps) {
         <Body1 lang={display.locale}>{formatEventWhen(entry.event, display)}</Body1>
         <Caption1 className={styles.meta}>
           <span>{say(C.deletedBy, { name: entry.deletedBy.name })}</span>
-          <ChangeTime at={entry.deletedAt} now={display.now} />
+          <ChangeTime at={entry.deletedAt} />
           <span>{say(C.purgeAt, { date: formatDay(entry.purgeAt, display) })}</span>
         </Caption1>
       </div>
@@ -76,6 +77,7 @@ export function CalendarTrash({ calendar, calendars }: { calendar: Calendar; cal
   const intl = useIntl();
   const admin = useAuth().me.roles.includes('admin');
   const trash = useCalendarTrash(calendar.id);
+  useLiveRefetch((notice) => notice.calendarId === calendar.id && (notice.kind === 'deleted' || notice.kind === 'restored'), trash.refetch);
   const actions = useTrashActions(calendar);
   const display = useHistoryDisplay(calendars);
   if (trash.isPending) {

@@ -47,7 +47,7 @@ function HistoryEntry({ entry, display, titled }: { entry: ChangeEntry; display:
       ))}
       <Caption1 className={styles.meta}>
         {scope && <span>{scope}</span>}
-        <ChangeTime at={entry.at} now={display.now} />
+        <ChangeTime at={entry.at} />
       </Caption1>
     </li>
   );

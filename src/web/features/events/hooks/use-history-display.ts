@@ -15,7 +15,7 @@ export function useHistoryDisplay(calendars: readonly Calendar[], series?: Histo
   const { locale, timeZone } = useRegionalSettings();
   const timeOfDay = useTimeOfDayOptions();
   const intl = useIntl();
-  // Read once: "3 hours ago" need not tick while the list is open.
+  // When the list opened: dates of another year than this say their year.
   const [now] = useState(Date.now);
   return useMemo(
     () => ({ locale, timeZone, timeOfDay, intl, calendars, plainText, now, series }),
