@@ -88,10 +88,9 @@ describe('history, activity and trash', () => {
     await expectAccessibleDialogs('History tab');
   });
 
-  test('a deleted event waits in its calendar’s trash: restored, it is back in the calendar; an admin deletes another for good', async () => {
+  test('a deleted event waits in its calendar’s trash (one deleted meanwhile comes in live): restored, it is back in the calendar; an admin deletes another for good', async () => {
     const [kept, purged] = [await eddiesEvent(`Offsite ${suffix}`, 13), await eddiesEvent(`Old plan ${suffix}`, 15)];
     await deleteEvent(kept);
-    await deleteEvent(purged);
     await page.goto(`/?view=day&date=${day}`);
     const dialog = await openManageCalendars();
     await dialog.getByRole('button', { name: 'Deleted events of Company' }).click();
@@ -99,6 +98,9 @@ describe('history, activity and trash', () => {
     await trash.getByText(kept.title).waitFor();
     await trash.getByText(/^Deleted by Eddie Editor$/).first().waitFor();
     await expectAccessibleDialogs('Deleted events');
+    // Deleted by Eddie while Ada has the trash open: the live stream brings it in.
+    await deleteEvent(purged);
+    await trash.getByText(purged.title).waitFor();
 
     await trash.getByRole('button', { name: `Restore ${kept.title}` }).click();
     await toast(`“${kept.title}” restored`);
