@@ -37,7 +37,8 @@ beforeAll(async () => {
   });
   expect(created.status).toBe(201);
   event = created.body;
-  [eddie, ada] = await Promise.all([newContext(browser, server.baseUrl), newContext(browser, server.baseUrl)].map(async (context) => (await context).newPage()));
+  const newPage = async () => (await newContext(browser, server.baseUrl)).newPage();
+  [eddie, ada] = await Promise.all([newPage(), newPage()]);
   await Promise.all([signInLive(eddie, /Eddie Editor/), signInLive(ada, /Ada Admin/)]);
 });
 

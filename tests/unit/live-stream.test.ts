@@ -85,8 +85,8 @@ describe('the live stream', () => {
     live.stream.start();
     await flush();
     expect(live.requests[0]!.headers).toEqual({ authorization: 'Bearer token-1', accept: 'text/event-stream' });
-    // Nothing to replay from: the page refetches what it shows, in case it changed before the stream opened.
-    expect(live.refetches()).toBe(1);
+    // The first opening: the page's events are fresh, nothing to refetch.
+    expect(live.refetches()).toBe(0);
     first.write(`: connected\nretry: 2000\n\nid: 17\nevent: change\ndata: ${JSON.stringify(NOTICE)}\n\n`);
     first.write('id: 18\nevent: change\ndata: {"not":"a notice"}\n\n');
     await flush();
@@ -98,6 +98,21 @@ describe('the live stream', () => {
     live.fire(1_000);
     await flush();
     expect(live.requests[1]!.headers['last-event-id']).toBe('18');
+    expect(live.refetches()).toBe(0);
+    live.stream.stop();
+  });
+
+  it('reopened after a drop with no change heard, it has nothing to replay from: the page refetches', async () => {
+    const live = harness();
+    const first = new OpenStream();
+    live.answers.push(first);
+    live.stream.start();
+    await flush();
+    first.end();
+    await flush();
+    live.fire(1_000);
+    await flush();
+    expect(live.requests[1]!.headers['last-event-id']).toBeUndefined();
     expect(live.refetches()).toBe(1);
     live.stream.stop();
   });
@@ -110,7 +125,7 @@ describe('the live stream', () => {
     await flush();
     open.write('event: refetch\ndata: {}\n\n');
     await flush();
-    expect(live.refetches()).toBe(2);
+    expect(live.refetches()).toBe(1);
     live.stream.stop();
   });
 

@@ -49,6 +49,7 @@ class LiveConnection implements LiveStream {
   private attempt = 0;
   private running = false;
   private forceRefresh = false;
+  private openedBefore = false;
   private abort: AbortController | null = null;
   private retryTimer: unknown = null;
   private stallTimer: unknown = null;
@@ -113,8 +114,10 @@ class LiveConnection implements LiveStream {
     if (response.status === 401) this.forceRefresh = true;
     if (response.status === 429) return retryAfterMs(response);
     if (!response.ok || !response.body || !(response.headers.get('content-type') ?? '').startsWith('text/event-stream')) return 0;
-    // Nothing to replay from (the first connection, or none heard yet): what the page shows may predate it.
-    if (!this.lastEventId) this.deps.onRefetch();
+    // Reopened with nothing to replay from (no change heard before the drop): what the page shows may be behind. The
+    // first opening is not: the page's first events came just before it (a change in between shows with the next).
+    if (!this.lastEventId && this.openedBefore) this.deps.onRefetch();
+    this.openedBefore = true;
     await this.read(response.body, signal);
     return 0;
   }
