@@ -36,8 +36,11 @@ export interface ChangeHub {
   open(stream: HubStream): () => void;
   /** Of these entries of the tenant, those its members may see now (see `visible`). */
   visibleOf(tenantId: string, entries: readonly ChangeEntry[]): Promise<ChangeEntry[]>;
-  /** Streams open now, and the people and tenants they are for: back to zero when all are closed. */
-  counts(): { streams: number; users: number; tenants: number };
+  /**
+   * Streams open now, the people and tenants they are for, and whether the hub listens to the store: back to zero (and
+   * not listening) when all are closed.
+   */
+  counts(): { streams: number; users: number; tenants: number; listening: boolean };
   /** Ends every stream and stops listening. */
   close(): void;
 }
@@ -66,7 +69,8 @@ function tooManyStreams(detail: string): HttpProblem {
 
 /**
  * The live stream's fan-out on one instance: ONE subscription to the store's changes (SQLite: this process's writes;
- * Cosmos: every instance's, from the change feed), each entry sent to the open streams of its tenant that may see it.
+ * Cosmos: every instance's, from the change feed) while any stream is open, each entry sent to the open streams of its
+ * tenant that may see it.
  * Only tenants with open streams are kept, and forgotten with their last stream.
  */
 export function createChangeHub(store: Store, log: FastifyBaseLogger, limits: ChangeHubLimits = DEFAULT_HUB_LIMITS): ChangeHub {
@@ -92,10 +96,12 @@ export function createChangeHub(store: Store, log: FastifyBaseLogger, limits: Ch
   }
 
   // In the order written, each tenant's after its last: a delivery may wait on reading the calendar list.
-  const unsubscribe = store.history.subscribe((tenantId, entry) => {
+  const listener = (tenantId: string, entry: ChangeEntry) => {
     const tenant = tenants.get(tenantId);
     if (tenant) tenant.queue = tenant.queue.then(() => deliver(tenantId, tenant, entry)).catch((error: unknown) => undelivered(tenantId, tenant, error));
-  });
+  };
+  // Subscribed only while a stream is open: on Cosmos, an instance nobody listens to reads no change feed.
+  let unsubscribe: (() => void) | null = null;
 
   const heartbeat = setInterval(() => {
     for (const tenant of tenants.values()) for (const stream of tenant.streams) stream.ping();
@@ -111,6 +117,10 @@ export function createChangeHub(store: Store, log: FastifyBaseLogger, limits: Ch
     if (left === 0) perUser.delete(key);
     else perUser.set(key, left);
     if (tenant.streams.size === 0) tenants.delete(stream.tenantId);
+    if (total === 0) {
+      unsubscribe?.();
+      unsubscribe = null;
+    }
   }
 
   return {
@@ -124,6 +134,7 @@ export function createChangeHub(store: Store, log: FastifyBaseLogger, limits: Ch
       tenant.streams.add(stream);
       perUser.set(key, mine + 1);
       total++;
+      unsubscribe ??= store.history.subscribe(listener);
       return () => release(stream);
     },
 
@@ -132,12 +143,13 @@ export function createChangeHub(store: Store, log: FastifyBaseLogger, limits: Ch
       return entries.filter((entry) => visible(entry, readable));
     },
 
-    counts: () => ({ streams: total, users: perUser.size, tenants: tenants.size }),
+    counts: () => ({ streams: total, users: perUser.size, tenants: tenants.size, listening: unsubscribe !== null }),
 
     close() {
-      unsubscribe();
       clearInterval(heartbeat);
       for (const tenant of [...tenants.values()]) for (const stream of [...tenant.streams]) stream.end();
+      unsubscribe?.();
+      unsubscribe = null;
     },
   };
 }
