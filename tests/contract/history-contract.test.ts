@@ -272,4 +272,21 @@ describe.each(STORE_FACTORIES)('history in the %s store', (_name, open) => {
     const ofThisCalendar = mine.filter(([, e]) => e.calendarId === id);
     expect(ofThisCalendar).toEqual(written.map((entry) => [TENANT, entry]));
   });
+
+  it('keeps a failing subscriber from failing the write or keeping the others from hearing', async () => {
+    const stopFailing = store.history.subscribe(() => {
+      throw new Error('A subscriber failing on purpose');
+    });
+    // Subscribed after the failing one: told after it.
+    const later: ChangeEntry[] = [];
+    const stopLater = store.history.subscribe((_tenantId, entry) => later.push(entry));
+    try {
+      const event = await store.events.create({ tenantId: TENANT, calendarId, draft: at9('2031-09-01', 'Heard anyway'), actor: EDDIE });
+      const [created] = (await forEvent(event.id)) as [ChangeEntry];
+      await vi.waitFor(() => expect(later.map((e) => e.id)).toContain(created.id), { timeout: 10_000, interval: 50 });
+    } finally {
+      stopFailing();
+      stopLater();
+    }
+  });
 });
