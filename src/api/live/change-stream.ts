@@ -14,6 +14,8 @@ import { changeFrame, OPENING_FRAME, PING_FRAME, REFETCH_FRAME, SSE_HEADERS } fr
 export const LIVE_STREAM_BACKLOG_BYTES_MAX = 1024 * 1024;
 
 const LAST_EVENT_ID_MAX_CHARS = 200;
+/** How long a replay's entries are remembered, so that the same entries coming live are not sent twice. */
+const REPLAYED_KEPT_MS = 10_000;
 
 /**
  * One open stream: frames go straight to the socket once live; while a reconnect's replay is read, live ones wait, so
@@ -26,9 +28,10 @@ class ChangeStream implements HubStream {
   private waiting: { entry: ChangeEntry; frame: string }[] | null = [];
   /**
    * The entries a replay sent, which may yet come live too: Cosmos's change feed brings an instance the writes of the
-   * last second or so after a replay has read them. Forgotten at the next heartbeat, long after.
+   * last second or so after a replay has read them. Forgotten at the first heartbeat after REPLAYED_KEPT_MS.
    */
   private replayed: ReadonlySet<string> | null = null;
+  private replayedAt = 0;
   private readonly raw: ServerResponse;
 
   constructor(principal: Principal, raw: ServerResponse) {
@@ -43,7 +46,7 @@ class ChangeStream implements HubStream {
   }
 
   ping(): void {
-    this.replayed = null;
+    if (performance.now() - this.replayedAt > REPLAYED_KEPT_MS) this.replayed = null;
     this.write(PING_FRAME);
   }
 
@@ -56,6 +59,7 @@ class ChangeStream implements HubStream {
     const waiting = this.waiting ?? [];
     this.waiting = null;
     this.replayed = sent.size > 0 ? sent : null;
+    this.replayedAt = performance.now();
     for (const { entry, frame } of waiting) this.deliver(entry, frame);
   }
 
