@@ -101,16 +101,18 @@ export interface AppOptions {
   store?: Store;
   /** The live stream's limits: LIVE_STREAMS_PER_* and LIVE_HEARTBEAT_MS unless a test watches them at work. */
   live?: Partial<ChangeHubLimits>;
+  /** How often the store's purge runs: PURGE_INTERVAL_MS unless a test watches it run again. */
+  purgeIntervalMs?: number;
 }
 
 /** The services routes call, over the store: the one write path and all that hangs off it. */
-async function registerServices(fastify: FastifyInstance, config: Config, live: AppOptions['live']) {
+async function registerServices(fastify: FastifyInstance, config: Config, { live, purgeIntervalMs }: AppOptions) {
   const { identity } = config;
   const editorIds = editorIdRule(identity);
   const content = { sharePointOrigins: config.sharePointOrigins };
   await fastify.register(services, { content, editorIds });
   await fastify.register(liveChanges, { limits: live });
-  await fastify.register(purgeSchedule);
+  await fastify.register(purgeSchedule, { intervalMs: purgeIntervalMs });
   await fastify.register(icalExport, { publicHosts: config.publicHosts });
   await fastify.register(icalImport, { content });
   await fastify.register(subscriptionsPlugin, { identity });
@@ -170,7 +172,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
     store: opts.store ?? (await openStore(config)),
     seedDemoData: config.seedDemoData,
   });
-  await registerServices(fastify, config, opts.live);
+  await registerServices(fastify, config, opts);
   const devKey = config.identity.mode === 'development' ? await loadDevSigningKey(config.dataDir) : null;
   await fastify.register(authentication, {
     verifyToken: createTokenVerifier(trustedIssuers(config.identity, devKey)),
