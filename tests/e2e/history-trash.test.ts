@@ -92,6 +92,14 @@ describe('history, activity and trash', () => {
     const [kept, purged] = [await eddiesEvent(`Offsite ${suffix}`, 13), await eddiesEvent(`Old plan ${suffix}`, 15)];
     await deleteEvent(kept);
     await page.goto(`/?view=day&date=${day}`);
+    // From the calendar's menu in the side panel, as from Manage calendars below.
+    await page.getByRole('region', { name: 'Calendars' }).getByRole('button', { name: 'More actions for Company' }).click();
+    await page.getByRole('menuitem', { name: 'Deleted events…' }).click();
+    const fromMenu = page.getByRole('dialog', { name: 'Deleted events of Company' });
+    await fromMenu.getByText(kept.title).waitFor();
+    expect(await axeViolations(page, { include: DIALOGS })).toEqual([]);
+    await page.keyboard.press('Escape');
+    await fromMenu.waitFor({ state: 'detached' });
     const dialog = await openManageCalendars();
     await dialog.getByRole('button', { name: 'Deleted events of Company' }).click();
     const trash = page.getByRole('dialog', { name: 'Deleted events of Company' });

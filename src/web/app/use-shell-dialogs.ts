@@ -16,6 +16,8 @@ export function useShellDialogs(focusReturn: FocusReturn) {
   const [shortcutsShown, setShortcutsShown] = useState(false);
   // Open with the calendar to offer first, if any (its menu's Subscribe…); null while closed.
   const [subscriptionsFor, setSubscriptionsFor] = useState<{ calendarId?: string } | null>(null);
+  // The calendar whose deleted events are shown (its menu's Deleted events…); null while closed.
+  const [trashOf, setTrashOf] = useState<string | null>(null);
   // A touch that both selects and taps a slot asks once: the form already open stays.
   const openCreateForm = useCallback(
     (range: DateSpan | null) => {
@@ -43,6 +45,10 @@ export function useShellDialogs(focusReturn: FocusReturn) {
     focusReturn.opened();
     setSubscriptionsFor(calendarId === undefined ? {} : { calendarId });
   }, [focusReturn]);
+  const showTrash = useCallback((calendarId: string) => {
+    focusReturn.opened();
+    setTrashOf(calendarId);
+  }, [focusReturn]);
   // One dialog leading to another (details to the form) keeps the first one's opener: no closed() between them.
   const closing = (close: () => void) => () => {
     close();
@@ -54,12 +60,14 @@ export function useShellDialogs(focusReturn: FocusReturn) {
     managingCalendars,
     shortcutsShown,
     subscriptionsFor,
+    trashOf,
     setForm,
     openCreateForm,
     openEventDetails,
     showShortcuts,
     manageCalendars,
     showSubscriptions,
+    showTrash,
     detailsToForm: (target: EventFormTarget) => {
       setOpenEvent(null);
       setForm(target);
@@ -69,6 +77,7 @@ export function useShellDialogs(focusReturn: FocusReturn) {
     closeManageCalendars: closing(() => setManagingCalendars(false)),
     closeShortcuts: closing(() => setShortcutsShown(false)),
     closeSubscriptions: closing(() => setSubscriptionsFor(null)),
+    closeTrash: closing(() => setTrashOf(null)),
   };
 }
 
