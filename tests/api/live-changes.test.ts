@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LIVE_LIMIT_RETRY_AFTER_SECONDS } from '../../src/api/live/change-hub.ts';
 import type { Calendar } from '../../src/shared/calendar-schema.ts';
 import { normaliseEvent, type CalendarEvent } from '../../src/shared/event-schema.ts';
@@ -175,6 +175,33 @@ describe('GET /api/changes', () => {
     expect(refetch.data).toBe('{}');
     const event = await create('After a refetch');
     await client.next(about(event.id));
+  });
+
+  it('reads a tenant’s calendar list once for many notices, and again only after a change to a calendar', async () => {
+    await Promise.all(open.splice(0).map((client) => client.close()));
+    const store = api.server.store;
+    const actor = { id: 'eddie', name: 'Eddie Editor' };
+    const draft = (title: string) => {
+      const result = normaliseEvent({ title, start: '2031-04-01T09:00:00Z', end: '2031-04-01T10:00:00Z' });
+      if (!result.ok) throw new Error(JSON.stringify(result.issues));
+      return result.draft;
+    };
+    const client = await stream(api, riley);
+    const lists = vi.spyOn(store.calendars, 'list');
+    try {
+      // Straight through the store: the services read calendars too, and only the hub's reads are counted here.
+      const written = [];
+      for (let i = 0; i < 5; i++) written.push(await store.events.create({ tenantId: company.tenantId, calendarId: company.id, draft: draft(`Counted ${i}`), actor }));
+      await client.next(about(written[4]!.id));
+      expect(client.events.filter((e) => e.event === 'change').map((e) => notice(e).eventId)).toEqual(written.map((event) => event.id));
+      expect(lists).toHaveBeenCalledTimes(1);
+      const calendar = await store.calendars.create({ tenantId: company.tenantId, input: { name: 'Listed anew', color: '#112233', description: '', editors: [] }, actor });
+      const inIt = await store.events.create({ tenantId: company.tenantId, calendarId: calendar.id, draft: draft('In the new calendar'), actor });
+      await client.next(about(inIt.id));
+      expect(lists).toHaveBeenCalledTimes(2);
+    } finally {
+      lists.mockRestore();
+    }
   });
 
   it(`replays at most ${LIVE_REPLAY_MAX} changes: further behind, a reconnect is told to refetch`, async () => {
