@@ -11,11 +11,12 @@ export class HttpProblem extends Error {
   readonly type: string;
   readonly limit?: number;
   readonly scopes?: string[];
+  readonly calendarId?: string;
 
   constructor(
     status: number,
     title: string,
-    options: { detail?: string; errors?: FieldError[]; headers?: Record<string, string>; type?: string; limit?: number; scopes?: string[] } = {},
+    options: { detail?: string; errors?: FieldError[]; headers?: Record<string, string>; type?: string; limit?: number; scopes?: string[]; calendarId?: string } = {},
   ) {
     super(options.detail ?? title);
     this.status = status;
@@ -26,6 +27,7 @@ export class HttpProblem extends Error {
     this.type = options.type ?? 'about:blank';
     this.limit = options.limit;
     this.scopes = options.scopes;
+    this.calendarId = options.calendarId;
   }
 
   toProblem(instance?: string): Problem {
@@ -38,6 +40,7 @@ export class HttpProblem extends Error {
       ...(this.errors === undefined ? {} : { errors: this.errors }),
       ...(this.limit === undefined ? {} : { limit: this.limit }),
       ...(this.scopes === undefined ? {} : { scopes: this.scopes }),
+      ...(this.calendarId === undefined ? {} : { calendarId: this.calendarId }),
     };
   }
 }

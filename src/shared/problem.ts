@@ -11,6 +11,8 @@ export interface Problem {
   limit?: number;
   /** For consent required: the Microsoft Graph scopes (full URIs) the user has yet to allow. */
   scopes?: string[];
+  /** For a restore refused because the calendar is in the calendar trash (CALENDAR_TRASHED_TYPE): that calendar. */
+  calendarId?: string;
 }
 
 /** The type of the 422 a feed window holding more than FEED_EVENTS_MAX events gets, for the web app to recognise. */

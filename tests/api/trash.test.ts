@@ -216,7 +216,7 @@ describe('deleting a calendar moves it, with its events, to the administratorsâ€
   it('refuses to restore one of its events: restore the calendar first (409)', async () => {
     const response = await api.request<Problem>('POST', `${trashPath(calendar.id)}/${event.id}/restore`, { token: eddie, headers: ifMatch('"2"') });
     expect(response.status).toBe(409);
-    expect(response.body.type).toBe(CALENDAR_TRASHED_TYPE);
+    expect(response.body).toMatchObject({ type: CALENDAR_TRASHED_TYPE, calendarId: calendar.id });
     expect(response.body.detail).toContain('Restore the calendar "Short-lived" first');
     expect((await api.request('POST', `${trashPath(calendar.id)}/${event.id}/restore`, { token: riley, headers: ifMatch('"2"') })).status).toBe(404);
   });

@@ -27,9 +27,10 @@ export interface EventTrash {
 }
 
 /** 409: the event's calendar is in the calendar trash, which only an administrator can restore it from. */
-export function calendarTrashed(name: string): HttpProblem {
+export function calendarTrashed({ id, name }: { id: string; name: string }): HttpProblem {
   return new HttpProblem(409, 'Conflict', {
     type: CALENDAR_TRASHED_TYPE,
+    calendarId: id,
     detail: `Restore the calendar "${name}" first: it is in the calendar trash, with this event.`,
   });
 }
@@ -55,7 +56,7 @@ async function editableTrash(store: Store, principal: Principal, calendarId: str
 
 async function trashedCalendarOrNotFound(store: Store, principal: Principal, calendarId: string): Promise<never> {
   const trashed = (await store.calendars.listTrash({ tenantId: principal.tenantId })).find((entry) => entry.calendar.id === calendarId);
-  if (trashed && canEditCalendar(principal, trashed.calendar)) throw calendarTrashed(trashed.calendar.name);
+  if (trashed && canEditCalendar(principal, trashed.calendar)) throw calendarTrashed(trashed.calendar);
   throw notFound();
 }
 
@@ -76,7 +77,7 @@ export function createEventTrash(store: Store, writeEvent: WriteEvent): EventTra
         return await writeEvent(principal, { kind: 'restore', calendarId, eventId, expected });
       } catch (error) {
         // Its calendar went to the trash since it was read.
-        if (error instanceof CalendarTrashedError) throw calendarTrashed(calendar.name);
+        if (error instanceof CalendarTrashedError) throw calendarTrashed(calendar);
         throw error;
       }
     },
