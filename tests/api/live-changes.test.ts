@@ -69,9 +69,10 @@ describe('GET /api/changes', () => {
     await reader.cancel();
   });
 
-  it('needs a signed-in caller', async () => {
+  it('needs a signed-in caller, and answers GET only', async () => {
     const response = await api.request<Problem>('GET', '/api/changes');
     expect(response.status).toBe(401);
+    expect((await fetch(`${api.url}/api/changes`, { method: 'HEAD', headers: { authorization: `Bearer ${riley}` } })).status).toBe(404);
   });
 
   it('brings a write by one person to another’s stream within a second, with who, what and the version', async () => {

@@ -9,7 +9,8 @@ import { bearerTokenOf, principalOf } from '../plugins/app/authentication.ts';
  * holds bytes back until it has enough, and the notices must go out as they come.
  */
 export default async function liveChangeRoutes(app: FastifyInstance) {
-  app.get('/changes', { compress: false }, async (request, reply) => {
+  // No HEAD twin: it would open a stream that sends nothing, held against the caller's limit.
+  app.get('/changes', { compress: false, exposeHeadRoute: false }, async (request, reply) => {
     // The token was verified by the authenticate hook: only its expiry is read here.
     const { exp } = decodeJwt(bearerTokenOf(request));
     const caller = { principal: principalOf(request), tokenExpiresAtMs: typeof exp === 'number' ? exp * 1000 : Date.now() };
