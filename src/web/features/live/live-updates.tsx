@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { LIVE_REFETCH_COALESCE_MS } from '../../../shared/limits.ts';
 import { useAuth } from '../../auth/auth-context.ts';
 import { publishLiveBatch } from '../../lib/live-notices.ts';
@@ -13,6 +13,12 @@ import { createNoticeBatcher } from './notice-batcher.ts';
  */
 export function LiveUpdates(): null {
   const { getAccessToken } = useAuth();
+  // The latest token source, read at each connection: a new one (a re-render) must not restart the stream and lose
+  // its place.
+  const tokenSource = useRef(getAccessToken);
+  useEffect(() => {
+    tokenSource.current = getAccessToken;
+  });
   useEffect(() => {
     const timers = {
       setTimeout: (run: () => void, ms: number) => setTimeout(run, ms),
@@ -20,7 +26,7 @@ export function LiveUpdates(): null {
     };
     const batcher = createNoticeBatcher(LIVE_REFETCH_COALESCE_MS, publishLiveBatch, { now: () => performance.now(), ...timers });
     const stream = createLiveStream({
-      getAccessToken,
+      getAccessToken: (options) => tokenSource.current(options),
       fetch: (input, init) => fetch(input, init),
       onNotice: batcher.notice,
       onRefetch: batcher.refetch,
@@ -33,6 +39,6 @@ export function LiveUpdates(): null {
       stream.stop();
       batcher.stop();
     };
-  }, [getAccessToken]);
+  }, []);
   return null;
 }
