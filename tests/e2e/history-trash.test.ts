@@ -4,7 +4,7 @@ import type { CalendarEvent } from '../../src/shared/event-schema.ts';
 import { ApiDriver } from './harness/api.ts';
 import { useAppAndBrowser } from './harness/app-and-browser.ts';
 import { axeViolations, DIALOGS } from './harness/axe.ts';
-import { newContext } from './harness/browser.ts';
+import { newContext, TEST_TIME_ZONE } from './harness/browser.ts';
 import { calendarEvent, localDate, signIn } from './harness/calendar-page.ts';
 
 const app = useAppAndBrowser();
@@ -32,12 +32,13 @@ beforeAll(async () => {
 
 afterAll(() => page?.context().close());
 
-async function eddiesEvent(title: string, hour: number): Promise<CalendarEvent> {
+function eddiesEventBody(title: string, hour: number) {
   const at = (h: number) => new Date(`${day}T${String(h).padStart(2, '0')}:00`).toISOString();
-  const created = await api.request<CalendarEvent>('POST', `/api/calendars/${companyId}/events`, {
-    token: eddie,
-    body: { title, start: at(hour), end: at(hour + 1) },
-  });
+  return { title, start: at(hour), end: at(hour + 1) };
+}
+
+async function eddiesEvent(title: string, hour: number): Promise<CalendarEvent> {
+  const created = await api.request<CalendarEvent>('POST', `/api/calendars/${companyId}/events`, { token: eddie, body: eddiesEventBody(title, hour) });
   expect(created.status).toBe(201);
   return created.body;
 }
@@ -93,6 +94,12 @@ describe('history, activity and trash', () => {
   test('a deleted event waits in its calendar’s trash (one deleted meanwhile comes in live): restored, it is back in the calendar; an admin deletes another for good', async () => {
     const [kept, purged] = [await eddiesEvent(`Offsite ${suffix}`, 13), await eddiesEvent(`Old plan ${suffix}`, 15)];
     await deleteEvent(kept);
+    const series = await api.request<CalendarEvent>('POST', `/api/calendars/${companyId}/events`, {
+      token: eddie,
+      body: { ...eddiesEventBody(`Weekly sync ${suffix}`, 17), rrule: 'FREQ=WEEKLY;COUNT=3', extendedProps: { timeZone: TEST_TIME_ZONE } },
+    });
+    expect(series.status).toBe(201);
+    await deleteEvent(series.body);
     await page.goto(`/?view=day&date=${day}`);
     // From the calendar's menu in the side panel, as from Manage calendars below.
     await page.getByRole('region', { name: 'Calendars' }).getByRole('button', { name: 'More actions for Company' }).click();
@@ -107,6 +114,8 @@ describe('history, activity and trash', () => {
     const trash = page.getByRole('dialog', { name: 'Deleted events of Company' });
     await trash.getByText(kept.title).waitFor();
     await trash.getByText(/^Deleted by Eddie Editor$/).first().waitFor();
+    // A series says how it repeated.
+    await trash.locator(`[data-trash-id="${series.body.id}"]`).getByText('Weekly on Sunday, 3 times').waitFor();
     await expectAccessibleDialogs('Deleted events');
     // Deleted by Eddie while Ada has the trash open: the live stream brings it in.
     await deleteEvent(purged);

@@ -15,6 +15,7 @@ import { useFocusKeptIn } from '../../../lib/use-focus-kept-in.ts';
 import { useLiveRefetch } from '../../../lib/use-live-refetch.ts';
 import { useHistoryDisplay } from '../hooks/use-history-display.ts';
 import { useTrashActions } from '../hooks/use-trash-actions.ts';
+import { describeRecurrence } from '../lib/describe-recurrence.ts';
 import { formatEventWhen } from '../lib/format-event-time.ts';
 import { TRASH_MESSAGES as M } from '../lib/history-messages.ts';
 import type { HistoryDisplay } from '../lib/history-sentences.ts';
@@ -44,12 +45,15 @@ interface TrashItemProps {
 function TrashItem({ entry, display, actions, admin }: TrashItemProps) {
   const styles = useStyles();
   const say = useIntl().formatMessage;
-  const { title } = entry.event;
+  const { title, rrule, start, allDay, extendedProps } = entry.event;
+  // A series says how it repeats: its first occurrence alone would not tell it from a single event.
+  const rule = rrule && describeRecurrence(rrule, { start, allDay, timeZone: extendedProps.timeZone ?? display.timeZone, locale: display.locale, viewerTimeZone: display.timeZone, intl: display.intl });
   return (
     <li className={styles.item} data-trash-id={entry.id}>
       <div className={styles.text}>
         <Text weight="semibold">{title}</Text>
         <Body1 lang={display.locale}>{formatEventWhen(entry.event, display)}</Body1>
+        {rule && <Body1 lang={display.locale}>{rule}</Body1>}
         <Caption1 className={styles.meta}>
           <span>{say(C.deletedBy, { name: entry.deletedBy.name })}</span>
           <ChangeTime at={entry.deletedAt} />
