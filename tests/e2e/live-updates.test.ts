@@ -73,9 +73,13 @@ describe('live updates between two people', () => {
     expect(await eddie.getByText('Updated by Eddie Editor').count()).toBe(0);
   });
 
-  test('Ada has the event open: Eddie changes it, the dialog says so and shows the latest when asked', async () => {
+  test('Ada has the event open in the day view: Eddie changes it, the dialog says so and shows the latest when asked', async () => {
     await ada.bringToFront();
-    await calendarEvent(dayCell(ada, tomorrow), event.id).click();
+    // Tomorrow's day view, without a reload (the stream stays open): there the hint shows below the title.
+    await ada.getByRole('tab', { name: 'Day' }).click();
+    await ada.locator('.cc-calendar').getByRole('button', { name: 'Next day' }).click();
+    const shown = calendarEvent(dayCell(ada, tomorrow), event.id);
+    await shown.click();
     const details = ada.getByRole('dialog', { name: event.title });
     await details.getByRole('button', { name: 'Edit' }).waitFor();
     const token = await api.token('eddie');
@@ -88,6 +92,12 @@ describe('live updates between two people', () => {
     expect(changed.status).toBe(200);
 
     await details.getByText('Eddie Editor changed this event').waitFor();
+    // Behind the dialog the event shows who changed it, readable in every theme while it lasts.
+    await shown.getByText('Updated by Eddie Editor').waitFor();
+    for (const media of MEDIA) {
+      await ada.emulateMedia(media);
+      expect(await axeViolations(ada, { include: `[data-event-id="${event.id}"]` }), JSON.stringify(media)).toEqual([]);
+    }
     expect(await details.getByText('Boardroom 4').count()).toBe(0);
     for (const media of MEDIA) {
       await ada.emulateMedia(media);
