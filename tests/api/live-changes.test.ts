@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LIVE_LIMIT_RETRY_AFTER_SECONDS } from '../../src/api/live/change-hub.ts';
@@ -292,6 +293,43 @@ describe('an instance’s limit and heartbeat', () => {
     await other.close();
     expect(performance.now() - started).toBeLessThan(2_000);
     await client.close();
+  });
+});
+
+describe('a client that stops reading', () => {
+  let slow: TestServer;
+  beforeAll(async () => {
+    slow = await build({}, undefined, { live: { backlogBytesMax: 16 * 1024 } });
+  });
+  afterAll(() => slow.close());
+
+  it('is closed once its backlog passes the bound, rather than held in the server’s memory', async () => {
+    const token = await slow.tokenFor('riley');
+    const calendarId = (await slow.request<Calendar[]>('GET', '/api/calendars', { token })).body.find((c) => c.name === 'Company')!.id;
+    // A socket that asks for the stream and never reads a byte of it.
+    const socket = connect(Number(new URL(slow.url).port), '127.0.0.1');
+    socket.pause();
+    socket.write(`GET /api/changes HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n\r\n`);
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    const until = async (done: () => boolean) => {
+      const deadline = Date.now() + 5_000;
+      while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      return done();
+    };
+    expect(await until(() => slow.server.changeHub.counts().streams === 1)).toBe(true);
+    const draft = (i: number) => {
+      const result = normaliseEvent({ title: `Unread ${i} ${'x'.repeat(150)}`, start: '2031-05-01T09:00:00Z', end: '2031-05-01T10:00:00Z' });
+      if (!result.ok) throw new Error(JSON.stringify(result.issues));
+      return result.draft;
+    };
+    // Notices of a few hundred bytes each, far more than the socket's buffers and the bound hold together.
+    for (let round = 0; round < 10 && slow.server.changeHub.counts().streams > 0; round++) {
+      await slow.server.store.events.writeBatch({ tenantId: company.tenantId, calendarId, actor: { id: 'eddie', name: 'Eddie Editor' }, creates: Array.from({ length: 400 }, (_, i) => draft(i)), updates: [] });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await until(() => slow.server.changeHub.counts().streams === 0)).toBe(true);
+    socket.resume();
+    await closed;
   });
 });
 

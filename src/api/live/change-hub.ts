@@ -23,15 +23,25 @@ export interface ChangeHubLimits {
   perUserMax: number;
   perInstanceMax: number;
   heartbeatMs: number;
+  /** The most bytes a stream may have waiting for a slow client: past it, the stream is closed. */
+  backlogBytesMax: number;
 }
+
+/**
+ * The most bytes a stream may have waiting for a slow client before it is closed: the client reconnects with its
+ * Last-Event-ID and is replayed (or refetches), rather than the server holding its backlog.
+ */
+export const LIVE_STREAM_BACKLOG_BYTES_MAX = 1024 * 1024;
 
 export const DEFAULT_HUB_LIMITS: ChangeHubLimits = {
   perUserMax: LIVE_STREAMS_PER_USER_MAX,
   perInstanceMax: LIVE_STREAMS_PER_INSTANCE_MAX,
   heartbeatMs: LIVE_HEARTBEAT_MS,
+  backlogBytesMax: LIVE_STREAM_BACKLOG_BYTES_MAX,
 };
 
 export interface ChangeHub {
+  readonly limits: ChangeHubLimits;
   /** Counts the stream in and starts delivering to it; throws a 429 past a limit. Returns its release. */
   open(stream: HubStream): () => void;
   /** Of these entries of the tenant, those its members may see now (see `visible`). */
@@ -124,6 +134,8 @@ export function createChangeHub(store: Store, log: FastifyBaseLogger, limits: Ch
   }
 
   return {
+    limits,
+
     open(stream) {
       const key = userKey(stream);
       const mine = perUser.get(key) ?? 0;

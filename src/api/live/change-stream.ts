@@ -7,12 +7,6 @@ import type { Store } from '../stores/repository.ts';
 import type { ChangeHub, HubStream } from './change-hub.ts';
 import { changeFrame, OPENING_FRAME, PING_FRAME, REFETCH_FRAME, SSE_HEADERS } from './sse-frames.ts';
 
-/**
- * The most bytes a stream may have waiting for a slow client before it is closed: the client reconnects with its
- * Last-Event-ID and is replayed (or refetches), rather than the server holding its backlog.
- */
-export const LIVE_STREAM_BACKLOG_BYTES_MAX = 1024 * 1024;
-
 const LAST_EVENT_ID_MAX_CHARS = 200;
 /** How long a replay's entries are remembered, so that the same entries coming live are not sent twice. */
 const REPLAYED_KEPT_MS = 10_000;
@@ -33,9 +27,11 @@ class ChangeStream implements HubStream {
   private replayed: ReadonlySet<string> | null = null;
   private replayedAt = 0;
   private readonly raw: ServerResponse;
+  private readonly backlogBytesMax: number;
 
-  constructor(principal: Principal, raw: ServerResponse) {
+  constructor(principal: Principal, raw: ServerResponse, backlogBytesMax: number) {
     this.raw = raw;
+    this.backlogBytesMax = backlogBytesMax;
     this.tenantId = principal.tenantId;
     this.userId = principal.id;
   }
@@ -65,7 +61,7 @@ class ChangeStream implements HubStream {
 
   write(frame: string): void {
     if (this.raw.destroyed || this.raw.writableEnded) return;
-    if (this.raw.writableLength > LIVE_STREAM_BACKLOG_BYTES_MAX) {
+    if (this.raw.writableLength > this.backlogBytesMax) {
       this.raw.destroy();
       return;
     }
@@ -113,7 +109,7 @@ export interface StreamCaller {
  */
 export async function openChangeStream(hub: ChangeHub, store: Store, request: FastifyRequest, reply: FastifyReply, caller: StreamCaller): Promise<void> {
   const { principal } = caller;
-  const stream = new ChangeStream(principal, reply.raw);
+  const stream = new ChangeStream(principal, reply.raw, hub.limits.backlogBytesMax);
   const release = hub.open(stream);
   const opened = performance.now();
   reply.hijack();
