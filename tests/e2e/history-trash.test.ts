@@ -91,6 +91,30 @@ describe('history, activity and trash', () => {
     await expectAccessibleDialogs('History tab');
   });
 
+  test('an occurrence’s History tab is its series’, saying how much of it each change was made to', async () => {
+    const created = await api.request<CalendarEvent>('POST', `/api/calendars/${companyId}/events`, {
+      token: eddie,
+      body: { ...eddiesEventBody(`Retro ${suffix}`, 11), rrule: 'FREQ=WEEKLY;COUNT=4', extendedProps: { timeZone: TEST_TIME_ZONE } },
+    });
+    expect(created.status).toBe(201);
+    const series = created.body;
+    const recurrenceId = new Date(series.start).toISOString();
+    const renamed = await api.request('PATCH', `/api/calendars/${companyId}/events/${series.id}/occurrences/${recurrenceId}?scope=this`, {
+      token: eddie,
+      ifMatch: `"${series.extendedProps.version}"`,
+      body: { title: `Retro, with cake ${suffix}` },
+    });
+    expect(renamed.status).toBe(200);
+
+    await page.goto(`/?eventId=${encodeURIComponent(`${series.id}:${recurrenceId}`)}`);
+    const details = page.getByRole('dialog', { name: `Retro, with cake ${suffix}` });
+    await details.getByRole('tab', { name: 'History' }).click();
+    const entries = details.getByRole('tabpanel').getByRole('listitem');
+    await expect.poll(() => entries.count()).toBe(2);
+    expect(await entries.nth(0).textContent()).toMatch(/^Eddie Editor changed the occurrence on .*11:00.*This occurrence \(.*11:00.*\)/);
+    expect(await entries.nth(1).textContent()).toMatch(/^Eddie Editor created this series/);
+  });
+
   test('a deleted event waits in its calendar’s trash (one deleted meanwhile comes in live): restored, it is back in the calendar; an admin deletes another for good', async () => {
     const [kept, purged] = [await eddiesEvent(`Offsite ${suffix}`, 13), await eddiesEvent(`Old plan ${suffix}`, 15)];
     await deleteEvent(kept);
