@@ -73,6 +73,30 @@ function visible(entry: ChangeEntry, readable: ReadonlySet<string>): boolean {
 
 const userKey = (stream: { tenantId: string; userId: string }) => `${stream.tenantId}\n${stream.userId}`;
 
+/** How many streams each person holds on the instance, and all of them: what the limits count. */
+class StreamCounts {
+  total = 0;
+  readonly perUser = new Map<string, number>();
+
+  /** Counts a stream in, or throws the 429 of the limit it would pass. */
+  add(stream: HubStream, limits: ChangeHubLimits): void {
+    const key = userKey(stream);
+    const mine = this.perUser.get(key) ?? 0;
+    if (mine >= limits.perUserMax) throw tooManyStreams(`You have ${mine} live streams open already, the most one person may: close a tab, or try again later.`);
+    if (this.total >= limits.perInstanceMax) throw tooManyStreams('This server holds as many live streams as it may: try again later.');
+    this.perUser.set(key, mine + 1);
+    this.total++;
+  }
+
+  remove(stream: HubStream): void {
+    const key = userKey(stream);
+    const left = this.perUser.get(key)! - 1;
+    if (left === 0) this.perUser.delete(key);
+    else this.perUser.set(key, left);
+    this.total--;
+  }
+}
+
 function tooManyStreams(detail: string): HttpProblem {
   return new HttpProblem(429, 'Too Many Requests', { detail, headers: { 'retry-after': String(LIVE_LIMIT_RETRY_AFTER_SECONDS) } });
 }
@@ -85,8 +109,7 @@ function tooManyStreams(detail: string): HttpProblem {
  */
 export function createChangeHub(store: Store, log: FastifyBaseLogger, limits: ChangeHubLimits = DEFAULT_HUB_LIMITS): ChangeHub {
   const tenants = new Map<string, TenantStreams>();
-  const perUser = new Map<string, number>();
-  let total = 0;
+  const counted = new StreamCounts();
 
   const readableOf = (tenantId: string, tenant: TenantStreams) =>
     (tenant.readable ??= store.calendars.list({ tenantId }).then((calendars) => new Set(calendars.map((calendar) => calendar.id))));
@@ -121,13 +144,9 @@ export function createChangeHub(store: Store, log: FastifyBaseLogger, limits: Ch
   function release(stream: HubStream): void {
     const tenant = tenants.get(stream.tenantId);
     if (!tenant?.streams.delete(stream)) return;
-    total--;
-    const key = userKey(stream);
-    const left = perUser.get(key)! - 1;
-    if (left === 0) perUser.delete(key);
-    else perUser.set(key, left);
+    counted.remove(stream);
     if (tenant.streams.size === 0) tenants.delete(stream.tenantId);
-    if (total === 0) {
+    if (counted.total === 0) {
       unsubscribe?.();
       unsubscribe = null;
     }
@@ -137,15 +156,10 @@ export function createChangeHub(store: Store, log: FastifyBaseLogger, limits: Ch
     limits,
 
     open(stream) {
-      const key = userKey(stream);
-      const mine = perUser.get(key) ?? 0;
-      if (mine >= limits.perUserMax) throw tooManyStreams(`You have ${mine} live streams open already, the most one person may: close a tab, or try again later.`);
-      if (total >= limits.perInstanceMax) throw tooManyStreams('This server holds as many live streams as it may: try again later.');
+      counted.add(stream, limits);
       let tenant = tenants.get(stream.tenantId);
       if (!tenant) tenants.set(stream.tenantId, (tenant = { streams: new Set(), readable: null, queue: Promise.resolve() }));
       tenant.streams.add(stream);
-      perUser.set(key, mine + 1);
-      total++;
       unsubscribe ??= store.history.subscribe(listener);
       return () => release(stream);
     },
@@ -155,7 +169,7 @@ export function createChangeHub(store: Store, log: FastifyBaseLogger, limits: Ch
       return entries.filter((entry) => visible(entry, readable));
     },
 
-    counts: () => ({ streams: total, users: perUser.size, tenants: tenants.size, listening: unsubscribe !== null }),
+    counts: () => ({ streams: counted.total, users: counted.perUser.size, tenants: tenants.size, listening: unsubscribe !== null }),
 
     close() {
       clearInterval(heartbeat);
