@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
+import { HISTORY_PAGE_DEFAULT } from '../../src/shared/limits.ts';
 import { ApiDriver } from './harness/api.ts';
 import { useAppAndBrowser } from './harness/app-and-browser.ts';
 import { axeViolations, DIALOGS } from './harness/axe.ts';
@@ -89,6 +90,28 @@ describe('history, activity and trash', () => {
     // The full date and time are the relative time's title.
     expect(await entries.nth(0).locator('time').getAttribute('title')).toMatch(/\d{4}/);
     await expectAccessibleDialogs('History tab');
+  });
+
+  test('a long history comes a page at a time, “Show more” bringing the rest', async () => {
+    let event = await eddiesEvent(`Renamed often ${suffix}`, 7);
+    for (let n = 1; n <= HISTORY_PAGE_DEFAULT; n++) {
+      const renamed = await api.request<CalendarEvent>('PATCH', `/api/calendars/${companyId}/events/${event.id}`, {
+        token: eddie,
+        ifMatch: `"${event.extendedProps.version}"`,
+        body: { title: `Renamed often ${n} ${suffix}` },
+      });
+      expect(renamed.status).toBe(200);
+      event = renamed.body;
+    }
+    await page.goto(`/?eventId=${event.id}`);
+    const details = page.getByRole('dialog', { name: event.title });
+    await details.getByRole('tab', { name: 'History' }).click();
+    const entries = details.getByRole('tabpanel').getByRole('listitem');
+    await expect.poll(() => entries.count()).toBe(HISTORY_PAGE_DEFAULT);
+    await details.getByRole('button', { name: 'Show more' }).click();
+    await expect.poll(() => entries.count()).toBe(HISTORY_PAGE_DEFAULT + 1);
+    expect(await entries.last().textContent()).toMatch(/^Eddie Editor created this event/);
+    await details.getByRole('button', { name: 'Show more' }).waitFor({ state: 'detached' });
   });
 
   test('an occurrence’s History tab is its series’, saying how much of it each change was made to', async () => {
