@@ -218,6 +218,11 @@ describe('history, activity and trash', () => {
     // Eddie's changes of this file are there, each under the event's title.
     await activity.getByText(`Offsite ${suffix}`).first().waitFor();
     await activity.getByText('Eddie Editor deleted this event').first().waitFor();
+    // From tomorrow on, nothing has happened yet.
+    await activity.getByLabel('From').fill(localDate(1));
+    await activity.getByText('No changes match.').waitFor();
+    await activity.getByLabel('From').fill(localDate(0));
+    await entries.first().waitFor();
     await expectAccessibleDialogs('Activity');
   });
 });
