@@ -267,6 +267,18 @@ describe('GET /api/changes', () => {
     }
     expect(await hubEmpty(api)).toEqual({ streams: 0, users: 0, tenants: 0, listening: false });
   });
+
+  it('counts nothing for clients gone before their stream opened', async () => {
+    // Each asks and hangs up at once, some with a token seen before (checked at once), some with new ones (checked later):
+    // without the check for it, some of these stayed counted for good.
+    const tokens = await Promise.all(Array.from({ length: 40 }, (_, i) => api.mintToken({ oid: `gone-${i}`, tid: company.tenantId, name: 'Gone' })));
+    for (const token of [...tokens, ...tokens]) {
+      const socket = connect(Number(new URL(api.url).port), '127.0.0.1');
+      socket.write(`GET /api/changes HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n\r\n`, () => socket.destroy());
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await hubEmpty(api)).toEqual({ streams: 0, users: 0, tenants: 0, listening: false });
+  });
 });
 
 describe('an instance’s limit and heartbeat', () => {

@@ -115,14 +115,17 @@ export async function openChangeStream(hub: ChangeHub, store: Store, request: Fa
   reply.hijack();
   // No stream outlives the token it was opened with: the client reconnects with a fresh one, checked afresh.
   const expiry = setTimeout(() => stream.end(), Math.max(0, caller.tokenExpiresAtMs - Date.now()));
-  reply.raw.on('close', () => {
+  const closed = () => {
     clearTimeout(expiry);
     release();
     // Fastify logs a hijacked reply when it finishes; one the client closed never does, so it is logged here.
     if (!reply.raw.writableFinished) {
       request.log.info({ method: request.method, url: request.url, status: 200, ms: Math.round(performance.now() - opened), tenant: principal.tenantId, notices: stream.notices }, 'answered');
     }
-  });
+  };
+  // A client gone while the request was authenticated has closed already: no 'close' is coming for it.
+  if (request.raw.socket.destroyed) return closed();
+  reply.raw.once('close', closed);
   // The security headers the hooks before the handler set, with the stream's own.
   reply.raw.writeHead(200, { ...(reply.getHeaders() as OutgoingHttpHeaders), ...SSE_HEADERS });
   reply.raw.write(OPENING_FRAME);
