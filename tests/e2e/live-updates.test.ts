@@ -109,6 +109,29 @@ describe('live updates between two people', () => {
     expect(await details.getByText('Eddie Editor changed this event').count()).toBe(0);
   });
 
+  test('Ada is editing it: Eddie changes it meanwhile, and her form keeps what she typed and what it had', async () => {
+    await ada.getByRole('dialog', { name: event.title }).getByRole('button', { name: 'Edit' }).click();
+    const form = ada.getByRole('dialog', { name: 'Edit event' });
+    await form.getByLabel('Title').fill('Board review, agenda attached');
+    const token = await api.token('eddie');
+    const current = await api.event(token, event.extendedProps.calendarId, event.id);
+    // The calendar behind the form takes the change in: then the form has had every chance to be touched.
+    const refreshed = ada.waitForResponse((response) => new URL(response.url()).pathname === '/api/events');
+    const changed = await api.request('PATCH', `/api/calendars/${event.extendedProps.calendarId}/events/${event.id}`, {
+      token,
+      ifMatch: `"${current.extendedProps.version}"`,
+      body: { extendedProps: { location: 'Boardroom 5' } },
+    });
+    expect(changed.status).toBe(200);
+    await refreshed;
+    expect(await form.getByLabel('Title').inputValue()).toBe('Board review, agenda attached');
+    expect(await form.getByLabel('Location').inputValue()).toBe('Boardroom 4');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await form.waitFor({ state: 'detached' });
+    await calendarEvent(dayCell(ada, tomorrow), event.id).click();
+    await ada.getByRole('dialog', { name: event.title }).getByText('Boardroom 5').waitFor();
+  });
+
   test('Eddie deletes it while Ada has it open: the dialog says so, and it can no longer be edited', async () => {
     const token = await api.token('eddie');
     const current = await api.event(token, event.extendedProps.calendarId, event.id);
