@@ -4,6 +4,23 @@ import type { DateSpan } from '../lib/date-span.ts';
 import type { EventKey } from '../lib/event-key.ts';
 import type { FocusReturn } from './use-focus-return.ts';
 
+/** One dialog's state, null while closed: opened remembering what had focus, closed giving it back. */
+function useDialog<T>(focusReturn: FocusReturn) {
+  const [shown, setShown] = useState<T | null>(null);
+  const open = useCallback(
+    (value: T) => {
+      focusReturn.opened();
+      setShown(value);
+    },
+    [focusReturn],
+  );
+  const close = useCallback(() => {
+    setShown(null);
+    focusReturn.closed();
+  }, [focusReturn]);
+  return { shown, open, close };
+}
+
 /**
  * Which of the shell's dialogs is open, and the ways to open and close them: each remembers what had focus when it
  * opened, and gives it back when it closes.
@@ -12,12 +29,12 @@ export function useShellDialogs(focusReturn: FocusReturn) {
   // Which event's details are open; keyed by ids so a link can open one too.
   const [openEvent, setOpenEvent] = useState<EventKey | null>(null);
   const [form, setForm] = useState<EventFormTarget | null>(null);
-  const [managingCalendars, setManagingCalendars] = useState(false);
-  const [shortcutsShown, setShortcutsShown] = useState(false);
-  // Open with the calendar to offer first, if any (its menu's Subscribe…); null while closed.
-  const [subscriptionsFor, setSubscriptionsFor] = useState<{ calendarId?: string } | null>(null);
-  // The calendar whose deleted events are shown (its menu's Deleted events…); null while closed.
-  const [trashOf, setTrashOf] = useState<string | null>(null);
+  const managing = useDialog<true>(focusReturn);
+  const shortcuts = useDialog<true>(focusReturn);
+  // Open with the calendar to offer first, if any (its menu's Subscribe…).
+  const subscriptions = useDialog<{ calendarId?: string }>(focusReturn);
+  // The calendar whose deleted events are shown (its menu's Deleted events…).
+  const trash = useDialog<string>(focusReturn);
   // A touch that both selects and taps a slot asks once: the form already open stays.
   const openCreateForm = useCallback(
     (range: DateSpan | null) => {
@@ -33,22 +50,6 @@ export function useShellDialogs(focusReturn: FocusReturn) {
     },
     [focusReturn],
   );
-  const showShortcuts = useCallback(() => {
-    focusReturn.opened();
-    setShortcutsShown(true);
-  }, [focusReturn]);
-  const manageCalendars = useCallback(() => {
-    focusReturn.opened();
-    setManagingCalendars(true);
-  }, [focusReturn]);
-  const showSubscriptions = useCallback((calendarId?: string) => {
-    focusReturn.opened();
-    setSubscriptionsFor(calendarId === undefined ? {} : { calendarId });
-  }, [focusReturn]);
-  const showTrash = useCallback((calendarId: string) => {
-    focusReturn.opened();
-    setTrashOf(calendarId);
-  }, [focusReturn]);
   // One dialog leading to another (details to the form) keeps the first one's opener: no closed() between them.
   const closing = (close: () => void) => () => {
     close();
@@ -57,27 +58,27 @@ export function useShellDialogs(focusReturn: FocusReturn) {
   return {
     openEvent,
     form,
-    managingCalendars,
-    shortcutsShown,
-    subscriptionsFor,
-    trashOf,
+    managingCalendars: managing.shown !== null,
+    shortcutsShown: shortcuts.shown !== null,
+    subscriptionsFor: subscriptions.shown,
+    trashOf: trash.shown,
     setForm,
     openCreateForm,
     openEventDetails,
-    showShortcuts,
-    manageCalendars,
-    showSubscriptions,
-    showTrash,
+    showShortcuts: () => shortcuts.open(true),
+    manageCalendars: () => managing.open(true),
+    showSubscriptions: (calendarId?: string) => subscriptions.open(calendarId === undefined ? {} : { calendarId }),
+    showTrash: trash.open,
     detailsToForm: (target: EventFormTarget) => {
       setOpenEvent(null);
       setForm(target);
     },
     closeEventDetails: closing(() => setOpenEvent(null)),
     closeForm: closing(() => setForm(null)),
-    closeManageCalendars: closing(() => setManagingCalendars(false)),
-    closeShortcuts: closing(() => setShortcutsShown(false)),
-    closeSubscriptions: closing(() => setSubscriptionsFor(null)),
-    closeTrash: closing(() => setTrashOf(null)),
+    closeManageCalendars: managing.close,
+    closeShortcuts: shortcuts.close,
+    closeSubscriptions: subscriptions.close,
+    closeTrash: trash.close,
   };
 }
 

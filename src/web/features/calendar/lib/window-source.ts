@@ -45,11 +45,10 @@ export interface WindowSource {
   /** Fetches the period shown again, and forgets every other window: after a change. */
   refetch(): void;
   /**
-   * Fetches the period shown again without a loading state, drawing the answer as soon as it comes: after changes made
-   * elsewhere (live notices) to the events named (by id or series), which the other windows kept then no longer hold
-   * (asked for again when next shown); with none named, every other window is forgotten.
+   * Fetches the period shown again without a loading state, drawing the answer as soon as it comes; the other windows
+   * kept are asked for again when next shown: after a change made elsewhere (a live notice).
    */
-  refresh(changed?: ReadonlySet<string>): void;
+  refresh(): void;
 }
 
 const keyOf = (range: TimeRange) => `${range.fromMs}/${range.toMs}`;
@@ -119,13 +118,10 @@ class EventWindowSource implements WindowSource {
     if (this.shown) void this.load(this.shown.range, false);
   };
 
-  refresh = (changed?: ReadonlySet<string>) => {
+  refresh = () => {
     this.generation++;
     this.inFlight.clear();
-    // A window a day or less wide never answers for its events (see event-windows.ts): the copies the others hold of
-    // what changed must go, or a deleted event would stay in sight.
-    if (changed) this.windows.expire(changed);
-    else this.windows.clear();
+    this.windows.expire();
     if (this.shown) void this.load(this.shown.range, true, true);
   };
 
