@@ -89,6 +89,14 @@ async function appMonths(browser: Browser, baseUrl: string, options: BrowserCont
 }
 
 /**
+ * The live stream (GET /api/changes) stays open for the page's life, so the page never goes network-idle with it:
+ * answered 429 with an hour's Retry-After, the app waits that long before asking again. The bare page has none.
+ */
+async function withoutLiveStream(page: Page): Promise<void> {
+  await page.route('**/api/changes', (route) => route.fulfill({ status: 429, headers: { 'retry-after': '3600' }, body: '' }));
+}
+
+/**
  * Waits until the page's work after its first screen is done, as a person reading it before the click would: its
  * fetches (the app's idle preloads, the months either side), its service worker's install (the app's shell, cached
  * for offline), and what waits for idle time (the offline copy).
@@ -110,6 +118,7 @@ function nextMonthVisit(browser: Browser, url: string, options: BrowserContextOp
   const inColdTab = coldTabs(browser, url, options);
   return () =>
     inColdTab(async (page) => {
+      await withoutLiveStream(page);
       await page.goto('/');
       await page.waitForFunction(() => performance.getEntriesByName('company-calendar:first-events').length > 0);
       await settled(page);
