@@ -256,6 +256,17 @@ describe.each(STORE_FACTORIES)('history in the %s store', (_name, open) => {
     expect(await store.history.since({ tenantId: TENANT, after: 'not-a-cursor', limit: 100 })).toBeNull();
   });
 
+  it('keeps its entries and cursors across a restart, or for another instance over the same data', async () => {
+    const event = await store.events.create({ tenantId: TENANT, calendarId, draft: at9('2031-07-20', 'Durable'), actor: EDDIE });
+    const [created] = (await forEvent(event.id)) as [ChangeEntry];
+    const again = await opened.reopen();
+    expect(await again.history.forEvent({ tenantId: TENANT, eventId: event.id, before: null, limit: 10 })).toEqual([created]);
+    await again.events.update({ tenantId: TENANT, calendarId, eventId: event.id, draft: at9('2031-07-21', 'Durable'), actor: ADA, expected: 1 });
+    const [updated] = (await forEvent(event.id)) as [ChangeEntry];
+    expect(updated).toMatchObject({ kind: 'updated', by: ADA, version: 2 });
+    expect((await again.history.since({ tenantId: TENANT, after: created.cursor, limit: 100 }))?.map((e) => e.id)).toContain(updated.id);
+  });
+
   it('tells a subscriber every entry once, in the order written, with its tenant, until it unsubscribes', async () => {
     const mine: [string, ChangeEntry][] = [];
     const stop = store.history.subscribe((tenantId, entry) => mine.push([tenantId, entry]));
@@ -271,5 +282,22 @@ describe.each(STORE_FACTORIES)('history in the %s store', (_name, open) => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     const ofThisCalendar = mine.filter(([, e]) => e.calendarId === id);
     expect(ofThisCalendar).toEqual(written.map((entry) => [TENANT, entry]));
+  });
+
+  it('keeps a failing subscriber from failing the write or keeping the others from hearing', async () => {
+    const stopFailing = store.history.subscribe(() => {
+      throw new Error('A subscriber failing on purpose');
+    });
+    // Subscribed after the failing one: told after it.
+    const later: ChangeEntry[] = [];
+    const stopLater = store.history.subscribe((_tenantId, entry) => later.push(entry));
+    try {
+      const event = await store.events.create({ tenantId: TENANT, calendarId, draft: at9('2031-09-01', 'Heard anyway'), actor: EDDIE });
+      const [created] = (await forEvent(event.id)) as [ChangeEntry];
+      await vi.waitFor(() => expect(later.map((e) => e.id)).toContain(created.id), { timeout: 10_000, interval: 50 });
+    } finally {
+      stopFailing();
+      stopLater();
+    }
   });
 });

@@ -73,9 +73,13 @@ describe('live updates between two people', () => {
     expect(await eddie.getByText('Updated by Eddie Editor').count()).toBe(0);
   });
 
-  test('Ada has the event open: Eddie changes it, the dialog says so and shows the latest when asked', async () => {
+  test('Ada has the event open in the day view: Eddie changes it, the dialog says so and shows the latest when asked', async () => {
     await ada.bringToFront();
-    await calendarEvent(dayCell(ada, tomorrow), event.id).click();
+    // Tomorrow's day view, without a reload (the stream stays open): there the hint shows below the title.
+    await ada.getByRole('tab', { name: 'Day' }).click();
+    await ada.locator('.cc-calendar').getByRole('button', { name: 'Next day' }).click();
+    const shown = calendarEvent(dayCell(ada, tomorrow), event.id);
+    await shown.click();
     const details = ada.getByRole('dialog', { name: event.title });
     await details.getByRole('button', { name: 'Edit' }).waitFor();
     const token = await api.token('eddie');
@@ -88,6 +92,12 @@ describe('live updates between two people', () => {
     expect(changed.status).toBe(200);
 
     await details.getByText('Eddie Editor changed this event').waitFor();
+    // Behind the dialog the event shows who changed it, readable in every theme while it lasts.
+    await shown.getByText('Updated by Eddie Editor').waitFor();
+    for (const media of MEDIA) {
+      await ada.emulateMedia(media);
+      expect(await axeViolations(ada, { include: `[data-event-id="${event.id}"]` }), JSON.stringify(media)).toEqual([]);
+    }
     expect(await details.getByText('Boardroom 4').count()).toBe(0);
     for (const media of MEDIA) {
       await ada.emulateMedia(media);
@@ -97,6 +107,29 @@ describe('live updates between two people', () => {
     await details.getByRole('button', { name: 'Show latest' }).click();
     await details.getByText('Boardroom 4').waitFor();
     expect(await details.getByText('Eddie Editor changed this event').count()).toBe(0);
+  });
+
+  test('Ada is editing it: Eddie changes it meanwhile, and her form keeps what she typed and what it had', async () => {
+    await ada.getByRole('dialog', { name: event.title }).getByRole('button', { name: 'Edit' }).click();
+    const form = ada.getByRole('dialog', { name: 'Edit event' });
+    await form.getByLabel('Title').fill('Board review, agenda attached');
+    const token = await api.token('eddie');
+    const current = await api.event(token, event.extendedProps.calendarId, event.id);
+    // The calendar behind the form takes the change in: then the form has had every chance to be touched.
+    const refreshed = ada.waitForResponse((response) => new URL(response.url()).pathname === '/api/events');
+    const changed = await api.request('PATCH', `/api/calendars/${event.extendedProps.calendarId}/events/${event.id}`, {
+      token,
+      ifMatch: `"${current.extendedProps.version}"`,
+      body: { extendedProps: { location: 'Boardroom 5' } },
+    });
+    expect(changed.status).toBe(200);
+    await refreshed;
+    expect(await form.getByLabel('Title').inputValue()).toBe('Board review, agenda attached');
+    expect(await form.getByLabel('Location').inputValue()).toBe('Boardroom 4');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await form.waitFor({ state: 'detached' });
+    await calendarEvent(dayCell(ada, tomorrow), event.id).click();
+    await ada.getByRole('dialog', { name: event.title }).getByText('Boardroom 5').waitFor();
   });
 
   test('Eddie deletes it while Ada has it open: the dialog says so, and it can no longer be edited', async () => {

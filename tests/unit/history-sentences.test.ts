@@ -4,6 +4,7 @@ import type { Calendar } from '../../src/shared/calendar-schema.ts';
 import type { ChangeEntry, FieldChange } from '../../src/shared/history-schema.ts';
 import { activityFilter } from '../../src/web/features/events/lib/activity-filter.ts';
 import { describeEntry, HISTORY_QUOTE_MAX, shorten, type HistoryDisplay } from '../../src/web/features/events/lib/history-sentences.ts';
+import { etagVersion } from '../../src/web/lib/etag-version.ts';
 import { relativeTime } from '../../src/web/lib/relative-time.ts';
 import { timeOfDayOptions } from '../../src/web/lib/time-format.ts';
 
@@ -201,5 +202,12 @@ describe('the activity list’s filter', () => {
 
   it('drops an end before the start, and says so', () => {
     expect(activityFilter({ by: '', from: '2026-11-05', to: '2026-11-01' }, 'UTC')).toEqual({ by: null, from: '2026-11-05T00:00:00.000Z', to: null, backwards: true });
+  });
+});
+
+describe('a trash entry’s ETag', () => {
+  it('names the version restore’s If-Match must say again', () => {
+    expect(etagVersion('"7"')).toBe(7);
+    expect(etagVersion('W/"12"')).toBe(12);
   });
 });

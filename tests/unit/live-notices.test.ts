@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChangeNotice } from '../../src/shared/history-schema.ts';
 import { LIVE_REFETCH_COALESCE_MS } from '../../src/shared/limits.ts';
-import { batchTouches } from '../../src/web/features/calendar/hooks/use-live-changes.ts';
+import { batchTouches, changedEvents } from '../../src/web/features/calendar/hooks/use-live-changes.ts';
 import { createNoticeBatcher } from '../../src/web/features/live/notice-batcher.ts';
 import { LIVE_RECONNECT_MAX_MS, LIVE_RECONNECT_MIN_MS, reconnectDelay } from '../../src/web/features/live/reconnect-delay.ts';
 import { noticeTouches, publishLiveBatch, subscribeLiveBatches, type LiveBatch } from '../../src/web/lib/live-notices.ts';
@@ -114,6 +114,12 @@ describe('which notices touch what is shown', () => {
     expect(batchTouches({ notices: [notice({ calendarId: 'engineering', fromCalendarId: 'holidays', kind: 'moved' })], refetch: false }, shown)).toBe(true);
     expect(batchTouches({ notices: [notice({ calendarId: 'engineering' })], refetch: false }, shown)).toBe(false);
     expect(batchTouches({ notices: [], refetch: true }, shown)).toBe(true);
+  });
+
+  it('names the events and series a batch changed, for the windows held to forget; none named on a refetch', () => {
+    const batch = { notices: [notice({ eventId: 'e1' }), notice({ eventId: 's1', seriesId: 's1' }), notice({ eventId: null })], refetch: false };
+    expect(changedEvents(batch)).toEqual(new Set(['e1', 's1']));
+    expect(changedEvents({ ...batch, refetch: true })).toBeUndefined();
   });
 
   it('hands each batch to every reader until it unsubscribes', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChangeNotice } from '../../src/shared/history-schema.ts';
 import { LIVE_HEARTBEAT_MS } from '../../src/shared/limits.ts';
+import { followVisibility, LIVE_HIDDEN_CLOSE_MS, type PageSignals } from '../../src/web/features/live/follow-visibility.ts';
 import { createLiveStream, LIVE_PATH, LIVE_STALL_MS } from '../../src/web/features/live/live-stream.ts';
 
 const NOTICE: ChangeNotice = {
@@ -192,5 +193,55 @@ describe('the live stream', () => {
     await flush();
     expect(live.requests).toHaveLength(2);
     live.stream.stop();
+  });
+});
+
+describe('following the page', () => {
+  /** A page whose visibility and network the test sets, with the stream's calls recorded. */
+  function page(initially: DocumentVisibilityState = 'visible') {
+    const document = Object.assign(new EventTarget(), { visibilityState: initially });
+    const window = new EventTarget();
+    const timers: { ms: number; run: () => void }[] = [];
+    const calls: string[] = [];
+    const stream = { start: () => calls.push('start'), stop: () => calls.push('stop'), reconnectNow: () => calls.push('reconnect') };
+    const unfollow = followVisibility(stream, {
+      document: document as unknown as PageSignals['document'],
+      window: window as unknown as PageSignals['window'],
+      setTimeout: (run, ms) => {
+        const timer = { ms, run };
+        timers.push(timer);
+        return timer;
+      },
+      clearTimeout: (timer) => void timers.splice(timers.indexOf(timer as (typeof timers)[number]), 1),
+    });
+    const show = (state: DocumentVisibilityState) => {
+      document.visibilityState = state;
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    return { timers, calls, show, online: () => window.dispatchEvent(new Event('online')), unfollow };
+  }
+
+  it(`closes the stream after ${LIVE_HIDDEN_CLOSE_MS / 60_000} minutes hidden and opens it again when shown; a short absence changes nothing`, () => {
+    const followed = page();
+    followed.show('hidden');
+    expect(followed.timers.map((timer) => timer.ms)).toEqual([LIVE_HIDDEN_CLOSE_MS]);
+    followed.show('visible');
+    expect(followed.timers).toEqual([]);
+    expect(followed.calls).toEqual([]);
+    followed.show('hidden');
+    followed.timers[0]!.run();
+    followed.show('visible');
+    expect(followed.calls).toEqual(['stop', 'start']);
+  });
+
+  it('counts a page hidden from the start, reconnects when the network returns, and stops following', () => {
+    const followed = page('hidden');
+    expect(followed.timers).toHaveLength(1);
+    followed.online();
+    expect(followed.calls).toEqual(['reconnect']);
+    followed.unfollow();
+    expect(followed.timers).toEqual([]);
+    followed.online();
+    expect(followed.calls).toEqual(['reconnect']);
   });
 });

@@ -176,7 +176,7 @@ describe('the events source by windows', () => {
     await answer(1, [event('b', 1)]);
     await runIdle();
     heard.length = 0;
-    source.refresh();
+    source.refresh(new Set(['a']));
     expect(asked.slice(3)).toEqual([0]);
     await answer(0, [event('a moved', 0)]);
     // No loading state, no waiting for idle time: the change shows as soon as it is here.
@@ -188,6 +188,29 @@ describe('the events source by windows', () => {
     await answer(1, [event('b renamed', 1)]);
     await runIdle();
     expect(held()).toContain('b renamed');
+  });
+
+  it('forgets what a live change named in every window held: a deleted event leaves, even near a window’s edge', async () => {
+    const nearEdge = { ...event('edge', 1), start: new Date(week(1).fromMs + 3_600_000).toISOString(), end: new Date(week(1).fromMs + 7_200_000).toISOString() };
+    const { source, show, answer, held } = harness({ range: { fromMs: week(0).fromMs, toMs: week(2).toMs }, events: [event('a', 0), nearEdge] });
+    show(1);
+    expect(held()).toEqual(['a', 'edge']);
+    source.refresh(new Set(['edge']));
+    await answer(1, []);
+    expect(held()).toEqual(['a']);
+  });
+
+  it('after a refresh with nothing named (the stream missed changes), keeps no window but the one fetched again', async () => {
+    const { source, show, answer, runIdle, held } = harness();
+    show(0);
+    await answer(0, [event('a', 0)]);
+    await runIdle();
+    await answer(-1, [event('before', -1)]);
+    await answer(1, []);
+    await runIdle();
+    source.refresh();
+    await answer(0, [event('a', 0)]);
+    expect(held()).toEqual(['a']);
   });
 
   it('tells the limit when the period shown holds too many events, and clears it once one loads', async () => {

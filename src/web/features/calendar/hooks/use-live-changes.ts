@@ -23,6 +23,12 @@ export function batchTouches(batch: LiveBatch, calendarIds: readonly string[]): 
   return batch.refetch || batch.notices.some((notice) => shown.has(notice.calendarId) || (notice.fromCalendarId !== null && shown.has(notice.fromCalendarId)));
 }
 
+/** The events (or series) a batch changed, for the windows held to forget; none when everything must be fetched again. */
+export function changedEvents(batch: LiveBatch): ReadonlySet<string> | undefined {
+  if (batch.refetch) return undefined;
+  return new Set(batch.notices.flatMap((notice) => (notice.eventId === null ? [] : [notice.eventId])));
+}
+
 /** The hints a batch brings: events others created, changed, moved or restored (never the user's own changes). */
 function hintsOf(batch: LiveBatch, myId: string, until: number): HeldHint[] {
   return batch.notices.filter((notice) => notice.eventId !== null && notice.kind !== 'deleted' && notice.by.id !== myId).map((notice) => ({ notice, until }));
@@ -33,13 +39,13 @@ function hintsOf(batch: LiveBatch, myId: string, until: number): HeldHint[] {
  * (the stream's batches come at most once per LIVE_REFETCH_COALESCE_MS), and each event someone else changed carries
  * a hint for LIVE_HINT_MS. An open form is never touched: its values are its own.
  */
-export function useLiveChanges(calendarIds: readonly string[], refresh: () => void, myId: string): (event: CalendarEvent) => LiveHint | undefined {
+export function useLiveChanges(calendarIds: readonly string[], refresh: (changed?: ReadonlySet<string>) => void, myId: string): (event: CalendarEvent) => LiveHint | undefined {
   const [hints, setHints] = useState<readonly HeldHint[]>([]);
   useLiveBatches(
     useCallback(
       (batch: LiveBatch) => {
         if (!batchTouches(batch, calendarIds)) return;
-        refresh();
+        refresh(changedEvents(batch));
         const added = hintsOf(batch, myId, Date.now() + LIVE_HINT_MS);
         if (added.length > 0) setHints((current) => [...current.filter((held) => held.until > Date.now()), ...added]);
       },

@@ -21,8 +21,11 @@ export interface EventWindows {
   /** Forgets the windows that do not meet `span`, and the oldest past KEPT_WINDOWS_MAX. */
   keepNear(span: TimeRange): void;
   clear(): void;
-  /** Takes every window for old: shown as it is, and asked for again when next shown. */
-  expire(): void;
+  /**
+   * Takes every window for old (shown as it is, asked for again when next shown) and forgets in each the events named,
+   * by id or series: changed elsewhere, they are shown again only as a newer answer has them.
+   */
+  expire(changed: ReadonlySet<string>): void;
   /** Every kept window's events, each once, as the newest window that knows it has it. */
   events(): CalendarEvent[];
 }
@@ -57,8 +60,9 @@ export function createEventWindows(): EventWindows {
     clear() {
       windows = [];
     },
-    expire() {
-      windows = windows.map((window) => ({ ...window, fetchedAt: Number.NEGATIVE_INFINITY }));
+    expire(changed) {
+      const kept = (event: CalendarEvent) => !changed.has(event.id) && !changed.has(event.extendedProps.seriesId ?? '');
+      windows = windows.map((window) => ({ ...window, fetchedAt: Number.NEGATIVE_INFINITY, events: window.events.filter(kept) }));
     },
     events() {
       const byId = new Map<string, CalendarEvent>();

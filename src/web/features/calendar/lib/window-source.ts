@@ -45,10 +45,11 @@ export interface WindowSource {
   /** Fetches the period shown again, and forgets every other window: after a change. */
   refetch(): void;
   /**
-   * Fetches the period shown again without a loading state, drawing the answer as soon as it comes; the other windows
-   * kept are asked for again when next shown: after a change made elsewhere (a live notice).
+   * Fetches the period shown again without a loading state, drawing the answer as soon as it comes: after changes made
+   * elsewhere (live notices) to the events named (by id or series), which the other windows kept then no longer hold
+   * (asked for again when next shown); with none named, every other window is forgotten.
    */
-  refresh(): void;
+  refresh(changed?: ReadonlySet<string>): void;
 }
 
 const keyOf = (range: TimeRange) => `${range.fromMs}/${range.toMs}`;
@@ -118,10 +119,13 @@ class EventWindowSource implements WindowSource {
     if (this.shown) void this.load(this.shown.range, false);
   };
 
-  refresh = () => {
+  refresh = (changed?: ReadonlySet<string>) => {
     this.generation++;
     this.inFlight.clear();
-    this.windows.expire();
+    // A window a day or less wide never answers for its events (see event-windows.ts): the copies the others hold of
+    // what changed must go, or a deleted event would stay in sight.
+    if (changed) this.windows.expire(changed);
+    else this.windows.clear();
     if (this.shown) void this.load(this.shown.range, true, true);
   };
 

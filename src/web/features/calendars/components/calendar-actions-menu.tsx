@@ -1,5 +1,5 @@
 import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
-import { ArrowImport20Regular, CalendarArrowDown20Regular, CalendarSync20Regular, MoreHorizontal20Regular } from '@fluentui/react-icons';
+import { ArrowImport20Regular, BinRecycle20Regular, CalendarArrowDown20Regular, CalendarSync20Regular, MoreHorizontal20Regular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
@@ -23,14 +23,16 @@ interface CalendarActionsMenuProps {
   categoryFilter: CategoryFilter;
   /** Opens the Calendar subscriptions dialog on this calendar. */
   onSubscribe(calendarId: string): void;
+  /** Opens the calendar's deleted events (its editors). */
+  onShowTrash(calendarId: string): void;
 }
 
 /**
  * A calendar's menu in the side panel: Export as an .ics file, of the categories the filter shows when it shows
- * some of this calendar's (the file then holds what the calendar shows); Import for those who may edit it; Subscribe…,
- * the app's subscription links on this calendar.
+ * some of this calendar's (the file then holds what the calendar shows); Import and Deleted events… for those who may
+ * edit it; Subscribe…, the app's subscription links on this calendar.
  */
-export function CalendarActionsMenu({ calendar, categoryFilter, onSubscribe }: CalendarActionsMenuProps) {
+export function CalendarActionsMenu({ calendar, categoryFilter, onSubscribe, onShowTrash }: CalendarActionsMenuProps) {
   const intl = useIntl();
   const { download, pending } = useIcsDownload();
   const [importing, setImporting] = useState(false);
@@ -63,6 +65,11 @@ export function CalendarActionsMenu({ calendar, categoryFilter, onSubscribe }: C
             {calendar.canEdit && (
               <MenuItem icon={<ArrowImport20Regular />} onClick={() => setImporting(true)}>
                 {intl.formatMessage(IMPORT_ICS_MESSAGES.menuItem)}
+              </MenuItem>
+            )}
+            {calendar.canEdit && (
+              <MenuItem icon={<BinRecycle20Regular />} onClick={() => onShowTrash(calendar.id)}>
+                {intl.formatMessage(M.deletedEvents)}
               </MenuItem>
             )}
             <MenuItem icon={<CalendarSync20Regular />} onClick={() => onSubscribe(calendar.id)}>

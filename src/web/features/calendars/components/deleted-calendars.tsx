@@ -1,5 +1,6 @@
 import { Body1, Button, Caption1, Skeleton, SkeletonItem, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowUndo20Regular } from '@fluentui/react-icons';
+import { useRef } from 'react';
 import { useIntl } from 'react-intl';
 import type { TrashedCalendar } from '../../../../shared/history-schema.ts';
 import { CALENDAR_TRASH_DAYS } from '../../../../shared/limits.ts';
@@ -12,6 +13,7 @@ import { useRegionalSettings } from '../../../host/regional-settings.tsx';
 import { isApiStatus } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatDay } from '../../../lib/format-timestamp.ts';
+import { useFocusKeptIn } from '../../../lib/use-focus-kept-in.ts';
 import { useLiveRefetch } from '../../../lib/use-live-refetch.ts';
 import { CALENDAR_TRASH_MESSAGES as M } from '../lib/calendar-trash-messages.ts';
 import { useCalendarTrash, usePurgeCalendar, useRestoreCalendar } from '../requests/calendar-trash.ts';
@@ -92,6 +94,8 @@ export function DeletedCalendars() {
   const trash = useCalendarTrash();
   useLiveRefetch((notice) => notice.eventId === null && (notice.kind === 'deleted' || notice.kind === 'restored'), trash.refetch);
   const actions = useCalendarTrashActions();
+  const list = useRef<HTMLDivElement>(null);
+  useFocusKeptIn(list, trash.data);
   if (trash.isPending) {
     return (
       <Skeleton aria-label={intl.formatMessage(M.loading)}>
@@ -101,12 +105,18 @@ export function DeletedCalendars() {
     );
   }
   if (trash.isError) return <Body1>{errorMessage(trash.error, intl)}</Body1>;
-  if (trash.data.length === 0) return <Body1>{intl.formatMessage(M.empty, { days: CALENDAR_TRASH_DAYS })}</Body1>;
   return (
-    <ul className={styles.list}>
-      {trash.data.map((entry) => (
-        <DeletedCalendar key={entry.id} entry={entry} actions={actions} />
-      ))}
-    </ul>
+    // Focus comes here when the last deleted calendar is restored (useFocusKeptIn).
+    <div ref={list} tabIndex={-1}>
+      {trash.data.length === 0 ? (
+        <Body1>{intl.formatMessage(M.empty, { days: CALENDAR_TRASH_DAYS })}</Body1>
+      ) : (
+        <ul className={styles.list}>
+          {trash.data.map((entry) => (
+            <DeletedCalendar key={entry.id} entry={entry} actions={actions} />
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

@@ -44,12 +44,15 @@ type ViewButtonProps = Pick<ManageCalendarsListProps, 'focusAfterBack' | 'onShow
 function ViewButton({ view, calendar, focusAfterBack, onShow }: ViewButtonProps) {
   const say = useIntl().formatMessage;
   const { icon, label } = VIEW_BUTTONS[view];
+  const name = say(label, { name: calendar.name });
   return (
     <Button
       appearance="subtle"
       icon={icon}
       autoFocus={focusAfterBack?.calendarId === calendar.id && focusAfterBack.mode === view}
-      aria-label={say(label, { name: calendar.name })}
+      aria-label={name}
+      // Three icons side by side: the pointer's hint says which is which.
+      title={name}
       onClick={() => onShow(calendar, view)}
     />
   );

@@ -6,4 +6,5 @@ export const CALENDAR_ACTIONS_MESSAGES = defineMessages({
   exportFiltered: defineMessage<{ categories: string }>({ id: 'calendarActions.exportFiltered', defaultMessage: 'Export {categories} (.ics)' }),
   uncategorised: { id: 'calendarActions.uncategorised', defaultMessage: 'No category' },
   subscribe: { id: 'calendarActions.subscribe', defaultMessage: 'Subscribe…' },
+  deletedEvents: { id: 'calendarActions.deletedEvents', defaultMessage: 'Deleted events…' },
 });

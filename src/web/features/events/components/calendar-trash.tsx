@@ -1,5 +1,6 @@
 import { Body1, Button, Caption1, Skeleton, SkeletonItem, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowUndo20Regular } from '@fluentui/react-icons';
+import { useRef } from 'react';
 import { useIntl } from 'react-intl';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import type { TrashedEvent } from '../../../../shared/history-schema.ts';
@@ -10,9 +11,11 @@ import { ConfirmDeleteButton } from '../../../components/confirm-delete-button.t
 import { TRASH_COMMON_MESSAGES as C } from '../../../components/trash-messages.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatDay } from '../../../lib/format-timestamp.ts';
+import { useFocusKeptIn } from '../../../lib/use-focus-kept-in.ts';
 import { useLiveRefetch } from '../../../lib/use-live-refetch.ts';
 import { useHistoryDisplay } from '../hooks/use-history-display.ts';
 import { useTrashActions } from '../hooks/use-trash-actions.ts';
+import { describeRecurrence } from '../lib/describe-recurrence.ts';
 import { formatEventWhen } from '../lib/format-event-time.ts';
 import { TRASH_MESSAGES as M } from '../lib/history-messages.ts';
 import type { HistoryDisplay } from '../lib/history-sentences.ts';
@@ -42,12 +45,15 @@ interface TrashItemProps {
 function TrashItem({ entry, display, actions, admin }: TrashItemProps) {
   const styles = useStyles();
   const say = useIntl().formatMessage;
-  const { title } = entry.event;
+  const { title, rrule, start, allDay, extendedProps } = entry.event;
+  // A series says how it repeats: its first occurrence alone would not tell it from a single event.
+  const rule = rrule && describeRecurrence(rrule, { start, allDay, timeZone: extendedProps.timeZone ?? display.timeZone, locale: display.locale, viewerTimeZone: display.timeZone, intl: display.intl });
   return (
     <li className={styles.item} data-trash-id={entry.id}>
       <div className={styles.text}>
         <Text weight="semibold">{title}</Text>
         <Body1 lang={display.locale}>{formatEventWhen(entry.event, display)}</Body1>
+        {rule && <Body1 lang={display.locale}>{rule}</Body1>}
         <Caption1 className={styles.meta}>
           <span>{say(C.deletedBy, { name: entry.deletedBy.name })}</span>
           <ChangeTime at={entry.deletedAt} />
@@ -80,6 +86,8 @@ export function CalendarTrash({ calendar, calendars }: { calendar: Calendar; cal
   useLiveRefetch((notice) => notice.calendarId === calendar.id && (notice.kind === 'deleted' || notice.kind === 'restored'), trash.refetch);
   const actions = useTrashActions(calendar);
   const display = useHistoryDisplay(calendars);
+  const list = useRef<HTMLDivElement>(null);
+  useFocusKeptIn(list, trash.data);
   if (trash.isPending) {
     return (
       <Skeleton aria-label={intl.formatMessage(M.loading)}>
@@ -89,12 +97,18 @@ export function CalendarTrash({ calendar, calendars }: { calendar: Calendar; cal
     );
   }
   if (trash.isError) return <Body1>{errorMessage(trash.error, intl)}</Body1>;
-  if (trash.data.length === 0) return <Body1>{intl.formatMessage(M.empty, { days: EVENT_TRASH_DAYS })}</Body1>;
   return (
-    <ul className={styles.list}>
-      {trash.data.map((entry) => (
-        <TrashItem key={entry.id} entry={entry} display={display} actions={actions} admin={admin} />
-      ))}
-    </ul>
+    // Focus comes here when the last deleted event is restored (useFocusKeptIn).
+    <div ref={list} tabIndex={-1}>
+      {trash.data.length === 0 ? (
+        <Body1>{intl.formatMessage(M.empty, { days: EVENT_TRASH_DAYS })}</Body1>
+      ) : (
+        <ul className={styles.list}>
+          {trash.data.map((entry) => (
+            <TrashItem key={entry.id} entry={entry} display={display} actions={actions} admin={admin} />
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

@@ -92,7 +92,7 @@ function DeleteEventButton({ event, onDeleted, onConflict }: { event: CalendarEv
   const confirm = () =>
     deleteEvent.mutateAsync({ ...key, version: event.extendedProps.version }).then(
       () => {
-        offerRestore({ ...key, deletedVersion: event.extendedProps.version, title: event.title }, intl.formatMessage(EVENT_MESSAGES.deleted));
+        offerRestore({ ...key, version: event.extendedProps.version, title: event.title }, intl.formatMessage(EVENT_MESSAGES.deleted));
         onDeleted();
       },
       deleteFailed,

@@ -78,7 +78,7 @@ export function DeleteOccurrenceButton({ occurrence, version, title, askScope, o
         // The whole series goes to the trash, whence Undo brings it back.
         const series = { calendarId: occurrence.calendarId, eventId: occurrence.seriesId };
         await deleteEvent.mutateAsync({ ...series, version });
-        offerRestore({ ...series, deletedVersion: version, title }, intl.formatMessage(EVENT_MESSAGES.eventsDeleted));
+        offerRestore({ ...series, version, title }, intl.formatMessage(EVENT_MESSAGES.eventsDeleted));
       } else {
         await deleteOccurrence.mutateAsync({ ...occurrence, scope, version });
         notify.success(intl.formatMessage(scope === 'this' ? EVENT_MESSAGES.deleted : EVENT_MESSAGES.eventsDeleted));

@@ -8,7 +8,8 @@ import { ApiError, isApiStatus } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { announceEventsChanged } from '../../../lib/events-changed.ts';
 import { UNDO_MESSAGES } from '../lib/undo-messages.ts';
-import { restoreEvent, type RestoreEventInput } from '../requests/restore-event.ts';
+import type { EventKey } from '../../../lib/event-key.ts';
+import { restoreEvent } from '../requests/restore-event.ts';
 
 /** Why a restore failed, in the user's words: its calendar trashed meanwhile, no longer in the trash, or else. */
 function restoreFailure(error: unknown, intl: IntlShape): string {
@@ -17,7 +18,9 @@ function restoreFailure(error: unknown, intl: IntlShape): string {
   return errorMessage(error, intl);
 }
 
-export interface DeletedEvent extends RestoreEventInput {
+export interface DeletedEvent extends EventKey {
+  /** Its version before the delete. */
+  version: number;
   title: string;
 }
 
@@ -32,7 +35,8 @@ export function useOfferRestore(): (deleted: DeletedEvent, message: string) => v
   return useCallback(
     (deleted, message) => {
       const restore = () =>
-        restoreEvent(api, deleted).then(
+        // Trashing bumped its version: the trash's ETag is one more.
+        restoreEvent(api, { calendarId: deleted.calendarId, eventId: deleted.eventId, trashVersion: deleted.version + 1 }).then(
           () => notify.success(intl.formatMessage(UNDO_MESSAGES.restored, { title: deleted.title })),
           (error: unknown) => notify.error(intl.formatMessage(UNDO_MESSAGES.notRestored, { title: deleted.title }), restoreFailure(error, intl)),
         );

@@ -107,6 +107,7 @@ export const HISTORY_MESSAGES = defineMessages({
 
 /** A calendar's trash: deleted events, restored or deleted for good. */
 export const TRASH_MESSAGES = defineMessages({
+  trashOf: defineMessage<{ name: string }>({ id: 'trash.trashOf', defaultMessage: 'Deleted events of {name}' }),
   loading: { id: 'trash.loading', defaultMessage: 'Loading deleted events' },
   empty: defineMessage<{ days: number }>({
     id: 'trash.empty',
