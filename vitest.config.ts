@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 const COSMOS_SETUP = './tests/support/cosmos-global-setup.ts';
 // The attack suite (tests/security) runs inside the projects whose rig it needs, named by suffix.
 const API_TESTS = ['tests/api/**/*.test.ts', 'tests/security/**/*.api.test.ts'];
+const COSMOS_ONLY_API_TESTS = 'tests/api/cosmos-only/**';
 // Two files at a time, on the machines' two cores: Vitest's default there is one, and these files mostly wait on
 // servers, SQLite files and the Cosmos DB protocol server (measured: unit 22 s to 16 s, API 44 s to 30 s, API on
 // Cosmos 123 s to 84 s; three at a time gained nothing more).
@@ -16,7 +17,8 @@ export default defineConfig({
       },
       // The store contract, run against SQLite and against a Cosmos DB protocol server.
       { test: { name: 'contract', include: ['tests/contract/**/*.test.ts'], environment: 'node', globalSetup: [COSMOS_SETUP], testTimeout: 30_000 } },
-      { test: { name: 'api', include: API_TESTS, environment: 'node', testTimeout: 20_000, maxWorkers: NODE_TEST_WORKERS } },
+      // Without tests/api/cosmos-only: what only Cosmos DB does (several instances over one store).
+      { test: { name: 'api', include: API_TESTS, exclude: [COSMOS_ONLY_API_TESTS], environment: 'node', testTimeout: 20_000, maxWorkers: NODE_TEST_WORKERS } },
       // The same API suite once more, end to end over the Cosmos store.
       {
         test: {
