@@ -1,6 +1,5 @@
-import { Body1, Button, Caption1, Skeleton, SkeletonItem, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Caption1, Text } from '@fluentui/react-components';
 import { ArrowUndo20Regular } from '@fluentui/react-icons';
-import { useRef } from 'react';
 import { useIntl } from 'react-intl';
 import type { TrashedCalendar } from '../../../../shared/history-schema.ts';
 import { CALENDAR_TRASH_DAYS } from '../../../../shared/limits.ts';
@@ -11,26 +10,13 @@ import { useNotify } from '../../../components/notifications.tsx';
 import { TRASH_COMMON_MESSAGES as C } from '../../../components/trash-messages.ts';
 import { useRegionalSettings } from '../../../host/regional-settings.tsx';
 import { isApiStatus } from '../../../lib/api-client.ts';
+import { TrashList, useTrashListStyles } from '../../../components/trash-list.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatDay } from '../../../lib/format-timestamp.ts';
-import { useFocusKeptIn } from '../../../lib/use-focus-kept-in.ts';
 import { useLiveRefetch } from '../../../lib/use-live-refetch.ts';
 import { CALENDAR_TRASH_MESSAGES as M } from '../lib/calendar-trash-messages.ts';
 import { useCalendarTrash, usePurgeCalendar, useRestoreCalendar } from '../requests/calendar-trash.ts';
 
-const useStyles = makeStyles({
-  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  item: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-    paddingBottom: tokens.spacingVerticalS,
-    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-  },
-  text: { display: 'flex', flexDirection: 'column', flexGrow: 1, flexBasis: '14rem', minWidth: 0, overflowWrap: 'anywhere' },
-  meta: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalM, color: tokens.colorNeutralForeground2 },
-});
 
 /** Restore and purge of deleted calendars, each told in a toast; what failed says why. */
 function useCalendarTrashActions() {
@@ -57,7 +43,7 @@ function useCalendarTrashActions() {
 }
 
 function DeletedCalendar({ entry, actions }: { entry: TrashedCalendar; actions: ReturnType<typeof useCalendarTrashActions> }) {
-  const styles = useStyles();
+  const styles = useTrashListStyles();
   const say = useIntl().formatMessage;
   const regional = useRegionalSettings();
   return (
@@ -89,34 +75,13 @@ function DeletedCalendar({ entry, actions }: { entry: TrashedCalendar; actions: 
 
 /** The tenant's deleted calendars (admins), under Manage calendars: each restored with its events, or deleted for good. */
 export function DeletedCalendars() {
-  const styles = useStyles();
   const intl = useIntl();
   const trash = useCalendarTrash();
   useLiveRefetch((notice) => notice.eventId === null && (notice.kind === 'deleted' || notice.kind === 'restored'), trash.refetch);
   const actions = useCalendarTrashActions();
-  const list = useRef<HTMLDivElement>(null);
-  useFocusKeptIn(list, trash.data);
-  if (trash.isPending) {
-    return (
-      <Skeleton aria-label={intl.formatMessage(M.loading)}>
-        <SkeletonItem />
-        <SkeletonItem />
-      </Skeleton>
-    );
-  }
-  if (trash.isError) return <Body1>{errorMessage(trash.error, intl)}</Body1>;
   return (
-    // Focus comes here when the last deleted calendar is restored (useFocusKeptIn).
-    <div ref={list} tabIndex={-1}>
-      {trash.data.length === 0 ? (
-        <Body1>{intl.formatMessage(M.empty, { days: CALENDAR_TRASH_DAYS })}</Body1>
-      ) : (
-        <ul className={styles.list}>
-          {trash.data.map((entry) => (
-            <DeletedCalendar key={entry.id} entry={entry} actions={actions} />
-          ))}
-        </ul>
-      )}
-    </div>
+    <TrashList trash={trash} loadingLabel={intl.formatMessage(M.loading)} empty={intl.formatMessage(M.empty, { days: CALENDAR_TRASH_DAYS })}>
+      {(entry) => <DeletedCalendar key={entry.id} entry={entry} actions={actions} />}
+    </TrashList>
   );
 }

@@ -1,6 +1,5 @@
-import { Body1, Button, Caption1, Skeleton, SkeletonItem, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, Button, Caption1, Text } from '@fluentui/react-components';
 import { ArrowUndo20Regular } from '@fluentui/react-icons';
-import { useRef } from 'react';
 import { useIntl } from 'react-intl';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import type { TrashedEvent } from '../../../../shared/history-schema.ts';
@@ -9,9 +8,8 @@ import { useAuth } from '../../../auth/auth-context.ts';
 import { ChangeTime } from '../../../components/change-time.tsx';
 import { ConfirmDeleteButton } from '../../../components/confirm-delete-button.tsx';
 import { TRASH_COMMON_MESSAGES as C } from '../../../components/trash-messages.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
+import { TrashList, useTrashListStyles } from '../../../components/trash-list.tsx';
 import { formatDay } from '../../../lib/format-timestamp.ts';
-import { useFocusKeptIn } from '../../../lib/use-focus-kept-in.ts';
 import { useLiveRefetch } from '../../../lib/use-live-refetch.ts';
 import { useHistoryDisplay } from '../hooks/use-history-display.ts';
 import { useTrashActions } from '../hooks/use-trash-actions.ts';
@@ -21,19 +19,6 @@ import { TRASH_MESSAGES as M } from '../lib/history-messages.ts';
 import type { HistoryDisplay } from '../lib/history-sentences.ts';
 import { useCalendarTrash } from '../requests/trash.ts';
 
-const useStyles = makeStyles({
-  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  item: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-    paddingBottom: tokens.spacingVerticalS,
-    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-  },
-  text: { display: 'flex', flexDirection: 'column', flexGrow: 1, flexBasis: '16rem', minWidth: 0, overflowWrap: 'anywhere' },
-  meta: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalM, color: tokens.colorNeutralForeground2 },
-});
 
 interface TrashItemProps {
   entry: TrashedEvent;
@@ -43,7 +28,7 @@ interface TrashItemProps {
 }
 
 function TrashItem({ entry, display, actions, admin }: TrashItemProps) {
-  const styles = useStyles();
+  const styles = useTrashListStyles();
   const say = useIntl().formatMessage;
   const { title, rrule, start, allDay, extendedProps } = entry.event;
   // A series says how it repeats: its first occurrence alone would not tell it from a single event.
@@ -79,36 +64,15 @@ function TrashItem({ entry, display, actions, admin }: TrashItemProps) {
 
 /** A calendar's deleted events (its editors): restore each as it was; admins also delete for good. */
 export function CalendarTrash({ calendar, calendars }: { calendar: Calendar; calendars: readonly Calendar[] }) {
-  const styles = useStyles();
   const intl = useIntl();
   const admin = useAuth().me.roles.includes('admin');
   const trash = useCalendarTrash(calendar.id);
   useLiveRefetch((notice) => notice.calendarId === calendar.id && (notice.kind === 'deleted' || notice.kind === 'restored'), trash.refetch);
   const actions = useTrashActions(calendar);
   const display = useHistoryDisplay(calendars);
-  const list = useRef<HTMLDivElement>(null);
-  useFocusKeptIn(list, trash.data);
-  if (trash.isPending) {
-    return (
-      <Skeleton aria-label={intl.formatMessage(M.loading)}>
-        <SkeletonItem size={16} />
-        <SkeletonItem size={16} />
-      </Skeleton>
-    );
-  }
-  if (trash.isError) return <Body1>{errorMessage(trash.error, intl)}</Body1>;
   return (
-    // Focus comes here when the last deleted event is restored (useFocusKeptIn).
-    <div ref={list} tabIndex={-1}>
-      {trash.data.length === 0 ? (
-        <Body1>{intl.formatMessage(M.empty, { days: EVENT_TRASH_DAYS })}</Body1>
-      ) : (
-        <ul className={styles.list}>
-          {trash.data.map((entry) => (
-            <TrashItem key={entry.id} entry={entry} display={display} actions={actions} admin={admin} />
-          ))}
-        </ul>
-      )}
-    </div>
+    <TrashList trash={trash} loadingLabel={intl.formatMessage(M.loading)} empty={intl.formatMessage(M.empty, { days: EVENT_TRASH_DAYS })}>
+      {(entry) => <TrashItem key={entry.id} entry={entry} display={display} actions={actions} admin={admin} />}
+    </TrashList>
   );
 }
