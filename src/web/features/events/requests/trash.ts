@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CalendarEvent } from '../../../../shared/event-schema.ts';
 import type { TrashedEvent } from '../../../../shared/history-schema.ts';
 import { useApiClient } from '../../../auth/use-api-client.ts';
 import { etagVersion } from '../../../lib/etag-version.ts';
 import { announceEventsChanged } from '../../../lib/events-changed.ts';
 import { HISTORY_QUERY_KEY } from './get-history.ts';
+import { restoreEvent } from './restore-event.ts';
 
 const trashPath = (calendarId: string) => `/calendars/${encodeURIComponent(calendarId)}/trash`;
 const trashQueryKey = (calendarId: string) => ['trash', calendarId];
@@ -34,8 +34,7 @@ function useTrashSettled(calendarId: string) {
 export function useRestoreEvent(calendarId: string) {
   const api = useApiClient();
   return useMutation({
-    mutationFn: async (entry: TrashedEvent) =>
-      (await api.request<CalendarEvent>(`${trashPath(calendarId)}/${encodeURIComponent(entry.id)}/restore`, { method: 'POST', ifMatch: etagVersion(entry.etag) })).data,
+    mutationFn: (entry: TrashedEvent) => restoreEvent(api, { calendarId, eventId: entry.id, trashVersion: etagVersion(entry.etag) }),
     // Restored, it is in the calendar again: the calendar shown fetches its events.
     onSuccess: announceEventsChanged,
     onSettled: useTrashSettled(calendarId),
