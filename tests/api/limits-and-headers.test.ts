@@ -36,8 +36,9 @@ describe('limits and headers', () => {
     expect(fits.body.errors?.map((e) => e.field)).toEqual(['groupId']);
   });
 
-  it('sends a CSP whose frame-ancestors are the Microsoft 365 hosts and the configured SharePoint and host origins', async () => {
-    for (const path of ['/api/health', '/api/calendars']) {
+  it('sends pages a CSP whose frame-ancestors are the Microsoft 365 hosts and the configured SharePoint and host origins', async () => {
+    // No web app is built here: these paths answer 404, with the headers a page gets.
+    for (const path of ['/', '/calendar/2027-01-01']) {
       const response = await fetch(api.url + path);
       const csp = response.headers.get('content-security-policy') ?? '';
       const ancestors = /frame-ancestors ([^;]+)/.exec(csp)?.[1]?.split(' ');
@@ -52,6 +53,28 @@ describe('limits and headers', () => {
       expect(response.headers.get('x-frame-options')).toBeNull();
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('strict-transport-security')).toContain('max-age=');
+      expect(response.headers.get('x-dns-prefetch-control')).toBe('off');
+    }
+  });
+
+  it("sends the API's answers, errors too, a CSP that loads nothing and lets nobody frame them, without the pages' headers", async () => {
+    const token = await api.tokenFor('ada');
+    const answers = [
+      await fetch(`${api.url}/api/health`),
+      await fetch(`${api.url}/api/calendars`, { headers: { authorization: `Bearer ${token}` } }),
+      await fetch(`${api.url}/api/calendars`),
+      await fetch(`${api.url}/api/no-such-route`),
+    ];
+    expect(answers.map((response) => response.status)).toEqual([200, 200, 401, 404]);
+    for (const response of answers) {
+      expect(response.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('strict-transport-security')).toContain('max-age=');
+      expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('x-frame-options')).toBeNull();
+      expect(response.headers.get('x-dns-prefetch-control')).toBeNull();
+      expect(response.headers.get('origin-agent-cluster')).toBeNull();
     }
   });
 

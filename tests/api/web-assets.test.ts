@@ -204,7 +204,7 @@ describe('the web app and the API over the wire', () => {
       expect(response.status).toBe(200);
       expect(response.headers['content-encoding']).toBe(encoding);
       expect(response.headers.vary).toMatch(/accept-encoding/i);
-      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
       expect(response.body.length).toBeLessThan(plain.body.length / 2);
       expect(JSON.parse(decoded(response))).toEqual(JSON.parse(plain.body.toString()));
     }
