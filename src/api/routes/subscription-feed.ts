@@ -23,8 +23,6 @@ const perLinkLimit = {
   max: SUBSCRIPTION_FEED_REQUESTS_PER_MINUTE,
   timeWindow: RATE_LIMIT_WINDOW,
   keyGenerator: (request: FastifyRequest) => `ics:${hashSecret(fileOf(request))}`,
-  // The app-wide limit lets everything outside /api/ pass; this route is counted.
-  allowList: () => false,
 };
 
 /**

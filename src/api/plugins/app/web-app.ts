@@ -12,6 +12,13 @@ export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** The HTML entries and other unhashed files: revalidated every time, with their ETag. */
 export const REVALIDATE_CACHE_CONTROL = 'no-cache';
 
+/**
+ * The web app's routes are not counted by the rate limit: a page loads dozens of files at once, before anyone signs in,
+ * so everyone behind one company address would share a count of them. They are static and precompressed; the API is
+ * what the limit guards. Left out at the route, its hook is not run at all.
+ */
+const UNCOUNTED = { config: { rateLimit: false } } as const;
+
 // One path segment naming a file at the root of the build (sw.js, a manifest): no slash, no leading dot, so no way out.
 const ROOT_FILE = /^\/[\w-][\w.-]*$/;
 
@@ -41,7 +48,7 @@ export default async function webApp(app: FastifyInstance, opts: { webRoot: stri
     setHeaders: (reply) => void reply.header('cache-control', REVALIDATE_CACHE_CONTROL),
   });
   const findAsset = builtAssets(join(webRoot, 'assets'));
-  app.get('/assets/*', async (request, reply) => {
+  app.get('/assets/*', UNCOUNTED, async (request, reply) => {
     const name = (request.params as { '*': string })['*'];
     const asset = await findAsset(name, request.headers['accept-encoding']);
     // Also every source map, which the build keeps elsewhere and a stray copy here does not make public.
@@ -52,8 +59,8 @@ export default async function webApp(app: FastifyInstance, opts: { webRoot: stri
     return reply.send(asset.body);
   });
   // MSAL's redirect page (its own small entry of the web build): popups, silent frames and redirects end there.
-  app.get('/auth-end', (_request, reply) => reply.sendFile('auth-end.html', webRoot));
-  app.get('/*', async (request, reply) => {
+  app.get('/auth-end', UNCOUNTED, (_request, reply) => reply.sendFile('auth-end.html', webRoot));
+  app.get('/*', UNCOUNTED, async (request, reply) => {
     const path = request.url.split('?')[0] as string;
     // A missing API route or a source map is a 404, not the app's page.
     if (path.startsWith('/api/') || path.endsWith('.map')) throw notFound(`No route for ${request.method} ${path}.`);

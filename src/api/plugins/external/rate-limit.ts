@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpProblem } from '../../errors.ts';
 import { clientAddressKey } from '../../http/client-address.ts';
@@ -14,14 +14,8 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
   });
 
 /**
- * The web app's files are not counted: a page loads dozens at once, before anyone signs in, so everyone behind one
- * company address would share a count of them. They are static and precompressed; the API is what the limit guards.
- */
-// By the route matched, not the URL: the router decodes the path, so /%61pi/me is /api/me.
-const isWebAppFile = (request: FastifyRequest) => !request.routeOptions.url?.startsWith('/api/');
-
-/**
- * Per-user limits (per IP before sign-in) on the API. Counters live in this process: each instance limits on its own.
+ * Per-user limits (per IP before sign-in) on every route that does not opt out with `config: { rateLimit: false }`:
+ * the web app's routes do (web-app.ts). Counters live in this process: each instance limits on its own.
  * It runs at preHandler so that the caller is known.
  */
 export default fp(
@@ -31,7 +25,6 @@ export default fp(
       max: opts.perMinute,
       timeWindow: RATE_LIMIT_WINDOW,
       hook: 'preHandler',
-      allowList: isWebAppFile,
       keyGenerator: (request) => (request.principal ? `user:${request.principal.tenantId}:${request.principal.id}` : clientAddressKey(request)),
       errorResponseBuilder: (_request, context) => tooManyRequests(Math.ceil(context.ttl / 1000)),
       // No X-RateLimit-* headers on the answers under the limit: with counters per instance, behind a load balancer
