@@ -84,6 +84,20 @@ describe.each(STORE_FACTORIES)('the %s store’s change version', (_name, open) 
     expect(await store.changes.version({ tenantId: QUIET_TENANT })).toBe(quiet);
   });
 
+  it('changes for a store that read it many times as soon as another store over the same data acknowledges a write', async () => {
+    const other = await opened.reopen();
+    const calendar = await store.calendars.create({ actor: ACTOR, tenantId: TENANT, input: calendarInput('Watched') });
+    for (const [reader, writer] of [[store, other], [other, store]] as const) {
+      const before = await reader.changes.version({ tenantId: TENANT });
+      // Read again and again, as a feed under load is: whatever a store keeps of it must not outlive another's write.
+      for (let i = 0; i < 3; i++) expect(await reader.changes.version({ tenantId: TENANT })).toBe(before);
+      await writer.events.create({ tenantId: TENANT, calendarId: calendar.id, draft: draft({ title: 'Elsewhere', start: '2027-06-04' }), actor: ACTOR });
+      const after = await reader.changes.version({ tenantId: TENANT });
+      expect(after).not.toBe(before);
+      expect(await writer.changes.version({ tenantId: TENANT })).toBe(after);
+    }
+  });
+
   it('counts every one of many writes racing from two stores over the same data, and both read the same version', async () => {
     const other = await opened.reopen();
     const calendar = await store.calendars.create({ actor: ACTOR, tenantId: TENANT, input: calendarInput('Raced') });

@@ -41,6 +41,7 @@ import { SqliteHistory } from './sqlite-history.ts';
 import { registerSearchFunctions, SqliteSearchRepository } from './sqlite-search.ts';
 import { SqliteSubscriptionRepository } from './sqlite-subscriptions.ts';
 import { SqliteTrash } from './sqlite-trash.ts';
+import { WalCommitWatch } from './wal-commit-watch.ts';
 
 export const SQLITE_FILE_NAME = 'company-calendar.db';
 
@@ -144,7 +145,8 @@ export interface SqliteStoreOptions {
 
 export function openSqliteStore({ dataDir, fileName = SQLITE_FILE_NAME }: SqliteStoreOptions): Store {
   mkdirSync(dataDir, { recursive: true });
-  const db = new Database(join(dataDir, fileName));
+  const file = join(dataDir, fileName);
+  const db = new Database(file);
   db.pragma('journal_mode = WAL');
   // FULL: a committed write survives power loss (NORMAL may lose the last commits under WAL).
   db.pragma('synchronous = FULL');
@@ -154,7 +156,8 @@ export function openSqliteStore({ dataDir, fileName = SQLITE_FILE_NAME }: Sqlite
   registerSearchFunctions(db);
   migrate(db);
 
-  const changes = new SqliteChangeVersions(db);
+  const commits = new WalCommitWatch(file);
+  const changes = new SqliteChangeVersions(db, commits);
   const history = new SqliteHistory(db);
   const trash = new SqliteTrash(db, EVENT_COLUMNS, toEvent);
   const calendars = new SqliteCalendarRepository(db, changes, history, trash);
@@ -181,7 +184,9 @@ export function openSqliteStore({ dataDir, fileName = SQLITE_FILE_NAME }: Sqlite
     // One process owns the file, so empty means unclaimed.
     claimDemoSeed: async () => db.prepare('SELECT 1 FROM calendars LIMIT 1').get() === undefined,
     close: async () => {
-      if (db.open) db.close();
+      if (!db.open) return;
+      commits.close();
+      db.close();
     },
   };
 }
@@ -204,19 +209,37 @@ function migrate(db: Database.Database): void {
  * Each tenant's change version, bumped by every write inside the write's own transaction: a reader that sees the
  * new version sees the write. A tenant's first version is the clock's ms, not 1, so that a store made anew (an emptied
  * DATA_DIR) does not hand out again versions whose feed ETags browsers still hold.
+ *
+ * Read on every feed request. The versions read are kept until the WAL-index shows a commit, from this process or
+ * another over the same file; until then none can have changed, and a cached feed answer costs no read transaction.
+ * At most one per tenant in the table is kept, and all are dropped at every commit.
  */
 class SqliteChangeVersions implements ChangeVersions {
+  private readonly db: Database.Database;
   private readonly read: Database.Statement<[string], number>;
   private readonly increment: Database.Statement<[string, number]>;
+  private readonly commits: WalCommitWatch;
+  private readonly known = new Map<string, string>();
 
-  constructor(db: Database.Database) {
-    // Read on every feed request: the bare column, with no row object made for it.
+  constructor(db: Database.Database, commits: WalCommitWatch) {
+    this.db = db;
+    this.commits = commits;
+    // The bare column, with no row object made for it.
     this.read = db.prepare<[string], number>('SELECT version FROM tenant_changes WHERE tenant_id = ?').pluck();
     this.increment = db.prepare('INSERT INTO tenant_changes (tenant_id, version) VALUES (?, ?) ON CONFLICT (tenant_id) DO UPDATE SET version = version + 1');
   }
 
   async version({ tenantId }: InTenant): Promise<string> {
-    return String(this.read.get(tenantId) ?? 0);
+    if (this.commits.unchangedSinceLastLook()) {
+      const known = this.known.get(tenantId);
+      if (known !== undefined) return known;
+    } else {
+      this.known.clear();
+    }
+    const version = String(this.read.get(tenantId) ?? 0);
+    // Inside a transaction the read may see a bump that is rolled back, with no commit to drop it.
+    if (!this.db.inTransaction) this.known.set(tenantId, version);
+    return version;
   }
 
   /** Only inside a write's transaction. */
