@@ -78,13 +78,19 @@ function harness() {
   return { stream, requests, answers, timers, notices, tokens, fire, refetches: () => refetches };
 }
 
+/** A harness whose stream has started and been answered with a stream left open, to write to. */
+async function openedStream() {
+  const live = harness();
+  const open = new OpenStream();
+  live.answers.push(open);
+  live.stream.start();
+  await flush();
+  return { live, open };
+}
+
 describe('the live stream', () => {
   it('sends the bearer token, hands on each change, and reconnects after a drop with Last-Event-ID', async () => {
-    const live = harness();
-    const first = new OpenStream();
-    live.answers.push(first);
-    live.stream.start();
-    await flush();
+    const { live, open: first } = await openedStream();
     expect(live.requests[0]!.headers).toEqual({ authorization: 'Bearer token-1', accept: 'text/event-stream' });
     // The first opening: the page's events are fresh, nothing to refetch.
     expect(live.refetches()).toBe(0);
@@ -104,11 +110,7 @@ describe('the live stream', () => {
   });
 
   it('reopened after a drop with no change heard, it has nothing to replay from: the page refetches', async () => {
-    const live = harness();
-    const first = new OpenStream();
-    live.answers.push(first);
-    live.stream.start();
-    await flush();
+    const { live, open: first } = await openedStream();
     first.end();
     await flush();
     live.fire(1_000);
@@ -119,11 +121,7 @@ describe('the live stream', () => {
   });
 
   it('refetches when the server says it cannot replay', async () => {
-    const live = harness();
-    const open = new OpenStream();
-    live.answers.push(open);
-    live.stream.start();
-    await flush();
+    const { live, open } = await openedStream();
     open.write('event: refetch\ndata: {}\n\n');
     await flush();
     expect(live.refetches()).toBe(1);
@@ -152,10 +150,7 @@ describe('the live stream', () => {
 
   it('takes a stream silent past two heartbeats for dead and opens another', async () => {
     expect(LIVE_STALL_MS).toBeGreaterThan(2 * LIVE_HEARTBEAT_MS);
-    const live = harness();
-    live.answers.push(new OpenStream());
-    live.stream.start();
-    await flush();
+    const { live } = await openedStream();
     live.fire(LIVE_STALL_MS);
     await flush();
     expect(live.requests[0]!.signal.aborted).toBe(true);
@@ -166,11 +161,7 @@ describe('the live stream', () => {
   });
 
   it('stops for good when stopped, and starts again from the last change heard', async () => {
-    const live = harness();
-    const open = new OpenStream();
-    live.answers.push(open);
-    live.stream.start();
-    await flush();
+    const { live, open } = await openedStream();
     open.write(`id: 5\nevent: change\ndata: ${JSON.stringify(NOTICE)}\n\n`);
     await flush();
     live.stream.stop();
