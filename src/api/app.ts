@@ -1,5 +1,7 @@
 import type { FastifyBodyParser, FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpProblem } from './errors.ts';
+import { nestsDeeperThan } from './http/json-depth.ts';
+import { BODY_FIELD } from './http/request-validation.ts';
 import { devTrustedIssuer, loadDevSigningKey, type DevSigningKey } from './auth/dev-identity.ts';
 import { createGroupOverage } from './auth/group-overage.ts';
 import { createTokenVerifier, type TrustedIssuer } from './auth/token-verifier.ts';
@@ -43,11 +45,19 @@ import trashRoutes from './routes/trash.ts';
 import type { ChangeHubLimits } from './live/change-hub.ts';
 import type { Store } from './stores/repository.ts';
 import { openStore } from './stores/open-store.ts';
+import { REQUEST_BODY_DEPTH_MAX } from '../shared/limits.ts';
 import { VIDEO_FRAME_ORIGINS } from '../shared/video-url.ts';
+
+const tooDeep = () =>
+  new HttpProblem(400, 'Bad Request', {
+    detail: `The body nests arrays and objects more than ${REQUEST_BODY_DEPTH_MAX} levels deep.`,
+    errors: [{ field: BODY_FIELD, message: `The body nests more than ${REQUEST_BODY_DEPTH_MAX} levels deep` }],
+  });
 
 /**
  * JSON bodies decoded strictly: the default parser turns bytes that are not UTF-8 into U+FFFD, so the stored text
- * would differ from what was sent. Fastify's own JSON parser (with its prototype-poisoning checks) does the rest.
+ * would differ from what was sent. Their depth is bounded before anything parses or walks them. Fastify's own JSON
+ * parser (with its prototype-poisoning checks) does the rest.
  */
 function strictUtf8Json(fastify: FastifyInstance): FastifyBodyParser<Buffer> {
   // Fastify's default parser is the callback kind of body parser.
@@ -63,6 +73,10 @@ function strictUtf8Json(fastify: FastifyInstance): FastifyBodyParser<Buffer> {
       text = utf8.decode(body);
     } catch {
       done(new HttpProblem(400, 'Bad Request', { detail: 'The body is not valid UTF-8.' }), undefined);
+      return;
+    }
+    if (nestsDeeperThan(text, REQUEST_BODY_DEPTH_MAX)) {
+      done(tooDeep(), undefined);
       return;
     }
     parseJson(request, text, done);
