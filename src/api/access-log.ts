@@ -47,6 +47,24 @@ export function loggedUrl(url: string): string {
 /** A subscription feed's URL holds its secret, which opens the feed to anyone: only the route's shape is logged. */
 const LOGGED_FEED_URL = `${FEED_PATH_PREFIX}${REDACTED}.ics`;
 
+const ESCAPE = /%([0-9a-f]{2})/gi;
+/** Escapes decoded at most this many times over: /%2569cs/ is /%69cs/ once decoded, and /ics/ twice. */
+const DECODE_ROUNDS = 3;
+
+/**
+ * Whether a request's path may name a subscription feed in any shape (/%69cs/…, //ics//…, /x/../ics/…, /ICS/…,
+ * \\ics\\…), so that its secret is never logged, even when the router matched no feed and a 404 logs the URL as sent.
+ * Any path with an ics segment counts: a few other URLs logged without their path cost nothing.
+ */
+function mayNameFeed(url: string): boolean {
+  let path = url.split('?', 1)[0]!;
+  // Each escape decoded on its own, as a byte: one malformed escape must not leave the rest unread.
+  for (let round = 0; round < DECODE_ROUNDS && path.includes('%'); round++) {
+    path = path.replace(ESCAPE, (_escape, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  }
+  return path.replaceAll('\\', '/').toLowerCase().includes(FEED_PATH_PREFIX);
+}
+
 /**
  * One line per request once it is answered, in place of Fastify's two (on arrival and on completion): what an
  * operator needs to follow it, with the request id the request's logger carries. Below info, nothing is built.
@@ -65,8 +83,8 @@ export class AccessLogController extends LogController {
     if (!this.enabled && !error) return;
     const line = {
       method: request.method,
-      // By the route matched, not the URL: the router decodes the path, so /%69cs/… is a feed too.
-      url: request.routeOptions.url === FEED_ROUTE ? LOGGED_FEED_URL : loggedUrl(request.url),
+      // By the route matched, and by the path however it is written: /%69cs/… and //ics//… are feeds too.
+      url: request.routeOptions.url === FEED_ROUTE || mayNameFeed(request.url) ? LOGGED_FEED_URL : loggedUrl(request.url),
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 10) / 10,
       tenant: request.principal?.tenantId,

@@ -179,7 +179,8 @@ function extendedPropsSchema() {
     calendarId: fields.calendarId.optional(),
     ...optionalShape(PROP_KEYS),
     overrides: serverManaged,
-    importSource: serverManaged,
+    // Where an event came from decides what a later import of the same file updates: a client may not claim it.
+    importSource: z.undefined({ error: 'importSource is kept by the server: only an iCalendar import sets it' }).optional(),
     seriesId: serverManaged,
     recurrenceId: serverManaged,
     createdBy: serverManaged,

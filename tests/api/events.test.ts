@@ -129,6 +129,7 @@ describe('POST /api/calendars/:id/events', () => {
     ['an unknown time zone', { extendedProps: { timeZone: 'Mars/Olympus_Mons' } }, 'extendedProps.timeZone'],
     ['an unknown field', { colour: 'red' }, 'colour'],
     ['an unknown extendedProps field', { extendedProps: { priority: 'high' } }, 'extendedProps.priority'],
+    ['an import source, which only an import sets', { extendedProps: { importSource: { uid: 'x@example.com', sequence: 9, modified: '2027-01-01T00:00:00Z' } } }, 'extendedProps.importSource'],
     ['allDay that is not a boolean', { allDay: 'yes' }, 'allDay'],
   ])('rejects %s with 400 and the field, and stores nothing', async (_label, change, field) => {
     const body = { ...timed, ...change, title: 'title' in change ? change.title : 'Validation probe ' + field };

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TENANT_ID } from '../../src/api/auth/dev-identity.ts';
@@ -293,4 +294,28 @@ describe('GET /api/subscriptions and DELETE /api/subscriptions/:subscriptionId',
     const log = logLines.join('\n');
     for (const url of handedOut) expect(log).not.toContain(secretOf(url));
   });
+
+  it('never logs a secret sent in any other shape of path, which no feed answers', async () => {
+    const secret = secretOf((await subscribe(company.id, riley)).url);
+    const shapes = [`//ics//${secret}.ics`, `/ics//${secret}.ics`, `/ICS/${secret}.ics`, `/x/../ics/${secret}.ics`, `/%2569cs/${secret}.ics`, `/\\ics\\${secret}.ics`, `/api/%2e%2e/ics%2F${secret}.ics`];
+    const before = logLines.length;
+    for (const path of shapes) expect((await rawGet(api.url, path)).status, path).toBe(404);
+    await expect.poll(() => logLines.length - before).toBeGreaterThanOrEqual(shapes.length);
+    const log = logLines.slice(before).join('\n');
+    expect(log).not.toContain(secret);
+    expect(log.split('"url":"/ics/REDACTED.ics"').length - 1).toBe(shapes.length);
+  });
 });
+
+/** A GET whose path is sent exactly as written: fetch would fold its dot segments and escape its backslashes. */
+function rawGet(baseUrl: string, path: string): Promise<{ status: number }> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const outgoing = request({ hostname, port, path, agent: false }, (response) => {
+      response.resume();
+      response.on('end', () => resolve({ status: response.statusCode ?? 0 }));
+    });
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
