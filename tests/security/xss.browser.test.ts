@@ -152,6 +152,7 @@ describe.each([
   // This run's own: a calendar it deletes and an all-day event whose move it fails.
   let doomedCalendar: Calendar;
   let unmovable: CalendarEvent;
+  const apiRequestsInFlight = new Set<Request>();
 
   beforeAll(async () => {
     const [, second] = XSS_PAYLOADS;
@@ -164,6 +165,10 @@ describe.each([
     // which live updates would take off the page before the drag.
     await context.route('**/api/changes', (route) => route.fulfill({ status: 429, headers: { 'retry-after': '3600' }, body: '' }));
     page = await context.newPage();
+    // The API requests the page has sent and not yet seen answered: a drag waits until none is, so that no answer
+    // draws the calendar anew under it.
+    page.on('request', (request) => isApiRequest(request) && apiRequestsInFlight.add(request));
+    for (const settled of ['requestfinished', 'requestfailed'] as const) page.on(settled, (request) => apiRequestsInFlight.delete(request));
   });
 
   afterAll(async () => {
@@ -306,22 +311,27 @@ describe.each([
     // The test before deleted a calendar: the calendars' refetch, and the events' after it, land before the drag, not
     // in the middle of it (where they would draw the event being dragged anew and end the drag).
     await page.getByRole('checkbox', { name: doomedCalendar.name, exact: true }).waitFor({ state: 'detached' });
-    await expect.poll(() => page.getByRole('progressbar', { name: 'Loading events' }).count()).toBe(0);
     await page.getByRole('tab', { name: 'Month' }).click();
     const event = calendarEvent(dayCell(page, localDate()), unmovable.id);
     await event.waitFor();
-    // Deleted meanwhile, so the move fails with a 404 and the toast names the event.
-    const deleted = await api.request('DELETE', `/api/calendars/${unmovable.extendedProps.calendarId}/events/${unmovable.id}`, {
-      token: adminToken,
-      ifMatch: `"${unmovable.extendedProps.version}"`,
+    await expect.poll(() => apiRequestsInFlight.size).toBe(0);
+    // Deleted once the move is on its way, so it fails with a 404 and the toast names the event. Deleted before the
+    // drag, the page could drop the event (a window fetched again) before the drag reached it.
+    const path = `/api/calendars/${unmovable.extendedProps.calendarId}/events/${unmovable.id}`;
+    let deleted = 0;
+    await page.route(`**${path}`, async (route) => {
+      if (route.request().method() !== 'PATCH') return route.fallback();
+      deleted = (await api.request('DELETE', path, { token: adminToken, ifMatch: `"${unmovable.extendedProps.version}"` })).status;
+      await route.continue();
     });
-    expect(deleted.status).toBe(204);
     // The event's own PATCH: the page may change other things meanwhile (a person's settings).
     const refused = page.waitForResponse((response) => response.request().method() === 'PATCH' && response.url().includes(`/events/${unmovable.id}`));
     await dragTo(page, event, dayCell(page, localDate(1)));
     // FullCalendar ends a drop on the next animation frame, which headless Chromium only draws when something changes.
     await page.mouse.move(0, 0);
     expect((await refused).status()).toBe(404);
+    expect(deleted).toBe(204);
+    await page.unroute(`**${path}`);
     await page.getByText(`“${unmovable.title}” could not be moved`, { exact: true }).first().waitFor();
   });
 
@@ -342,6 +352,9 @@ async function openDetails(page: Page, event: CalendarEvent): Promise<Locator> {
   await details.getByRole('button', { name: 'Edit' }).waitFor();
   return details;
 }
+
+// The live stream stays open as long as the page: it is no request to wait for.
+const isApiRequest = (request: Request) => new URL(request.url()).pathname.startsWith('/api/') && !request.url().includes('/api/changes');
 
 function calendarName(event: CalendarEvent): string {
   return payloadCalendars.find((calendar) => calendar.id === event.extendedProps.calendarId)?.name ?? 'Company';
