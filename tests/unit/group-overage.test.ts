@@ -3,7 +3,12 @@ import { createGroupOverage, GROUP_OVERAGE_FAILURE_TTL_MS, GROUP_OVERAGE_TTL_MS,
 import type { Principal } from '../../src/api/auth/principal.ts';
 
 const principal = (id: string, tenantId = 'tenant-1'): Principal => ({ id, tenantId, name: id, appRoles: [], groups: [], groupsOverage: true });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A clock turned by hand: periods pass when the test says, however slowly the machine runs. */
+function handClock() {
+  // Not 0: lru-cache reads a start of 0 as "no expiry".
+  let ms = 1_000;
+  return { now: () => ms, pass: (more: number) => (ms += more) };
+}
 
 function recordingLog() {
   const warnings: { object: object; message: string }[] = [];
@@ -57,21 +62,26 @@ describe('group overage', () => {
 
   it('asks again once the groups are older than the TTL', async () => {
     const { calls, lookup } = countingLookup(() => ['g']);
-    const overage = createGroupOverage({ lookup, log: recordingLog().log, ttlMs: 40 });
+    const clock = handClock();
+    const overage = createGroupOverage({ lookup, log: recordingLog().log, ttlMs: 40, now: clock.now });
     await overage.withGroups(principal('ttl'), 't');
-    await sleep(80);
+    clock.pass(39);
+    await overage.withGroups(principal('ttl'), 't');
+    expect(calls).toHaveLength(1);
+    clock.pass(2);
     await overage.withGroups(principal('ttl'), 't');
     expect(calls).toHaveLength(2);
   });
 
   it('without Graph gives no groups and warns once per user per period', async () => {
     const { warnings, log } = recordingLog();
-    const overage = createGroupOverage({ lookup: null, log, ttlMs: 40 });
+    const clock = handClock();
+    const overage = createGroupOverage({ lookup: null, log, ttlMs: 40, now: clock.now });
     for (let i = 0; i < 3; i++) expect((await overage.withGroups(principal('lonely'), 't')).groups).toEqual([]);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]!.message).toMatch(/not configured/);
     expect(warnings[0]!.object).toMatchObject({ tenantId: 'tenant-1', userId: 'lonely' });
-    await sleep(80);
+    clock.pass(41);
     await overage.withGroups(principal('lonely'), 't');
     expect(warnings).toHaveLength(2);
   });
@@ -85,13 +95,14 @@ describe('group overage', () => {
       if (fail) throw new Error('Graph 503');
       return ['back'];
     };
-    const overage = createGroupOverage({ lookup, log, failureTtlMs: 40 });
+    const clock = handClock();
+    const overage = createGroupOverage({ lookup, log, failureTtlMs: 40, now: clock.now });
     expect((await overage.withGroups(principal('flaky'), 't')).groups).toEqual([]);
     expect((await overage.withGroups(principal('flaky'), 't')).groups).toEqual([]);
     expect(calls).toHaveLength(1);
     expect(warnings).toHaveLength(1);
     fail = false;
-    await sleep(80);
+    clock.pass(41);
     expect((await overage.withGroups(principal('flaky'), 't')).groups).toEqual(['back']);
   });
 });

@@ -27,6 +27,8 @@ export interface GroupOverageOptions {
   usersMax?: number;
   ttlMs?: number;
   failureTtlMs?: number;
+  /** The clock the periods run on, in ms: performance.now() unless a test turns it by hand. */
+  now?: () => number;
 }
 
 /**
@@ -39,7 +41,9 @@ export interface GroupOverageOptions {
 export function createGroupOverage(options: GroupOverageOptions): GroupOverage {
   const { lookup, log, failureTtlMs = GROUP_OVERAGE_FAILURE_TTL_MS } = options;
   const ttl = options.ttlMs ?? GROUP_OVERAGE_TTL_MS;
-  const remembered = new LRUCache<string, string[]>({ max: options.usersMax ?? GROUP_OVERAGE_USERS_MAX, ttl });
+  const perf = { now: options.now ?? (() => performance.now()) };
+  // ttlResolution 0: the clock is read at every look, not once per real millisecond (which a hand clock never turns).
+  const remembered = new LRUCache<string, string[]>({ max: options.usersMax ?? GROUP_OVERAGE_USERS_MAX, ttl, perf, ttlResolution: 0 });
   const pending = new Map<string, Promise<string[]>>();
 
   function noGroups(key: string, principal: Principal, reason: string, error?: unknown): string[] {
