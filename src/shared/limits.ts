@@ -8,6 +8,12 @@ export const EVENT_TITLE_MAX = 200;
 export const EVENT_DESCRIPTION_MAX = 10_000;
 /** The most characters of a description's stored HTML, markup included. */
 export const EVENT_DESCRIPTION_HTML_MAX = 40_000;
+/**
+ * How deep a description's elements may nest (a list in a list item in a list is three). The editor writes shallow
+ * HTML: a list indented twenty times is about 45 deep, pasted Word or Outlook text about 20. Deeper is a 400: the
+ * converters that make a description plain text (search, iCalendar) recurse once per level.
+ */
+export const EVENT_DESCRIPTION_NESTING_MAX = 100;
 export const EVENT_LOCATION_MAX = 500;
 export const EVENT_URL_MAX = 2_048;
 export const EVENT_GROUP_ID_MAX = 200;

@@ -60,3 +60,23 @@ export function descriptionText(html: string): string {
     })
     .replace(/\n+$/, '');
 }
+
+/** Elements that hold nothing and have no end tag. */
+const VOID_TAGS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+const TAG = /<(\/?)([a-z][a-z0-9]*)\b[^>]*>/gi;
+
+/**
+ * How deep a description's elements nest, for well-formed markup (the editor's output): what the form checks against
+ * EVENT_DESCRIPTION_NESTING_MAX before the server does. One pass, no recursion; every start tag but a void element's
+ * opens a level (a void element is one level, holding nothing) and every end tag closes one. The server measures whatever it is sent with an HTML parser instead.
+ */
+export function descriptionNesting(html: string): number {
+  let open = 0;
+  let deepest = 0;
+  for (const [, end, name] of html.matchAll(TAG)) {
+    if (end) open = Math.max(0, open - 1);
+    else if (VOID_TAGS.has(name!.toLowerCase())) deepest = Math.max(deepest, open + 1);
+    else deepest = Math.max(deepest, ++open);
+  }
+  return deepest;
+}

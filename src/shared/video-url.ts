@@ -82,6 +82,15 @@ function vimeo(url: URL): VideoLink | null {
   return { ok: true, provider: 'vimeo', url: `https://player.vimeo.com/video/${parts.id}${hash}${start === null ? '' : `#t=${start}s`}` };
 }
 
+/** A path with each segment's escapes written one way; null when one is not a valid escape (a `%` not followed by UTF-8 in hex). */
+function canonicalPath(path: string): string | null {
+  try {
+    return path.split('/').map((part) => encodeURIComponent(decodeURIComponent(part))).join('/');
+  } catch {
+    return null;
+  }
+}
+
 /** Stream on SharePoint: the embed link of "Share → Embed code", `…/_layouts/15/embed.aspx?UniqueId={guid}`, on a configured site. */
 function stream(url: URL, sharePointOrigins: readonly string[]): VideoLink | null {
   if (!sharePointOrigins.includes(url.origin)) return null;
@@ -90,7 +99,8 @@ function stream(url: URL, sharePointOrigins: readonly string[]): VideoLink | nul
   if (!site || uniqueId === undefined) {
     return { ok: false, message: 'For a Stream video, paste its embed code or embed link (Share → Embed code), which names the video by UniqueId' };
   }
-  const sitePath = site[1]!.split('/').map((part) => encodeURIComponent(decodeURIComponent(part))).join('/');
+  const sitePath = canonicalPath(site[1]!);
+  if (sitePath === null) return { ok: false, message: 'That Stream link’s site address is not a valid address: paste the embed link again' };
   return { ok: true, provider: 'stream', url: `${url.origin}${sitePath}/_layouts/15/embed.aspx?UniqueId=${uniqueId.toLowerCase()}` };
 }
 

@@ -101,4 +101,12 @@ describe('the web app’s description sanitiser, on every render', () => {
     const word = '<p class="MsoNormal"><span style="font-family:Calibri"><b>Town hall</b></span><o:p></o:p></p><font color="red">red</font>';
     expect(await sanitise(word)).toBe('<p><b>Town hall</b></p>red');
   });
+
+  it('shows a description stored nested far past EVENT_DESCRIPTION_NESTING_MAX (100k deep) without choking: its text kept', async () => {
+    const depth = 100_000;
+    const clean = await sanitise(`<p>${'<b>'.repeat(depth)}deep words${'</b>'.repeat(depth)}</p><p>after</p>`);
+    // The browser's parser flattens what nests past its own bound; DOMPurify walks the tree without recursion.
+    expect(clean.replace(/<[^>]*>/g, '')).toBe('deep wordsafter');
+    expect(clean).toContain('<p>after</p>');
+  });
 });

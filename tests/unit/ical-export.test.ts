@@ -5,6 +5,7 @@ import { buildCalendarIcs, type IcsCalendarInput } from '../../src/api/ical/ical
 import { foldLine, ICS_LINE_OCTETS_MAX } from '../../src/api/ical/ical-lines.ts';
 import { vtimezone } from '../../src/api/ical/vtimezone.ts';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
+import { EVENT_DESCRIPTION_NESTING_MAX } from '../../src/shared/limits.ts';
 import { plainTextToHtml } from '../../src/shared/rich-text.ts';
 
 const MEETING = 'https://teams.microsoft.com/l/meetup-join/19%3ameeting_abc%40thread.v2/0?context=%7b%22Tid%22%3a%22t%22%7d';
@@ -216,6 +217,22 @@ describe('exported text and dates', () => {
     expect(linkedText).toContain('DESCRIPTION:See https://example.com/a\r\n');
     expect(linkedText).not.toContain('X-ALT-DESC');
     expect(vevent!.getFirstPropertyValue('description')).toBe('Line one\n\nLine two, with; marks');
+  });
+
+  it('a description stored too deep to convert goes out as its text alone, with a warning naming the event, and the rest as usual', () => {
+    const deep = `<p>Agenda</p><p>${'<b>'.repeat(100_000)}deep words${'</b>'.repeat(100_000)}</p>`;
+    const times = { start: '2027-05-01T10:00:00.000Z', end: '2027-05-01T11:00:00.000Z', allDay: false };
+    const events = [
+      event({ id: 'deep', title: 'Deep', ...times }, { description: deep }),
+      event({ id: 'rich', title: 'Rich', ...times }, { description: '<p><strong>Bold</strong> words</p>' }),
+    ];
+    const warnings: object[] = [];
+    const text = buildCalendarIcs(context(events, { log: { warn: (object) => warnings.push(object) } }));
+    const [deepEvent, richEvent] = parse(text).getAllSubcomponents('vevent');
+    expect(deepEvent!.getFirstPropertyValue('description')).toBe('Agenda\ndeep words');
+    expect(deepEvent!.getFirstProperty('x-alt-desc')).toBeNull();
+    expect(richEvent!.getFirstProperty('x-alt-desc')).not.toBeNull();
+    expect(warnings).toEqual([{ eventId: 'deep', reason: `its elements nest deeper than ${EVENT_DESCRIPTION_NESTING_MAX}` }]);
   });
 });
 

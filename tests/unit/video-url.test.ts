@@ -97,6 +97,10 @@ describe('look-alikes and other schemes are refused', () => {
     ['https://vimeo.com/76979871/not-a-hash!', 'That Vimeo link names no video'],
     [`https://contoso.sharepoint.com/sites/Comms/_layouts/15/stream.aspx?id=%2Fsites%2FComms%2Fvideo.mp4`, 'For a Stream video, paste its embed code'],
     [`https://contoso.sharepoint.com/sites/Comms/_layouts/15/embed.aspx?UniqueId=not-a-guid`, 'For a Stream video, paste its embed code'],
+    // A `%` that starts no escape, or escapes no UTF-8, in the site's path: refused, never thrown.
+    [`https://contoso.sharepoint.com/sites/Comms%zz/_layouts/15/embed.aspx?UniqueId=${GUID}`, 'That Stream link’s site address is not a valid address'],
+    [`https://contoso.sharepoint.com/sites/Comms%E0%A4%A/_layouts/15/embed.aspx?UniqueId=${GUID}`, 'That Stream link’s site address is not a valid address'],
+    [`https://contoso.sharepoint.com/sites/%FF/_layouts/15/embed.aspx?UniqueId=${GUID}`, 'That Stream link’s site address is not a valid address'],
   ])('a provider’s own link that names no video: %s', (input, message) => {
     expect(urlOf(input)).toContain(message);
   });

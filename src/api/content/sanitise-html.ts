@@ -1,6 +1,8 @@
 import { compile } from 'html-to-text';
 import sanitizeHtml from 'sanitize-html';
-import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_LINK_SCHEMES, RICH_TEXT_TAGS } from '../../shared/rich-text.ts';
+import { EVENT_DESCRIPTION_NESTING_MAX } from '../../shared/limits.ts';
+import { descriptionText, RICH_TEXT_ATTRIBUTES, RICH_TEXT_LINK_SCHEMES, RICH_TEXT_TAGS } from '../../shared/rich-text.ts';
+import { htmlNesting } from './html-nesting.ts';
 
 const LINK_SCHEME = new RegExp(`^(?:${RICH_TEXT_LINK_SCHEMES.join('|')}):`, 'i');
 // Browsers ignore tabs, newlines and other controls inside a URL's scheme ("java\tscript:"), so they go before the check.
@@ -23,9 +25,23 @@ const OPTIONS: sanitizeHtml.IOptions = {
   parser: { lowerCaseTags: true, lowerCaseAttributeNames: true },
 };
 
-/** A description's HTML with only the allow-listed markup of shared/rich-text.ts: run on every write. */
-export function sanitiseRichText(html: string): string {
+/** Whether the text holds at most `max` of `<`: every element level needs a start tag, so no more can nest deeper. */
+function fewTags(html: string, max: number): boolean {
+  let count = 0;
+  for (let at = html.indexOf('<'); at !== -1; at = html.indexOf('<', at + 1)) if (++count > max) return false;
+  return true;
+}
+
+// Most descriptions hold few tags and need no parse for this (a parse costs a third of a conversion's time).
+const withinNesting = (html: string) => fewTags(html, EVENT_DESCRIPTION_NESTING_MAX) || htmlNesting(html, EVENT_DESCRIPTION_NESTING_MAX) <= EVENT_DESCRIPTION_NESTING_MAX;
+
+/**
+ * A description's HTML with only the allow-listed markup of shared/rich-text.ts: run on every write. Null when its
+ * elements nest deeper than EVENT_DESCRIPTION_NESTING_MAX, found by one linear scan before anything else reads it.
+ */
+export function sanitiseRichText(html: string): string | null {
   if (html === '') return '';
+  if (!withinNesting(html)) return null;
   const clean = sanitizeHtml(html, OPTIONS).trim();
   // Markup with no text left in it (an empty paragraph, a lone break) is an empty description.
   return richTextToPlain(clean) === '' ? '' : clean;
@@ -41,14 +57,47 @@ const toPlainWithLinks = compile({
   selectors: [{ selector: 'a', options: { hideLinkHrefIfSameAsText: true } }, ...HEADINGS_AS_WRITTEN],
 });
 
-/** The text a person reads in a description, for search and previews: block breaks kept, links' URLs left out. */
-export function richTextToPlain(html: string): string {
+/**
+ * Told when a stored description could not be converted as written (nested past EVENT_DESCRIPTION_NESTING_MAX, as it
+ * could be stored before that limit, or the converter failed on it) and its text was stripped without markup instead:
+ * why, for the log line that names the event.
+ */
+export type RenderingFallback = (reason: string) => void;
+
+/** Where a rendering fallback is reported: the server's log. */
+export interface RenderingLog {
+  warn(object: object, message: string): void;
+}
+
+/** The report of one event's description: a warning naming the event, in the log given (none without one). */
+export function fallbackReport(log: RenderingLog | undefined, eventId: string): RenderingFallback | undefined {
+  return log && ((reason) => log.warn({ eventId, reason }, 'a stored description could not be converted as written: its text was stripped of markup instead'));
+}
+
+/**
+ * The converter's text of a stored description, or its text stripped of markup by descriptionText (a linear pass,
+ * no recursion) when the converter cannot take it: one stored value never fails a whole export or search answer.
+ */
+function convertedOrStripped(html: string, convert: (html: string) => string, onFallback: RenderingFallback | undefined): string {
   if (html === '') return '';
-  return toPlain(html).trim();
+  let reason = `its elements nest deeper than ${EVENT_DESCRIPTION_NESTING_MAX}`;
+  if (withinNesting(html)) {
+    try {
+      return convert(html).trim();
+    } catch (error) {
+      reason = `the converter failed: ${String(error)}`;
+    }
+  }
+  onFallback?.(reason);
+  return descriptionText(html).trim();
+}
+
+/** The text a person reads in a description, for search and previews: block breaks kept, links' URLs left out. */
+export function richTextToPlain(html: string, onFallback?: RenderingFallback): string {
+  return convertedOrStripped(html, toPlain, onFallback);
 }
 
 /** The description as plain text for another calendar app (iCalendar's DESCRIPTION): its links' addresses kept. */
-export function richTextToPlainWithLinks(html: string): string {
-  if (html === '') return '';
-  return toPlainWithLinks(html).trim();
+export function richTextToPlainWithLinks(html: string, onFallback?: RenderingFallback): string {
+  return convertedOrStripped(html, toPlainWithLinks, onFallback);
 }

@@ -1,4 +1,4 @@
-import { richTextToPlain } from './sanitise-html.ts';
+import { richTextToPlain, type RenderingFallback } from './sanitise-html.ts';
 
 // Latin, Greek and Cyrillic diacritics (U+0300–U+036F) and Arabic vowel marks, as NFKD leaves them after their letter.
 // Other marks stay: a Japanese dakuten changes the word (か, が), it is no accent.
@@ -66,8 +66,8 @@ function excerpt(text: string, from: number): string {
  * A short excerpt of the description's text around the first place any term occurs, on one line: '' when no term
  * occurs in it (the event matched by its title or location).
  */
-export function snippetOf(descriptionHtml: string, terms: readonly string[]): string {
-  const text = richTextToPlain(descriptionHtml).replace(/\s+/gu, ' ');
+export function snippetOf(descriptionHtml: string, terms: readonly string[], onFallback?: RenderingFallback): string {
+  const text = richTextToPlain(descriptionHtml, onFallback).replace(/\s+/gu, ' ');
   const { folded, origins } = foldedWithOrigins(text);
   const found = terms.map((term) => folded.indexOf(term)).filter((at) => at !== -1);
   if (found.length === 0) return '';

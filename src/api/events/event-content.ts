@@ -1,6 +1,6 @@
 import { categoryNamed } from '../../shared/category-match.ts';
 import type { EventDraft, OccurrenceOverrides } from '../../shared/event-schema.ts';
-import { EVENT_DESCRIPTION_MAX } from '../../shared/limits.ts';
+import { EVENT_DESCRIPTION_MAX, EVENT_DESCRIPTION_NESTING_MAX } from '../../shared/limits.ts';
 import { normaliseVideoUrl } from '../../shared/video-url.ts';
 import { descriptionText } from '../../shared/rich-text.ts';
 import { sanitiseRichText } from '../content/sanitise-html.ts';
@@ -22,9 +22,12 @@ export interface ContentPlace {
   previousCategoryId: string;
 }
 
-/** Sanitised, and its visible text within the limit; field names the description's place in the write for the 400. */
+/** Sanitised, its nesting and visible text within the limits; field names the description's place in the write for the 400. */
 function cleanDescription(html: string, field: string): string {
   const clean = sanitiseRichText(html);
+  if (clean === null) {
+    throw validationFailed([{ field, message: `A description's formatting nests at most ${EVENT_DESCRIPTION_NESTING_MAX} levels deep (lists within lists, styles within styles)` }]);
+  }
   // Counted as the form counts it, so that the server refuses nothing the form allowed.
   if (descriptionText(clean).length > EVENT_DESCRIPTION_MAX) {
     throw validationFailed([{ field, message: `A description has at most ${EVENT_DESCRIPTION_MAX} characters of text` }]);

@@ -65,24 +65,40 @@ export function toFieldErrors(issues: readonly z.core.$ZodIssue[], part: Request
 // In a unicode-mode pattern, surrogate pairs are one code point each: only a lone surrogate matches.
 const LONE_SURROGATE = /\p{Surrogate}/u;
 
+/** A value met in the walk, with where it hangs: its parent's place in the walk (-1 for the root) and its key there. */
+interface Visit {
+  value: unknown;
+  parent: number;
+  key: string;
+}
+
+/** The field path of a visit, built only for a value at fault: each visit holds one key, not its whole path. */
+function fieldOf(visits: readonly Visit[], at: number): string {
+  const keys: string[] = [];
+  for (let index = at; index > 0; index = visits[index]!.parent) keys.push(visits[index]!.key);
+  return keys.reverse().join('.') || BODY_FIELD;
+}
+
 /**
  * Text that is not well-formed UTF-16 (a lone surrogate) cannot be stored as it was sent: the stores would
  * replace it, so the write acknowledged would not be the one read back. Every string and key of the value,
- * walked breadth first without recursion so that deep nesting cannot exhaust the stack.
+ * walked breadth first without recursion, in time and memory linear in the value's size however deep it nests.
  */
 export function malformedTextErrors(value: unknown): FieldError[] {
   const errors: FieldError[] = [];
-  const pending: { value: unknown; path: string[] }[] = [{ value, path: [] }];
-  for (let next = 0; next < pending.length; next++) {
-    const { value: current, path } = pending[next]!;
-    const field = path.join('.') || BODY_FIELD;
+  const visits: Visit[] = [{ value, parent: -1, key: '' }];
+  for (let next = 0; next < visits.length; next++) {
+    const current = visits[next]!.value;
     if (typeof current === 'string') {
-      if (LONE_SURROGATE.test(current)) errors.push({ field, message: `${field} contains a character that is not valid Unicode` });
+      if (LONE_SURROGATE.test(current)) {
+        const field = fieldOf(visits, next);
+        errors.push({ field, message: `${field} contains a character that is not valid Unicode` });
+      }
     } else if (current !== null && typeof current === 'object') {
       for (const [key, inner] of Object.entries(current)) {
         // The key is not echoed: it is the malformed input.
-        if (LONE_SURROGATE.test(key)) errors.push({ field, message: 'A field name contains a character that is not valid Unicode' });
-        else pending.push({ value: inner, path: [...path, key] });
+        if (LONE_SURROGATE.test(key)) errors.push({ field: fieldOf(visits, next), message: 'A field name contains a character that is not valid Unicode' });
+        else visits.push({ value: inner, parent: next, key });
       }
     }
   }

@@ -4,7 +4,7 @@ import ICAL from 'ical.js';
 import type { CalendarEvent, OccurrenceOverride } from '../../shared/event-schema.ts';
 import { plainTextToHtml } from '../../shared/rich-text.ts';
 import { eventTimeMs, isDateOnly, ZONE_FORMATTERS_MAX, zoneDateFormatter } from '../../shared/time.ts';
-import { richTextToPlainWithLinks } from '../content/sanitise-html.ts';
+import { fallbackReport, richTextToPlainWithLinks, type RenderingFallback, type RenderingLog } from '../content/sanitise-html.ts';
 import { eventAppLink } from '../http/request-origin.ts';
 import { isoDate, isoInstant } from '../recurrence/iso-instant.ts';
 import { wallClockMs } from '../recurrence/zone-offsets.ts';
@@ -18,6 +18,8 @@ export interface IcsEventContext {
   origin?: string;
   /** Category names by id, for CATEGORIES. */
   categoryNames: ReadonlyMap<string, string>;
+  /** Where an event whose description could not be converted as written is reported. */
+  log?: RenderingLog;
 }
 
 const UTC_ZONES = new Set(['UTC', 'Etc/UTC', 'Etc/GMT', 'GMT']);
@@ -73,19 +75,33 @@ function addText(component: ICAL.Component, name: string, value: string): void {
   if (value !== '') component.addPropertyWithValue(name, value);
 }
 
-/** The plain text and, when the description has formatting plain text would lose, its HTML. */
-function descriptions(html: string, extras: { url: string; meetingUrl: string }): { plain: string; html: string | null } {
-  const text = richTextToPlainWithLinks(html);
+interface DescriptionExtras {
+  url: string;
+  meetingUrl: string;
+  /** Told when the description could not be converted as written. */
+  onFallback: RenderingFallback | undefined;
+}
+
+/**
+ * The plain text and, when the description has formatting plain text would lose, its HTML: not when it could not be
+ * converted as written (its markup is what failed), then its text stripped of markup alone.
+ */
+function descriptions(html: string, extras: DescriptionExtras): { plain: string; html: string | null } {
+  let convertedAsWritten = true;
+  const text = richTextToPlainWithLinks(html, (reason) => {
+    convertedAsWritten = false;
+    extras.onFallback?.(reason);
+  });
   const lines = [
     text,
     extras.url ? `Link: ${extras.url}` : '',
     extras.meetingUrl ? `Join the Microsoft Teams meeting: ${extras.meetingUrl}` : '',
   ].filter(Boolean);
-  const isRich = html !== '' && html !== plainTextToHtml(text);
+  const isRich = convertedAsWritten && html !== '' && html !== plainTextToHtml(text);
   return { plain: lines.join('\n\n'), html: isRich ? html : null };
 }
 
-function addDescription(component: ICAL.Component, html: string, extras: { url: string; meetingUrl: string }): void {
+function addDescription(component: ICAL.Component, html: string, extras: DescriptionExtras): void {
   const { plain, html: rich } = descriptions(html, extras);
   addText(component, 'description', plain);
   if (rich === null) return;
@@ -134,10 +150,10 @@ function links(component: ICAL.Component, event: CalendarEvent, context: IcsEven
   addMeeting(component, props.onlineMeetingUrl);
 }
 
-function shownText(component: ICAL.Component, shown: Shown, meetingUrl: string): void {
+function shownText(component: ICAL.Component, shown: Shown, meetingUrl: string, onFallback: RenderingFallback | undefined): void {
   component.addPropertyWithValue('summary', shown.title);
   addText(component, 'location', shown.location);
-  addDescription(component, shown.description, { url: shown.url, meetingUrl });
+  addDescription(component, shown.description, { url: shown.url, meetingUrl, onFallback });
 }
 
 function seriesComponent(event: CalendarEvent, context: IcsEventContext, zone: string | null): ICAL.Component {
@@ -150,7 +166,7 @@ function seriesComponent(event: CalendarEvent, context: IcsEventContext, zone: s
     for (const skipped of event.exdate ?? []) addTime(component, 'exdate', skipped, zone);
   }
   const { description, location, onlineMeetingUrl } = event.extendedProps;
-  shownText(component, { title: event.title, description, location, url: event.url ?? '' }, onlineMeetingUrl);
+  shownText(component, { title: event.title, description, location, url: event.url ?? '' }, onlineMeetingUrl, fallbackReport(context.log, event.id));
   links(component, event, context, event.id);
   return component;
 }
@@ -179,6 +195,7 @@ function overrideComponent(event: CalendarEvent, context: IcsEventContext, zone:
       url: override.url ?? event.url ?? '',
     },
     props.onlineMeetingUrl,
+    fallbackReport(context.log, `${event.id}:${recurrenceId}`),
   );
   links(component, event, context, `${event.id}:${recurrenceId}`);
   return component;

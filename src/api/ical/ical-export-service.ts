@@ -11,6 +11,7 @@ import { eventTimeMs, EVENT_RANGE_END_MS } from '../../shared/time.ts';
 import type { Principal } from '../auth/principal.ts';
 import { calendarOrNotFound } from '../calendars/calendar-or-not-found.ts';
 import { HttpProblem, notFound, validationFailed } from '../errors.ts';
+import type { RenderingLog } from '../content/sanitise-html.ts';
 import type { EventWindow, Store, StoredCalendar } from '../stores/repository.ts';
 import { recurrenceIdMs } from '../recurrence/expand-series.ts';
 import { buildCalendarIcs } from './ical-export.ts';
@@ -63,6 +64,8 @@ export interface IcsExportServiceOptions {
   uidDomain: string;
   /** ICS_EXPORT_EVENTS_MAX unless a test shows the cap with fewer events. */
   eventsMax?: number;
+  /** Where an event whose description could not be converted as written is reported. */
+  log?: RenderingLog;
   now?: () => Date;
 }
 
@@ -176,7 +179,7 @@ async function eventOrSeries(store: Store, { tenantId, calendarId, eventId }: { 
 }
 
 export function createIcsExportService(store: Store, options: IcsExportServiceOptions): IcsExportService {
-  const { uidDomain, eventsMax = ICS_EXPORT_EVENTS_MAX, now = () => new Date() } = options;
+  const { uidDomain, log, eventsMax = ICS_EXPORT_EVENTS_MAX, now = () => new Date() } = options;
   const cached = exportCache(now);
   return {
     async exportCalendarIcs(principal, calendarId, { categoryId, fromMs, toMs, origin } = {}) {
@@ -194,7 +197,7 @@ export function createIcsExportService(store: Store, options: IcsExportServiceOp
       const key = JSON.stringify([tenantId, calendarId, kept && [...kept].sort(), from, to, origin ?? null]);
       return cached(key, version, async () => {
         const events = await readEvents(store, { tenantId, calendarId, window: rangeWindow(from, to), kept, max: eventsMax });
-        const body = buildCalendarIcs({ name, description: calendar.description, events, uidDomain, origin, categoryNames: names, now: now() });
+        const body = buildCalendarIcs({ name, description: calendar.description, events, uidDomain, origin, categoryNames: names, now: now(), log });
         return { body, name };
       });
     },
@@ -204,7 +207,7 @@ export function createIcsExportService(store: Store, options: IcsExportServiceOp
       const calendar = await calendarOrNotFound(store, principal, calendarId);
       const event = await eventOrSeries(store, { tenantId, calendarId, eventId });
       const categoryNames = await categoryNamesOf(store, tenantId, calendarId);
-      const body = buildCalendarIcs({ name: calendar.name, events: [event], uidDomain, origin, categoryNames, now: now() });
+      const body = buildCalendarIcs({ name: calendar.name, events: [event], uidDomain, origin, categoryNames, now: now(), log });
       return { body, etag: tagOf(body), lastModified: new Date(event.extendedProps.updatedAt), name: event.title, encoded: encodings(body) };
     },
   };

@@ -3,6 +3,7 @@ import { SEARCH_PAGE_SIZE } from '../../shared/limits.ts';
 import type { SearchHit, SearchPage, SearchQuery } from '../../shared/search-schema.ts';
 import { eventTimeMs, isDateOnly } from '../../shared/time.ts';
 import type { Principal } from '../auth/principal.ts';
+import { fallbackReport, type RenderingLog } from '../content/sanitise-html.ts';
 import { searchTerms, snippetOf } from '../content/search-text.ts';
 import { validationFailed } from '../errors.ts';
 import type { SearchKey, SearchMatch, Store } from '../stores/repository.ts';
@@ -20,6 +21,8 @@ export interface SearchService {
 export interface SearchServiceOptions {
   /** The clock "next occurrence" counts from when the query names no start: tests set it. */
   now?: () => number;
+  /** Where a hit whose description could not be converted as written is reported. */
+  log?: RenderingLog;
 }
 
 /** A range bound on the stores' line: a date is its UTC midnight, as all-day events are kept. */
@@ -28,7 +31,7 @@ const boundMs = (value: string | undefined) => (value === undefined ? undefined 
 const isAfter = (hit: KeyedOccurrence, key: SearchKey) => hit.startMs > key.startMs || (hit.startMs === key.startMs && hit.event.id > key.id);
 const byKey = (a: KeyedOccurrence, b: KeyedOccurrence) => a.startMs - b.startMs || (a.event.id < b.event.id ? -1 : a.event.id > b.event.id ? 1 : 0);
 
-function toHit(event: CalendarEvent, terms: readonly string[]): SearchHit {
+function toHit(event: CalendarEvent, terms: readonly string[], log: RenderingLog | undefined): SearchHit {
   const { calendarId, location, categoryId, description, seriesId } = event.extendedProps;
   return {
     id: event.id,
@@ -40,7 +43,7 @@ function toHit(event: CalendarEvent, terms: readonly string[]): SearchHit {
     location,
     categoryId,
     ...(seriesId === undefined ? {} : { seriesId }),
-    snippet: snippetOf(description, terms),
+    snippet: snippetOf(description, terms, fallbackReport(log, event.id)),
   };
 }
 
@@ -61,7 +64,7 @@ async function matchOf(store: Store, tenantId: string, query: SearchQuery): Prom
 }
 
 /** Search over the store's index of events' words; series placed at one occurrence each and merged in by start. */
-export function createSearchService(store: Store, { now = Date.now }: SearchServiceOptions = {}): SearchService {
+export function createSearchService(store: Store, { now = Date.now, log }: SearchServiceOptions = {}): SearchService {
   return {
     async search({ tenantId }, query) {
       const match = await matchOf(store, tenantId, query);
@@ -80,7 +83,7 @@ export function createSearchService(store: Store, { now = Date.now }: SearchServ
       const page = merged.slice(0, SEARCH_PAGE_SIZE);
       const last = page.at(-1);
       return {
-        hits: page.map(({ event }) => toHit(event, match.terms)),
+        hits: page.map(({ event }) => toHit(event, match.terms, log)),
         nextCursor: merged.length > SEARCH_PAGE_SIZE && last ? encodeCursor({ referenceMs, after: { startMs: last.startMs, id: last.event.id } }) : null,
       };
     },

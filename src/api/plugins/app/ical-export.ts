@@ -20,7 +20,7 @@ export function icsUidDomain(publicHosts: readonly string[]): string {
 /** iCalendar exports, for the download routes and the subscription feeds alike. */
 export default fp(
   async function icalExportPlugin(app: FastifyInstance, opts: { publicHosts: readonly string[] }) {
-    app.decorate('icsExportService', createIcsExportService(app.store, { uidDomain: icsUidDomain(opts.publicHosts) }));
+    app.decorate('icsExportService', createIcsExportService(app.store, { uidDomain: icsUidDomain(opts.publicHosts), log: app.log }));
   },
   { name: 'ical-export', dependencies: ['store'] },
 );

@@ -27,7 +27,7 @@ export default fp(
     app.decorate('categoryService', createCategoryService(app.store));
     app.decorate('eventService', createEventService(app.store, { content: opts.content }));
     app.decorate('historyService', createHistoryService(app.store));
-    app.decorate('searchService', createSearchService(app.store));
+    app.decorate('searchService', createSearchService(app.store, { log: app.log }));
     app.decorate('userSettingsService', createUserSettingsService(app.store));
   },
   { name: 'services', dependencies: ['store'] },

@@ -63,6 +63,10 @@ export const EVENT_FORM_ERROR_MESSAGES = defineMessages({
   yearsOutOfRange: defineMessage<{ min: string; max: string }>({ id: 'eventForm.yearsOutOfRange', defaultMessage: 'Use a date between {min} and {max}' }),
   locationTooLong: defineMessage<{ max: number }>({ id: 'eventForm.locationTooLong', defaultMessage: 'A location has at most {max, number} characters' }),
   descriptionTooLong: defineMessage<{ max: number }>({ id: 'eventForm.descriptionTooLong', defaultMessage: 'A description has at most {max, number} characters' }),
+  descriptionTooDeep: defineMessage<{ max: number }>({
+    id: 'eventForm.descriptionTooDeep',
+    defaultMessage: 'Lists and formatting nest at most {max, number} levels deep: indent less',
+  }),
   urlTooLong: defineMessage<{ max: number }>({ id: 'eventForm.urlTooLong', defaultMessage: 'A link has at most {max, number} characters' }),
   urlInvalid: { id: 'eventForm.urlInvalid', defaultMessage: 'Only http:// and https:// links are allowed' },
   invalid: { id: 'eventForm.invalid', defaultMessage: 'Check this value' },

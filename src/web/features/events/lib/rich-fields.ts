@@ -1,7 +1,7 @@
-import { EVENT_DESCRIPTION_MAX } from '../../../../shared/limits.ts';
+import { EVENT_DESCRIPTION_MAX, EVENT_DESCRIPTION_NESTING_MAX } from '../../../../shared/limits.ts';
 import { isTeamsMeetingUrl } from '../../../../shared/meeting-url.ts';
 import { normaliseVideoUrl } from '../../../../shared/video-url.ts';
-import { descriptionText } from '../../../../shared/rich-text.ts';
+import { descriptionNesting, descriptionText } from '../../../../shared/rich-text.ts';
 import { EVENT_FORM_ERROR_MESSAGES as E, type FormMessage } from './event-form-messages.ts';
 import { RICH_FIELD_MESSAGES as R } from './rich-content-messages.ts';
 
@@ -16,7 +16,9 @@ export function meetingFieldError(value: string): FormMessage | null {
   return value.trim() === '' || isTeamsMeetingUrl(value.trim()) ? null : { message: R.meetingInvalid };
 }
 
-/** The description's error when its visible text is over the limit (the schema limits its HTML). */
+/** The description's error when its visible text or its nesting is over the limit (the schema limits its HTML). */
 export function descriptionTextError(html: string): FormMessage | null {
-  return descriptionText(html).length > EVENT_DESCRIPTION_MAX ? { message: E.descriptionTooLong, values: { max: EVENT_DESCRIPTION_MAX } } : null;
+  if (descriptionText(html).length > EVENT_DESCRIPTION_MAX) return { message: E.descriptionTooLong, values: { max: EVENT_DESCRIPTION_MAX } };
+  if (descriptionNesting(html) > EVENT_DESCRIPTION_NESTING_MAX) return { message: E.descriptionTooDeep, values: { max: EVENT_DESCRIPTION_NESTING_MAX } };
+  return null;
 }
