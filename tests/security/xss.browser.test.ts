@@ -168,7 +168,8 @@ describe.each([
     // The API requests the page has sent and not yet seen answered: a drag waits until none is, so that no answer
     // draws the calendar anew under it.
     page.on('request', (request) => isApiRequest(request) && apiRequestsInFlight.add(request));
-    for (const settled of ['requestfinished', 'requestfailed'] as const) page.on(settled, (request) => apiRequestsInFlight.delete(request));
+    page.on('requestfinished', (request) => apiRequestsInFlight.delete(request));
+    page.on('requestfailed', (request) => apiRequestsInFlight.delete(request));
   });
 
   afterAll(async () => {
