@@ -477,6 +477,11 @@ export interface Store {
   /** Whether the store can serve requests now. */
   isReady(): Promise<boolean>;
   /**
+   * True from a write refused for want of space (StoreFullError) until a write succeeds again: reads still work. Only a
+   * store whose space this instance's disk bounds (SQLite) has it.
+   */
+  storageFull?(): boolean;
+  /**
    * True when the store holds no calendars in any tenant and this caller is the one to seed the demo data:
    * of several instances starting together over one store, only one gets true.
    */
