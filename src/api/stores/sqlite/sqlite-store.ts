@@ -35,6 +35,7 @@ import {
 } from '../repository.ts';
 import type { UserSettings, VersionedSettings } from '../../../shared/user-settings-schema.ts';
 import { MIGRATIONS } from './migrations.ts';
+import { purgeInSlices } from './purge-slices.ts';
 import { SqliteCalendarRepository } from './sqlite-calendars.ts';
 import { SqliteCategoryRepository } from './sqlite-categories.ts';
 import { SqliteHistory } from './sqlite-history.ts';
@@ -174,10 +175,12 @@ export function openSqliteStore({ dataDir, fileName = SQLITE_FILE_NAME }: Sqlite
     history,
     purgeExpired: async (now) => {
       const ago = (days: number) => now.getTime() - days * DAY_MS;
+      // Oldest first, on the history_by_age index: the same rows for the horizons' SELECT and the DELETE.
+      const oldEntries = 'seq IN (SELECT seq FROM history WHERE at_ms < @cutoff ORDER BY at_ms, seq LIMIT @rows)';
       return {
-        events: db.transaction(() => trash.purgeDeletedBefore(ago(EVENT_TRASH_DAYS))).immediate(),
-        calendars: calendars.purgeTrashedBefore(ago(CALENDAR_TRASH_DAYS)),
-        entries: db.transaction(() => history.purgeWhere('at_ms < @cutoff', { cutoff: ago(HISTORY_RETENTION_DAYS) })).immediate(),
+        events: await purgeInSlices(db, (rows) => trash.purgeDeletedBefore(ago(EVENT_TRASH_DAYS), rows)),
+        calendars: await calendars.purgeTrashedBefore(ago(CALENDAR_TRASH_DAYS)),
+        entries: await purgeInSlices(db, (rows) => history.purgeWhere(oldEntries, { cutoff: ago(HISTORY_RETENTION_DAYS), rows })),
       };
     },
     isReady: async () => db.open && db.prepare('SELECT 1 AS ok').get() !== undefined,
