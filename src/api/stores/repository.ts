@@ -129,6 +129,16 @@ export class StoreUnavailableError extends Error {
   }
 }
 
+/**
+ * The store had no room for the write (its disk, or the database's size cap, is full) and wrote nothing: the same
+ * write works once space is freed.
+ */
+export class StoreFullError extends Error {
+  constructor(options?: ErrorOptions) {
+    super('The store has no room left: nothing was written', options);
+  }
+}
+
 /** Which tenant's data a call reads or writes: every call names one. */
 export interface InTenant {
   tenantId: string;
