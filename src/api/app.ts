@@ -18,6 +18,7 @@ import icalImport from './plugins/app/ical-import.ts';
 import liveChanges from './plugins/app/live-changes.ts';
 import purgeSchedule from './plugins/app/purge-schedule.ts';
 import services from './plugins/app/services.ts';
+import shutdownDrain from './plugins/app/shutdown-drain.ts';
 import storePlugin from './plugins/app/store.ts';
 import subscriptionsPlugin from './plugins/app/subscriptions.ts';
 import webApp from './plugins/app/web-app.ts';
@@ -171,6 +172,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(rateLimit, { perMinute: config.rateLimitPerMinute });
 
   await fastify.register(errorHandler);
+  await fastify.register(shutdownDrain);
   await fastify.register(eventLoopDelay, { windowMs: opts.eventLoopWindowMs });
   await fastify.register(storePlugin, {
     store: opts.store ?? (await openStore(config)),

@@ -33,6 +33,8 @@ try {
 closeWithGrace({ delay: SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
   if (err) server.log.error({ err }, 'shutting down after an error');
   else server.log.info({ signal }, 'shutting down');
+  // New requests are refused with a 503 problem while those in flight finish; then the server stops listening.
+  await server.drain();
   await server.close();
 });
 

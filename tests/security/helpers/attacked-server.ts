@@ -24,11 +24,19 @@ export interface AttackedServer {
   alive(): boolean;
   /** What the process wrote to stdout and stderr, for a failure's message. */
   output(): string;
+  /** Sends SIGTERM, as a platform stops the server, and says how the process ended. The data stays until stop(). */
+  terminate(): Promise<ProcessEnd>;
   stop(): Promise<void>;
 }
 
-function exited(child: ChildProcess): Promise<void> {
-  return new Promise((done) => (child.exitCode !== null || child.signalCode !== null ? done() : child.once('exit', () => done())));
+export interface ProcessEnd {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+function exited(child: ChildProcess): Promise<ProcessEnd> {
+  const end = (): ProcessEnd => ({ code: child.exitCode, signal: child.signalCode });
+  return new Promise((done) => (child.exitCode !== null || child.signalCode !== null ? done(end()) : child.once('exit', () => done(end()))));
 }
 
 async function waitHealthy(url: string, child: ChildProcess, output: () => string): Promise<void> {
@@ -97,6 +105,10 @@ export async function startAttackedServer(env: Record<string, string> = {}, opti
     },
     alive: () => child.exitCode === null && child.signalCode === null,
     output: () => output,
+    terminate: () => {
+      child.kill('SIGTERM');
+      return exited(child);
+    },
     stop,
   };
 }
