@@ -13,7 +13,7 @@ import { SQLITE_FILE_NAME } from '../../../src/api/stores/sqlite/sqlite-store.ts
 import type { Calendar } from '../../../src/shared/calendar-schema.ts';
 import type { CalendarEvent } from '../../../src/shared/event-schema.ts';
 import { PROBLEM_CONTENT_TYPE, STORAGE_FULL_TYPE, type Problem } from '../../../src/shared/problem.ts';
-import { startAttackedServer, type AttackedServer } from '../helpers/attacked-server.ts';
+import { HEALTH_ANSWER_MAX_MS, startAttackedServer, whileWatchingHealth, type AttackedServer } from '../helpers/attacked-server.ts';
 
 /** The database's cap: a little over what the demo data takes, so that a few dozen events fill it. */
 const CAP_MB = 2;
@@ -64,11 +64,15 @@ describe(`a database full to its cap (SQLITE_MAX_SIZE_MB=${CAP_MB})`, () => {
     }
     let refused: Awaited<ReturnType<typeof create>> | undefined;
     let stored = 0;
-    for (let i = 0; i < FILL_MAX && !refused; i++) {
-      const answer = await create(SPARE + i);
-      if (answer.status === 201) stored++;
-      else refused = answer;
-    }
+    const { health: watched } = await whileWatchingHealth(server.url, async () => {
+      for (let i = 0; i < FILL_MAX && !refused; i++) {
+        const answer = await create(SPARE + i);
+        if (answer.status === 201) stored++;
+        else refused = answer;
+      }
+    });
+    expect(watched).toMatchObject({ failures: [] });
+    expect(watched.slowestMs).toBeLessThan(HEALTH_ANSWER_MAX_MS);
     expect(refused?.status).toBe(507);
     expect(refused!.headers.get('content-type')).toContain(PROBLEM_CONTENT_TYPE);
     expect(refused!.body).toMatchObject({ type: STORAGE_FULL_TYPE, status: 507, detail: expect.stringMatching(/storage is full, so nothing was saved/) });
