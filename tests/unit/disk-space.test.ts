@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { noSpaceToStart } from '../../src/api/disk-space.ts';
 import { StoreFullError } from '../../src/api/stores/repository.ts';
 import { openSqliteStore } from '../../src/api/stores/sqlite/sqlite-store.ts';
+import { isOutOfSpace } from '../../src/api/stores/sqlite/storage-space.ts';
 
 // The start-up line from real failures: a store whose cap its migrations outgrow, and a write the kernel refuses
 // with ENOSPC (/dev/full). The process itself on a full tmpfs: tests/security/sqlite-only/disk-full.api.test.ts.
@@ -39,5 +40,21 @@ describe('the one line a start without space prints', () => {
   it('leaves every other failure to be reported as it is', () => {
     expect(noSpaceToStart(new Error('EACCES: permission denied'), { dataDir })).toBeNull();
     expect(noSpaceToStart(Object.assign(new Error('busy'), { code: 'SQLITE_BUSY' }), { dataDir })).toBeNull();
+  });
+});
+
+describe('what the SQLite store counts as no room', () => {
+  const dataDir = tmpdir();
+  const failure = (code: string) => Object.assign(new Error(code), { code });
+
+  it('takes SQLite\'s and the kernel\'s "full" at their word', () => {
+    expect(isOutOfSpace(failure('SQLITE_FULL'), dataDir)).toBe(true);
+    expect(isOutOfSpace(failure('ENOSPC'), dataDir)).toBe(true);
+  });
+
+  it('counts an I/O error as a full disk only when the disk has no room: here it has, so it is an I/O error', () => {
+    expect(isOutOfSpace(failure('SQLITE_IOERR_WRITE'), dataDir)).toBe(false);
+    expect(isOutOfSpace(failure('SQLITE_BUSY'), dataDir)).toBe(false);
+    expect(isOutOfSpace(new Error('no code'), dataDir)).toBe(false);
   });
 });

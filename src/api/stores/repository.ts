@@ -481,7 +481,8 @@ export interface Store {
    * Deletes for good what has outlived its keeping as of `now`: trashed events after EVENT_TRASH_DAYS, trashed calendars
    * (with all they hold) after CALENDAR_TRASH_DAYS, history entries after HISTORY_RETENTION_DAYS. Run at start-up and
    * every PURGE_INTERVAL_MS; tests pass a later `now`. Cosmos also sets each such document's TTL, so that the account
-   * purges them itself.
+   * purges them itself. It never holds the process up: SQLite's works in slices (PURGE_SLICE_ROWS) and lets the event
+   * loop turn between them; Cosmos's awaits each delete.
    */
   purgeExpired(now: Date): Promise<{ events: number; calendars: number; entries: number }>;
   /** Whether the store can serve requests now. */
