@@ -12,6 +12,7 @@ import { graphMemberGroups } from './directory/graph-directory.ts';
 import authentication from './plugins/app/authentication.ts';
 import directoryPlugin from './plugins/app/directory.ts';
 import errorHandler from './plugins/app/error-handler.ts';
+import eventLoopDelay from './plugins/app/event-loop-delay.ts';
 import graphPlugin from './plugins/app/graph.ts';
 import hostAllowList from './plugins/app/host-allow-list.ts';
 import icalExport from './plugins/app/ical-export.ts';
@@ -19,6 +20,7 @@ import icalImport from './plugins/app/ical-import.ts';
 import liveChanges from './plugins/app/live-changes.ts';
 import purgeSchedule from './plugins/app/purge-schedule.ts';
 import services from './plugins/app/services.ts';
+import shutdownDrain from './plugins/app/shutdown-drain.ts';
 import storePlugin from './plugins/app/store.ts';
 import subscriptionsPlugin from './plugins/app/subscriptions.ts';
 import webApp from './plugins/app/web-app.ts';
@@ -117,6 +119,8 @@ export interface AppOptions {
   live?: Partial<ChangeHubLimits>;
   /** How often the store's purge runs: PURGE_INTERVAL_MS unless a test watches it run again. */
   purgeIntervalMs?: number;
+  /** The event loop's delay window: EVENT_LOOP_WINDOW_MS unless a test watches its warning. */
+  eventLoopWindowMs?: number;
 }
 
 /** The services routes call, over the store: the one write path and all that hangs off it. */
@@ -182,6 +186,8 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(rateLimit, { perMinute: config.rateLimitPerMinute });
 
   await fastify.register(errorHandler);
+  await fastify.register(shutdownDrain);
+  await fastify.register(eventLoopDelay, { windowMs: opts.eventLoopWindowMs });
   await fastify.register(storePlugin, {
     store: opts.store ?? (await openStore(config)),
     seedDemoData: config.seedDemoData,

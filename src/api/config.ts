@@ -77,6 +77,8 @@ const envSchema = z.object({
   SEED_DEMO_DATA: z.enum(['true', 'false', '1', '0']).optional(),
   WEB_ROOT: z.string().min(1).default('./dist/web'),
   STORE: z.enum(['sqlite', 'cosmos']).default('sqlite'),
+  /** The most the SQLite database may hold, in MB: past it writes are refused (507) as on a full disk. */
+  SQLITE_MAX_SIZE_MB: z.coerce.number().int().min(1).optional(),
   COSMOS_ENDPOINT: z.url({ protocol: /^https?$/, error: 'Use the account endpoint, e.g. https://contoso.documents.azure.com:443/' }).optional(),
   COSMOS_DATABASE: z.string().min(1).max(255).default('company-calendar'),
   /** Local use only: in Azure the app signs in with its managed identity. */
@@ -143,7 +145,7 @@ export interface GraphConfig {
 }
 
 export type StoreConfig =
-  | { kind: 'sqlite' }
+  | { kind: 'sqlite'; maxSizeBytes?: number }
   | { kind: 'cosmos'; endpoint: string; database: string; key?: string; createResources: boolean };
 
 export interface Config {
@@ -245,7 +247,7 @@ function storeConfig(e: Env): StoreConfig {
         ...(e.COSMOS_KEY ? { key: e.COSMOS_KEY } : {}),
         createResources: e.COSMOS_CREATE_RESOURCES,
       }
-    : { kind: 'sqlite' };
+    : { kind: 'sqlite', ...(e.SQLITE_MAX_SIZE_MB === undefined ? {} : { maxSizeBytes: e.SQLITE_MAX_SIZE_MB * 1024 * 1024 }) };
 }
 
 /** Who may reach the server: beyond loopback only with an identity provider (or on purpose) and named hosts. */

@@ -29,5 +29,10 @@ export function serverOptions(config: Config, options: { logStream?: Destination
     // Requests refused before routing answer as problems too, not with Fastify's application/json.
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
+    // A shutdown drains first (plugins/app/shutdown-drain.ts): requests that arrive while it closes are refused by its
+    // hook, as a problem with Retry-After, not with Fastify's plain JSON. Idle connections (the default) are closed
+    // when it closes, so that close does not wait out their keep-alive; those in use finish first.
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
   };
 }

@@ -37,3 +37,6 @@ export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
 /** 409: an event cannot be restored while its calendar is in the calendar trash; `calendarId` names the calendar. */
 export const CALENDAR_TRASHED_TYPE = 'urn:company-calendar:problem:calendar-trashed';
+
+/** 507: the store had no room for the write (its disk or database is full) and nothing was saved; reads still work. */
+export const STORAGE_FULL_TYPE = 'urn:company-calendar:problem:storage-full';

@@ -25,6 +25,12 @@ describe('configuration', () => {
     expect(config.dataDir.endsWith('/data')).toBe(true);
   });
 
+  it('caps the SQLite database only when SQLITE_MAX_SIZE_MB says so, in whole MB', () => {
+    expect(loadConfig({}).store).toEqual({ kind: 'sqlite' });
+    expect(loadConfig({ SQLITE_MAX_SIZE_MB: '2' }).store).toEqual({ kind: 'sqlite', maxSizeBytes: 2 * 1024 * 1024 });
+    expect(() => loadConfig({ SQLITE_MAX_SIZE_MB: '0' })).toThrow(ConfigError);
+  });
+
   it('keeps only the origin of each SharePoint site', () => {
     expect(loadConfig({ SHAREPOINT_ORIGINS: 'https://contoso.sharepoint.com/sites/hr https://fabrikam.sharepoint.com' }).sharePointOrigins).toEqual([
       'https://contoso.sharepoint.com',

@@ -6,7 +6,7 @@ import { forbidden, notFound, unauthorized, validationFailed, windowTooFull, typ
 import { preconditionFailed } from '../../src/api/http/conditional-requests.ts';
 import { toHttpProblem } from '../../src/api/http/problem-reply.ts';
 import { tooManyRequests } from '../../src/api/plugins/external/rate-limit.ts';
-import { StoreUnavailableError } from '../../src/api/stores/repository.ts';
+import { StoreFullError, StoreUnavailableError } from '../../src/api/stores/repository.ts';
 import { ApiError } from '../../src/web/lib/api-client.ts';
 import { errorMessage } from '../../src/web/lib/error-message.ts';
 import { PROBLEM_MESSAGES } from '../../src/web/lib/problem-messages.ts';
@@ -27,6 +27,7 @@ const SERVER_PROBLEMS: [string, ApiError, keyof typeof PROBLEM_MESSAGES][] = [
   ['422 window too full', received(windowTooFull(2000)), 'windowTooFull'],
   ['429 rate limited', received(tooManyRequests(30), 30), 'rateLimited'],
   ['503 store busy', received(toHttpProblem(new StoreUnavailableError(5))), 'busy'],
+  ['507 storage full', received(toHttpProblem(new StoreFullError())), 'storageFull'],
   ['500 server error', received(toHttpProblem(new Error('boom'))), 'serverError'],
 ];
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { HttpProblem } from '../../src/api/errors.ts';
 import { toHttpProblem } from '../../src/api/http/problem-reply.ts';
-import { NotFoundError, PreconditionFailedError, StoreUnavailableError } from '../../src/api/stores/repository.ts';
+import { NotFoundError, PreconditionFailedError, StoreFullError, StoreUnavailableError } from '../../src/api/stores/repository.ts';
+import { STORAGE_FULL_TYPE } from '../../src/shared/problem.ts';
 
 describe('store errors as problems, mapped in one place', () => {
   it('answers a missing record with 404, a stale version with 412 and a busy store with 503 and Retry-After', () => {
@@ -10,6 +11,13 @@ describe('store errors as problems, mapped in one place', () => {
     const busy = toHttpProblem(new StoreUnavailableError(7));
     expect(busy.status).toBe(503);
     expect(busy.headers).toEqual({ 'retry-after': '7' });
+  });
+
+  it('answers a store with no room for the write with 507, its own type, and a detail that says nothing was saved', () => {
+    const full = toHttpProblem(new StoreFullError({ cause: new Error('SQLITE_FULL: database or disk is full') })).toProblem();
+    expect(full).toMatchObject({ status: 507, title: 'Insufficient Storage', type: STORAGE_FULL_TYPE });
+    expect(full.detail).toMatch(/storage is full, so nothing was saved/);
+    expect(JSON.stringify(full)).not.toMatch(/SQLITE/);
   });
 
   it('keeps a problem as it is, and says nothing of an unexpected error’s cause', () => {

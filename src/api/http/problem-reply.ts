@@ -1,8 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PROBLEM_CONTENT_TYPE } from '../../shared/problem.ts';
+import { PROBLEM_CONTENT_TYPE, STORAGE_FULL_TYPE } from '../../shared/problem.ts';
 import { HttpProblem, notFound } from '../errors.ts';
-import { NotFoundError, PreconditionFailedError, StoreUnavailableError } from '../stores/repository.ts';
+import { NotFoundError, PreconditionFailedError, StoreFullError, StoreUnavailableError } from '../stores/repository.ts';
 import { preconditionFailed } from './conditional-requests.ts';
 
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: HttpProblem): FastifyReply {
@@ -25,6 +25,12 @@ export function toHttpProblem(error: unknown): HttpProblem {
     return new HttpProblem(503, 'Service Unavailable', {
       detail: 'The calendar store is busy. Try again shortly.',
       headers: { 'retry-after': String(error.retryAfterSeconds) },
+    });
+  }
+  if (error instanceof StoreFullError) {
+    return new HttpProblem(507, 'Insufficient Storage', {
+      type: STORAGE_FULL_TYPE,
+      detail: 'The calendar’s storage is full, so nothing was saved. Reading still works; try again once an administrator has freed space.',
     });
   }
   const status = (error as { statusCode?: number }).statusCode;

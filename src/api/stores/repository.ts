@@ -129,6 +129,16 @@ export class StoreUnavailableError extends Error {
   }
 }
 
+/**
+ * The store had no room for the write (its disk, or the database's size cap, is full) and wrote nothing: the same
+ * write works once space is freed.
+ */
+export class StoreFullError extends Error {
+  constructor(options?: ErrorOptions) {
+    super('The store has no room left: nothing was written', options);
+  }
+}
+
 /** Which tenant's data a call reads or writes: every call names one. */
 export interface InTenant {
   tenantId: string;
@@ -471,11 +481,17 @@ export interface Store {
    * Deletes for good what has outlived its keeping as of `now`: trashed events after EVENT_TRASH_DAYS, trashed calendars
    * (with all they hold) after CALENDAR_TRASH_DAYS, history entries after HISTORY_RETENTION_DAYS. Run at start-up and
    * every PURGE_INTERVAL_MS; tests pass a later `now`. Cosmos also sets each such document's TTL, so that the account
-   * purges them itself.
+   * purges them itself. It never holds the process up: SQLite's works in slices (PURGE_SLICE_ROWS) and lets the event
+   * loop turn between them; Cosmos's awaits each delete.
    */
   purgeExpired(now: Date): Promise<{ events: number; calendars: number; entries: number }>;
   /** Whether the store can serve requests now. */
   isReady(): Promise<boolean>;
+  /**
+   * True from a write refused for want of space (StoreFullError) until a write succeeds again: reads still work. Only a
+   * store whose space this instance's disk bounds (SQLite) has it.
+   */
+  storageFull?(): boolean;
   /**
    * True when the store holds no calendars in any tenant and this caller is the one to seed the demo data:
    * of several instances starting together over one store, only one gets true.

@@ -19,6 +19,7 @@ const STATUS_MESSAGES: Partial<Record<number, MessageDescriptor>> = {
   404: PROBLEM_MESSAGES.notFound,
   412: PROBLEM_MESSAGES.staleWrite,
   503: PROBLEM_MESSAGES.busy,
+  507: PROBLEM_MESSAGES.storageFull,
 };
 
 function apiErrorMessage(error: ApiError, intl: IntlShape): string {

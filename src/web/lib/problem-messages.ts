@@ -24,6 +24,7 @@ export const PROBLEM_MESSAGES = defineMessages({
   }),
   rateLimitedMoment: { id: 'problem.rateLimitedMoment', defaultMessage: 'Too many requests. Try again in a moment.' },
   busy: { id: 'problem.busy', defaultMessage: 'The calendar is busy. Try again shortly.' },
+  storageFull: { id: 'problem.storageFull', defaultMessage: 'The calendar’s storage is full, so nothing was saved. Try again once an administrator has freed space.' },
   serverError: { id: 'problem.serverError', defaultMessage: 'Something went wrong on the server. Try again later.' },
   unreachable: { id: 'problem.unreachable', defaultMessage: 'The server could not be reached. Check your connection.' },
   unknown: { id: 'problem.unknown', defaultMessage: 'Something went wrong. Try again.' },

@@ -16,17 +16,27 @@ export const HEALTH_ANSWER_MAX_MS = 1_000;
 
 export interface AttackedServer {
   url: string;
+  /** The server's DATA_DIR (its SQLite file under the api project). */
+  dataDir: string;
   /** A demo user's token from the development sign-in. */
   tokenFor(userId: 'ada' | 'eddie' | 'riley'): Promise<string>;
   /** True while the process runs: an attack that killed it leaves false. */
   alive(): boolean;
   /** What the process wrote to stdout and stderr, for a failure's message. */
   output(): string;
+  /** Sends SIGTERM, as a platform stops the server, and says how the process ended. The data stays until stop(). */
+  terminate(): Promise<ProcessEnd>;
   stop(): Promise<void>;
 }
 
-function exited(child: ChildProcess): Promise<void> {
-  return new Promise((done) => (child.exitCode !== null || child.signalCode !== null ? done() : child.once('exit', () => done())));
+export interface ProcessEnd {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+function exited(child: ChildProcess): Promise<ProcessEnd> {
+  const end = (): ProcessEnd => ({ code: child.exitCode, signal: child.signalCode });
+  return new Promise((done) => (child.exitCode !== null || child.signalCode !== null ? done(end()) : child.once('exit', () => done(end()))));
 }
 
 async function waitHealthy(url: string, child: ChildProcess, output: () => string): Promise<void> {
@@ -42,10 +52,16 @@ async function waitHealthy(url: string, child: ChildProcess, output: () => strin
   throw new Error(`The server did not become healthy on ${url}.\n${output()}`);
 }
 
+export interface AttackedServerOptions {
+  /** Fills the fresh DATA_DIR before the server starts on it. */
+  prepare?: (dataDir: string) => Promise<void>;
+}
+
 /** The real server over a fresh store (SQLite, or the Cosmos protocol server under api-cosmos), in its own process. */
-export async function startAttackedServer(env: Record<string, string> = {}): Promise<AttackedServer> {
+export async function startAttackedServer(env: Record<string, string> = {}, options: AttackedServerOptions = {}): Promise<AttackedServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'company-calendar-attack-'));
+  await options.prepare?.(dataDir);
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'src/api/server.ts'], {
     cwd: REPO_ROOT,
     env: {
@@ -81,6 +97,7 @@ export async function startAttackedServer(env: Record<string, string> = {}): Pro
   }
   return {
     url,
+    dataDir,
     async tokenFor(userId) {
       const response = await fetch(`${url}/api/dev/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId }) });
       if (response.status !== 200) throw new Error(`dev token: ${response.status}`);
@@ -88,6 +105,10 @@ export async function startAttackedServer(env: Record<string, string> = {}): Pro
     },
     alive: () => child.exitCode === null && child.signalCode === null,
     output: () => output,
+    terminate: () => {
+      child.kill('SIGTERM');
+      return exited(child);
+    },
     stop,
   };
 }

@@ -9,14 +9,15 @@ declare module 'fastify' {
 }
 
 /**
- * The live stream's hub: one subscription to the store's changes for the whole instance. Its streams end before the
- * server closes (preClose), or they would hold its close open for good.
+ * The live stream's hub: one subscription to the store's changes for the whole instance. Its streams end when a
+ * shutdown drains the server, and before it closes (preClose), or they would hold either open for good.
  */
 export default fp(
   async function liveChanges(app: FastifyInstance, opts: { limits?: Partial<ChangeHubLimits> }) {
     const hub = createChangeHub(app.store, app.log, { ...DEFAULT_HUB_LIMITS, ...opts.limits });
     app.decorate('changeHub', hub);
+    app.onDrain(() => hub.close());
     app.addHook('preClose', async () => hub.close());
   },
-  { name: 'live-changes', dependencies: ['store'] },
+  { name: 'live-changes', dependencies: ['store', 'shutdown-drain'] },
 );

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type Database from 'better-sqlite3';
 import { calendarEntry, calendarFieldChanges } from '../change-entries.ts';
 import {
@@ -191,10 +192,16 @@ export class SqliteCalendarRepository implements CalendarRepository {
       .immediate();
   }
 
-  /** Purges every calendar trashed before the cutoff, each in a transaction of its own; says how many. */
-  purgeTrashedBefore(cutoffMs: number): number {
+  /**
+   * Purges every calendar trashed before the cutoff, each in a transaction of its own (a calendar goes whole or not at
+   * all), the event loop turning between them; says how many.
+   */
+  async purgeTrashedBefore(cutoffMs: number): Promise<number> {
     const due = this.trashedBefore.all(cutoffMs);
-    for (const { tenant_id, id } of due) this.db.transaction(() => this.purgeTrashed(tenant_id, id)).immediate();
+    for (const { tenant_id, id } of due) {
+      this.db.transaction(() => this.purgeTrashed(tenant_id, id)).immediate();
+      await nextTurn();
+    }
     return due.length;
   }
 

@@ -28,6 +28,7 @@ import {
   type LimitedWindowQuery,
   seriesWindowBounds,
   type Store,
+  StoreFullError,
   type TrashedEventRecord,
   type UserKey,
   type UserSettingsRepository,
@@ -35,12 +36,14 @@ import {
 } from '../repository.ts';
 import type { UserSettings, VersionedSettings } from '../../../shared/user-settings-schema.ts';
 import { MIGRATIONS } from './migrations.ts';
+import { purgeInSlices } from './purge-slices.ts';
 import { SqliteCalendarRepository } from './sqlite-calendars.ts';
 import { SqliteCategoryRepository } from './sqlite-categories.ts';
 import { SqliteHistory } from './sqlite-history.ts';
 import { registerSearchFunctions, SqliteSearchRepository } from './sqlite-search.ts';
 import { SqliteSubscriptionRepository } from './sqlite-subscriptions.ts';
 import { SqliteTrash } from './sqlite-trash.ts';
+import { isOutOfSpace, StorageSpace } from './storage-space.ts';
 import { WalCommitWatch } from './wal-commit-watch.ts';
 
 export const SQLITE_FILE_NAME = 'company-calendar.db';
@@ -141,51 +144,74 @@ const toEvent = (row: EventRow): CalendarEvent => toCalendarEvent(toRecord(row))
 export interface SqliteStoreOptions {
   dataDir: string;
   fileName?: string;
+  /** The most the database may hold (SQLITE_MAX_SIZE_MB): past it, writes are refused as on a full disk. */
+  maxSizeBytes?: number;
 }
 
-export function openSqliteStore({ dataDir, fileName = SQLITE_FILE_NAME }: SqliteStoreOptions): Store {
-  mkdirSync(dataDir, { recursive: true });
-  const file = join(dataDir, fileName);
-  const db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  // FULL: a committed write survives power loss (NORMAL may lose the last commits under WAL).
-  db.pragma('synchronous = FULL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
-  // Before the migrations: migration 7's triggers and back-fill call them.
-  registerSearchFunctions(db);
-  migrate(db);
+/** The database, open and migrated; a want of space on the way is StoreFullError, as for any later write. */
+function openDatabase({ dataDir, fileName = SQLITE_FILE_NAME, maxSizeBytes }: SqliteStoreOptions): Database.Database {
+  let db: Database.Database | undefined;
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    db = new Database(join(dataDir, fileName));
+    db.pragma('journal_mode = WAL');
+    // FULL: a committed write survives power loss (NORMAL may lose the last commits under WAL).
+    db.pragma('synchronous = FULL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    if (maxSizeBytes !== undefined) db.pragma(`max_page_count = ${Math.floor(maxSizeBytes / (db.pragma('page_size', { simple: true }) as number))}`);
+    // Before the migrations: migration 7's triggers and back-fill call them.
+    registerSearchFunctions(db);
+    migrate(db);
+    return db;
+  } catch (error) {
+    db?.close();
+    throw isOutOfSpace(error, dataDir) ? new StoreFullError({ cause: error }) : error;
+  }
+}
 
+export function openSqliteStore(options: SqliteStoreOptions): Store {
+  const { dataDir, fileName = SQLITE_FILE_NAME } = options;
+  const file = join(dataDir, fileName);
+  const db = openDatabase(options);
+  const space = new StorageSpace(file, dataDir);
   const commits = new WalCommitWatch(file);
   const changes = new SqliteChangeVersions(db, commits);
   const history = new SqliteHistory(db);
   const trash = new SqliteTrash(db, EVENT_COLUMNS, toEvent);
   const calendars = new SqliteCalendarRepository(db, changes, history, trash);
   const events = new SqliteEventRepository(db, changes, history, trash);
+  // Every call: a refusal for want of space is StoreFullError, and the store says it is full until a write commits.
+  const guarded = <T extends object>(repository: T) => space.guarding(repository);
   return {
     kind: 'sqlite',
-    calendars,
-    events,
-    categories: new SqliteCategoryRepository(db, changes, history, trash),
-    search: new SqliteSearchRepository(db, toEvent),
-    userSettings: new SqliteUserSettingsRepository(db),
-    subscriptions: new SqliteSubscriptionRepository(db),
+    calendars: guarded(calendars),
+    events: guarded(events),
+    categories: guarded(new SqliteCategoryRepository(db, changes, history, trash)),
+    search: guarded(new SqliteSearchRepository(db, toEvent)),
+    userSettings: guarded(new SqliteUserSettingsRepository(db)),
+    subscriptions: guarded(new SqliteSubscriptionRepository(db)),
+    // Unguarded: read on every feed request, and a read of one row needs no room.
     changes,
-    history,
-    purgeExpired: async (now) => {
+    history: guarded(history),
+    purgeExpired: (now) => space.guard(async () => {
       const ago = (days: number) => now.getTime() - days * DAY_MS;
+      // Oldest first, on the history_by_age index: the same rows for the horizons' SELECT and the DELETE.
+      const oldEntries = 'seq IN (SELECT seq FROM history WHERE at_ms < @cutoff ORDER BY at_ms, seq LIMIT @rows)';
       return {
-        events: db.transaction(() => trash.purgeDeletedBefore(ago(EVENT_TRASH_DAYS))).immediate(),
-        calendars: calendars.purgeTrashedBefore(ago(CALENDAR_TRASH_DAYS)),
-        entries: db.transaction(() => history.purgeWhere('at_ms < @cutoff', { cutoff: ago(HISTORY_RETENTION_DAYS) })).immediate(),
+        events: await purgeInSlices(db, (rows) => trash.purgeDeletedBefore(ago(EVENT_TRASH_DAYS), rows)),
+        calendars: await calendars.purgeTrashedBefore(ago(CALENDAR_TRASH_DAYS)),
+        entries: await purgeInSlices(db, (rows) => history.purgeWhere(oldEntries, { cutoff: ago(HISTORY_RETENTION_DAYS), rows })),
       };
-    },
+    }),
     isReady: async () => db.open && db.prepare('SELECT 1 AS ok').get() !== undefined,
+    storageFull: () => db.open && space.full(),
     // One process owns the file, so empty means unclaimed.
     claimDemoSeed: async () => db.prepare('SELECT 1 FROM calendars LIMIT 1').get() === undefined,
     close: async () => {
       if (!db.open) return;
       commits.close();
+      space.close();
       db.close();
     },
   };

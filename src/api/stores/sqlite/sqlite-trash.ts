@@ -44,7 +44,7 @@ export class SqliteTrash<Row> {
   private readonly byId: Database.Statement<[string, string, string], Row & DeletionColumns>;
   private readonly byCalendar: Database.Statement<[string, string, number], Row & DeletionColumns>;
   private readonly counted: Database.Statement<[string, string], number>;
-  private readonly expired: Database.Statement<[number]>;
+  private readonly expired: Database.Statement<[number, number]>;
   private readonly uncategorise: Database.Statement<[string, string]>;
 
   /** columns: every column of an events row; toEvent: the event of such a row, as the store reads every other. */
@@ -80,7 +80,9 @@ export class SqliteTrash<Row> {
     this.byId = db.prepare('SELECT * FROM trashed_events WHERE tenant_id = ? AND calendar_id = ? AND id = ? AND with_calendar = 0');
     this.byCalendar = db.prepare('SELECT * FROM trashed_events WHERE tenant_id = ? AND calendar_id = ? AND with_calendar = 0 ORDER BY deleted_at_ms DESC, rowid DESC LIMIT ?');
     this.counted = db.prepare<[string, string], number>('SELECT COUNT(*) FROM trashed_events WHERE tenant_id = ? AND calendar_id = ? AND with_calendar = 1').pluck();
-    this.expired = db.prepare('DELETE FROM trashed_events WHERE with_calendar = 0 AND deleted_at_ms < ?');
+    this.expired = db.prepare(
+      'DELETE FROM trashed_events WHERE rowid IN (SELECT rowid FROM trashed_events WHERE with_calendar = 0 AND deleted_at_ms < ? LIMIT ?)',
+    );
     this.uncategorise = db.prepare(`UPDATE trashed_events SET category_id = '' WHERE tenant_id = ? AND category_id = ?`);
   }
 
@@ -130,9 +132,9 @@ export class SqliteTrash<Row> {
     return this.remove.run({ tenant: tenantId, calendar: calendarId, id: eventId }).changes > 0;
   }
 
-  /** Deletes for good the events deleted on their own before the cutoff; says how many. */
-  purgeDeletedBefore(cutoffMs: number): number {
-    return this.expired.run(cutoffMs).changes;
+  /** Deletes for good at most `limit` of the events deleted on their own before the cutoff; says how many. */
+  purgeDeletedBefore(cutoffMs: number, limit: number): number {
+    return this.expired.run(cutoffMs, limit).changes;
   }
 
   /** In a category delete's transaction: no trashed event comes back naming the category. */
