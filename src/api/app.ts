@@ -41,6 +41,7 @@ import subscriptionFeedRoutes from './routes/subscription-feed.ts';
 import subscriptionRoutes from './routes/subscriptions.ts';
 import trashRoutes from './routes/trash.ts';
 import type { ChangeHubLimits } from './live/change-hub.ts';
+import type { IcsReaderLimits } from './ical/ical-import-pool.ts';
 import type { Store } from './stores/repository.ts';
 import { openStore } from './stores/open-store.ts';
 import { VIDEO_FRAME_ORIGINS } from '../shared/video-url.ts';
@@ -103,10 +104,12 @@ export interface AppOptions {
   live?: Partial<ChangeHubLimits>;
   /** How often the store's purge runs: PURGE_INTERVAL_MS unless a test watches it run again. */
   purgeIntervalMs?: number;
+  /** The .ics reading pool's bounds: ICS_IMPORT_* in ical-import-pool.ts unless a test watches one at work. */
+  icsReader?: Partial<IcsReaderLimits>;
 }
 
 /** The services routes call, over the store: the one write path and all that hangs off it. */
-async function registerServices(fastify: FastifyInstance, config: Config, { live, purgeIntervalMs }: AppOptions) {
+async function registerServices(fastify: FastifyInstance, config: Config, { live, purgeIntervalMs, icsReader }: AppOptions) {
   const { identity } = config;
   const editorIds = editorIdRule(identity);
   const content = { sharePointOrigins: config.sharePointOrigins };
@@ -114,7 +117,7 @@ async function registerServices(fastify: FastifyInstance, config: Config, { live
   await fastify.register(liveChanges, { limits: live });
   await fastify.register(purgeSchedule, { intervalMs: purgeIntervalMs });
   await fastify.register(icalExport, { publicHosts: config.publicHosts });
-  await fastify.register(icalImport, { content });
+  await fastify.register(icalImport, { content, limits: icsReader });
   await fastify.register(subscriptionsPlugin, { identity });
   await fastify.register(graphPlugin, { graph: config.graph });
   await fastify.register(directoryPlugin, { identity, editorIds });

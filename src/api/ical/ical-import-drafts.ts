@@ -78,11 +78,17 @@ export interface IcsReadOptions {
   categories: readonly { id: string; name: string }[];
 }
 
+/** The file's events as drafts, and what was skipped and why. */
+export interface IcsDrafts {
+  drafts: EventDraft[];
+  skipped: SkippedItem[];
+}
+
 /**
  * The file's events as drafts checked as the API checks a client's (before their rich content is made what the stores
  * keep), and what was skipped and why. A file that is not iCalendar, or holds more than an import takes, is a 400.
  */
-export async function icsDrafts(body: Uint8Array, { timeZone, categories }: IcsReadOptions): Promise<{ drafts: EventDraft[]; skipped: SkippedItem[] }> {
+export async function icsDrafts(body: Uint8Array, { timeZone, categories }: IcsReadOptions): Promise<IcsDrafts> {
   const calendars = parseIcs(body);
   const { events: records, skipped } = readComponents(calendars, zoneContext(calendars, timeZone));
   const grouped = groupCandidates(records, { categories, fileZone: fileZoneOf(calendars, timeZone) });

@@ -9,7 +9,7 @@ import type { EventService } from '../events/event-service.ts';
 import { seriesDraft } from '../events/occurrence-service.ts';
 import { createEventWriter, type BatchChange } from '../events/write-event.ts';
 import { NotFoundError, PreconditionFailedError, type Store } from '../stores/repository.ts';
-import { icsDrafts, orSkip } from './ical-import-drafts.ts';
+import { orSkip, type IcsDrafts, type IcsReadOptions } from './ical-import-drafts.ts';
 import type { SkippedItem } from './ical-import-records.ts';
 
 
@@ -64,7 +64,10 @@ function planWrites(drafts: readonly EventDraft[], stored: readonly CalendarEven
   return plan;
 }
 
-export function createIcalImportService(store: Store, events: EventService, rules: ContentRules): IcalImportService {
+/** Reads a file into drafts: in a worker thread (ical-import-pool.ts), since the file is anyone's. */
+export type ReadIcs = (body: Uint8Array, options: IcsReadOptions) => Promise<IcsDrafts>;
+
+export function createIcalImportService(store: Store, events: EventService, rules: ContentRules, readIcs: ReadIcs): IcalImportService {
   const writeEvent = createEventWriter(store, rules);
 
   async function write(principal: Principal, calendarId: string, plan: ImportPlan): Promise<void> {
@@ -82,7 +85,7 @@ export function createIcalImportService(store: Store, events: EventService, rule
       const { tenantId } = principal;
       await events.editableCalendar(principal, calendarId);
       const categories = await store.categories.listByCalendar({ tenantId, calendarId });
-      const read = await icsDrafts(body, { timeZone, categories });
+      const read = await readIcs(body, { timeZone, categories });
       const { skipped } = read;
       const place = { tenantId, calendarId, fromCalendarId: calendarId, previousCategoryId: '' };
       const drafts: EventDraft[] = [];
