@@ -84,5 +84,8 @@ function boundObservance(observance: ICAL.Component, { from, to }: ZoneYears): v
 export function boundedTimezone(vtimezone: ICAL.Component, years: ZoneYears): ICAL.Timezone {
   const component = new ICAL.Component(structuredClone(vtimezone.jCal));
   for (const observance of component.getAllSubcomponents()) boundObservance(observance, years);
-  return new ICAL.Timezone(component);
+  const zone = new ICAL.Timezone(component);
+  // Expanded once, for every year given: ical.js expands a zone again (adding to what it has) for each later year asked.
+  zone.utcOffset(endOfYear(years.to + 1));
+  return zone;
 }
