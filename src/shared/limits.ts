@@ -102,6 +102,12 @@ export const ICS_IMPORT_DEPTH_MAX = 8;
  * sanitiser drops. Longer is a 400 naming the line, before anything parses it.
  */
 export const ICS_IMPORT_LINE_MAX = 4 * EVENT_DESCRIPTION_HTML_MAX;
+/**
+ * The most lines (as the file numbers them, folded or not) one .ics file may have, counted on its bytes before they are
+ * decoded: 100 a component at ICS_IMPORT_COMPONENTS_MAX, room for long attendee lists. A 5 MB file of one-character
+ * properties (a million lines) would otherwise be read into a million objects. More is a 400.
+ */
+export const ICS_IMPORT_LINES_MAX = 200_000;
 /** The most parameters one property of an .ics file may carry (an ATTENDEE has about eight): more is a 400 naming the line. */
 export const ICS_IMPORT_PARAMETERS_MAX = 50;
 /** The most time zones (VTIMEZONE) one .ics file may define: more is a 400. Outlook writes one per zone its events use. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Calendar } from '../../src/shared/calendar-schema.ts';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
 import type { IcsImportResult } from '../../src/shared/ics-import.ts';
-import { ICS_IMPORT_DEPTH_MAX, ICS_IMPORT_PARAMETERS_MAX } from '../../src/shared/limits.ts';
+import { ICS_IMPORT_DEPTH_MAX, ICS_IMPORT_LINES_MAX, ICS_IMPORT_PARAMETERS_MAX } from '../../src/shared/limits.ts';
 import { FILE_TOO_COMPLEX_TYPE, PROBLEM_CONTENT_TYPE, type Problem } from '../../src/shared/problem.ts';
 import { largestFile, nestingAttack, parametersAttack, zoneRuleAttack } from '../security/helpers/ics-attacks.ts';
 import { build, type ApiResponse, type TestServer } from './helpers/test-server.ts';
@@ -42,7 +42,8 @@ async function eventsOf(server: TestServer, calendarId: string): Promise<Calenda
 
 describe('an import’s bounds', () => {
   it.each([
-    ['150,000 nested VCALENDARs', nestingAttack(), ICS_IMPORT_DEPTH_MAX + 1, `Components nest more than ${ICS_IMPORT_DEPTH_MAX} deep`],
+    ['150,000 nested VCALENDARs', nestingAttack(), ICS_IMPORT_LINES_MAX + 1, 'The file has more than 200,000 lines'],
+    ['90,000 nested VCALENDARs', nestingAttack(90_000), ICS_IMPORT_DEPTH_MAX + 1, `Components nest more than ${ICS_IMPORT_DEPTH_MAX} deep`],
     ['a line of 800,000 parameters', parametersAttack(), 3, 'The line is 3,200,005 characters long; an import takes lines of at most 160,000'],
     [`a property of ${ICS_IMPORT_PARAMETERS_MAX + 1} parameters`, parametersAttack(ICS_IMPORT_PARAMETERS_MAX + 1), 3, `X-P has more than ${ICS_IMPORT_PARAMETERS_MAX} parameters`],
   ])('refuses %s with a 400 naming the line and the cap, importing nothing', async (_name, file, line, message) => {

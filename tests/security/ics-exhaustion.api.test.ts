@@ -4,10 +4,10 @@
 // what is bounded is the attack's cost (caps checked before parsing, yearly zone rules only, a reading thread with a
 // deadline), not the machine's speed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ICS_IMPORT_COMPONENTS_MAX, ICS_IMPORT_DEPTH_MAX } from '../../src/shared/limits.ts';
+import { ICS_IMPORT_COMPONENTS_MAX, ICS_IMPORT_DEPTH_MAX, ICS_IMPORT_LINES_MAX } from '../../src/shared/limits.ts';
 import { PROBLEM_CONTENT_TYPE } from '../../src/shared/problem.ts';
 import { HEALTH_ANSWER_MAX_MS, startAttackedServer, whileWatchingHealth, type AttackedServer } from './helpers/attacked-server.ts';
-import { FREQUENCIES, largestFile, nestingAttack, parametersAttack, zoneRuleAttack } from './helpers/ics-attacks.ts';
+import { FREQUENCIES, largestFile, linesAttack, nestingAttack, parametersAttack, zoneRuleAttack } from './helpers/ics-attacks.ts';
 
 /** How long one attack may take to be answered: the issue measured 50 s (then out of memory) for the MINUTELY zone. */
 const ATTACK_ANSWER_MAX_MS = 10_000;
@@ -87,12 +87,33 @@ describe('iCalendar imports cannot take the server down', () => {
   );
 
   it.each(modes)(
-    '%s of 150,000 nested VCALENDARs is a 400 naming the first one too deep',
+    '%s of 150,000 nested VCALENDARs (300,000 lines) is a 400 at the line cap',
     async (_mode, query) => {
       const answer = await attack(nestingAttack(), query);
       expect(answer.status).toBe(400);
       expect(answer.contentType).toContain(PROBLEM_CONTENT_TYPE);
+      expect(answer.body.detail).toContain(`line ${ICS_IMPORT_LINES_MAX + 1}: The file has more than`);
+    },
+    CASE_MAX_MS,
+  );
+
+  it.each(modes)(
+    '%s of 90,000 nested VCALENDARs (within the line cap) is a 400 naming the first one too deep',
+    async (_mode, query) => {
+      const answer = await attack(nestingAttack(90_000), query);
+      expect(answer.status).toBe(400);
+      expect(answer.contentType).toContain(PROBLEM_CONTENT_TYPE);
       expect(answer.body.detail).toContain(`line ${ICS_IMPORT_DEPTH_MAX + 1}: Components nest more than ${ICS_IMPORT_DEPTH_MAX} deep`);
+    },
+    CASE_MAX_MS,
+  );
+
+  it(
+    'a preview of a million one-character lines (5 MB) is a 400 at the line cap',
+    async () => {
+      const answer = await attack(linesAttack(), '?preview=true');
+      expect(answer.status).toBe(400);
+      expect(answer.body.detail).toContain(`line ${ICS_IMPORT_LINES_MAX + 1}: The file has more than`);
     },
     CASE_MAX_MS,
   );

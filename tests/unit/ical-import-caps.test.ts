@@ -2,7 +2,7 @@ import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { boundedTimezone, zoneRuleFault } from '../../src/api/ical/bounded-timezone.ts';
 import { icsDrafts, parseIcs } from '../../src/api/ical/ical-import-drafts.ts';
-import { contentLines, readIcsLines, type SyntaxFault } from '../../src/api/ical/ical-import-text.ts';
+import { contentLines, lineCountFault, readIcsLines, type SyntaxFault } from '../../src/api/ical/ical-import-text.ts';
 import { offsetAtMs } from '../../src/api/recurrence/zone-offsets.ts';
 import {
   EVENT_DESCRIPTION_HTML_MAX,
@@ -10,6 +10,7 @@ import {
   ICS_IMPORT_COMPONENTS_MAX,
   ICS_IMPORT_DEPTH_MAX,
   ICS_IMPORT_LINE_MAX,
+  ICS_IMPORT_LINES_MAX,
   ICS_IMPORT_OBSERVANCES_MAX,
   ICS_IMPORT_PARAMETERS_MAX,
   ICS_IMPORT_VTIMEZONES_MAX,
@@ -90,6 +91,17 @@ describe('caps checked on the lines, before any parser sees them: at the cap a f
     }));
   });
 
+  it(`ICS_IMPORT_LINES_MAX (${ICS_IMPORT_LINES_MAX}), counted on the bytes before they are decoded, with LF, CRLF or CR`, () => {
+    const lines = (n: number, separator: string) => bytes(`BEGIN:VCALENDAR${separator}${'X:1'.concat(separator).repeat(n - 2)}END:VCALENDAR${separator}`);
+    const message = `The file has more than ${ICS_IMPORT_LINES_MAX.toLocaleString('en')} lines, the most an import takes: split it`;
+    for (const separator of ['\n', '\r\n', '\r']) {
+      expect(lineCountFault(lines(ICS_IMPORT_LINES_MAX, separator))).toBeNull();
+      expect(lineCountFault(lines(ICS_IMPORT_LINES_MAX + 1, separator))).toEqual({ line: ICS_IMPORT_LINES_MAX + 1, message, kind: 'limit' });
+    }
+    expect(faultOf(lines(ICS_IMPORT_LINES_MAX, '\r\n'))).toBeNull();
+    expect(() => parseIcs(lines(ICS_IMPORT_LINES_MAX + 1, '\r\n'))).toThrow(expect.objectContaining({ status: 400, errors: [{ field: '(body)', message: `Line ${ICS_IMPORT_LINES_MAX + 1}: ${message}` }] }));
+  }, 30_000);
+
   it('takes a description as long as an event may hold, escaped, on one line', () => {
     const escaped = 'a\\,b\\;c\\n'.repeat(EVENT_DESCRIPTION_HTML_MAX / 3).slice(0, 2 * EVENT_DESCRIPTION_HTML_MAX);
     expect(faultOf(calendar(...event(`DESCRIPTION:${escaped}`)))).toBeNull();
@@ -106,8 +118,9 @@ describe('caps checked on the lines, before any parser sees them: at the cap a f
     expect(faultOf(calendar(...event('X-P;A="x:y:v')))).toMatchObject({ message: 'A quoted parameter of X-P is never closed', kind: 'syntax' });
   });
 
-  it('refuses 150,000 nested VCALENDARs at the first one too deep, without a stack overflow', () => {
-    expect(faultOf(bytes(nestingAttack()))).toMatchObject({ line: ICS_IMPORT_DEPTH_MAX + 1, kind: 'limit' });
+  it('refuses 150,000 nested VCALENDARs by their lines before reading any, and 90,000 at the first one too deep, without a stack overflow', () => {
+    expect(lineCountFault(bytes(nestingAttack()))).toMatchObject({ line: ICS_IMPORT_LINES_MAX + 1, kind: 'limit' });
+    expect(faultOf(bytes(nestingAttack(90_000)))).toMatchObject({ line: ICS_IMPORT_DEPTH_MAX + 1, kind: 'limit' });
   });
 });
 

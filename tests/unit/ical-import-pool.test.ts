@@ -53,7 +53,7 @@ describe('reading .ics files in worker threads', () => {
   it('ends a thread past its deadline with a 422 of its own type', async () => {
     // A thousandth of what reading the largest file takes: the bound, not the machine's speed, decides.
     const error = await failure(readerWith({ deadlineMs: 1 }).read(largest, options));
-    expect(error).toMatchObject({ status: 422, type: FILE_TOO_COMPLEX_TYPE, detail: 'Reading this file needs more than an import may use (0.001 s, 96 MB). Nothing was imported: split it into smaller files.' });
+    expect(error).toMatchObject({ status: 422, type: FILE_TOO_COMPLEX_TYPE, detail: `Reading this file needs more than an import may use (0.001 s, ${ICS_IMPORT_HEAP_MB} MB). Nothing was imported: split it into smaller files.` });
   });
 
   it('ends a thread past its heap limit with the same 422, and reads the next file in a new one', async () => {

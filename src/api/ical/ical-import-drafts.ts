@@ -10,7 +10,7 @@ import { BODY_FIELD, parseOrThrow } from '../http/request-validation.ts';
 import { occurrenceAt } from '../recurrence/expand-series.ts';
 import { groupCandidates, type ImportCandidate } from './ical-import-candidates.ts';
 import { readComponents, type SkippedItem } from './ical-import-records.ts';
-import { contentLines, readIcsLines, type SyntaxFault } from './ical-import-text.ts';
+import { contentLines, lineCountFault, readIcsLines, type SyntaxFault } from './ical-import-text.ts';
 import { zoneContext } from './ical-import-times.ts';
 import { ianaZoneOf } from './tzid-zones.ts';
 
@@ -25,6 +25,8 @@ const malformed = ({ line, message, kind }: SyntaxFault) =>
 
 /** The file's calendars, read once and within every cap, or a 400 naming the first line at fault. */
 export function parseIcs(body: Uint8Array): ICAL.Component[] {
+  const tooLong = lineCountFault(body);
+  if (tooLong) throw malformed(tooLong);
   const read = readIcsLines(contentLines(body));
   if ('fault' in read) throw malformed(read.fault);
   return read.calendars.map((root) => new ICAL.Component(root));

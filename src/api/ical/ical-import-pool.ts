@@ -10,7 +10,7 @@ import type { IcsReadAnswer, IcsReadTask } from './ical-import-worker.ts';
 
 /** The pool's bounds; a test may set its own to watch one at work. */
 export interface IcsReaderLimits {
-  /** Threads reading files at once: the machines have two cores, and the main thread must keep answering. */
+  /** Threads reading files at once. */
   threads: number;
   /** Files waiting for a thread; one more is a 503 with Retry-After. */
   queue: number;
@@ -24,8 +24,12 @@ export interface IcsReaderLimits {
   idleMs: number;
 }
 
-/** The most threads reading .ics files at once. */
-export const ICS_IMPORT_THREADS_MAX = 2;
+/**
+ * The most threads reading .ics files at once: one, so that the other of the machines' two cores stays with the main
+ * thread, and a thread's memory (up to ICS_IMPORT_HEAP_MB, and some 30 MB to start) is counted once in the
+ * instance's resident memory. Imports are rare; the queue holds the others.
+ */
+export const ICS_IMPORT_THREADS_MAX = 1;
 /** The most files waiting for a reading thread. */
 export const ICS_IMPORT_QUEUE_MAX = 8;
 /** How long a file may wait for a reading thread, in ms: a thread that cannot even start never takes it. */
@@ -35,8 +39,8 @@ export const ICS_IMPORT_WAIT_MS = 30_000;
  * 2 s on these machines, so this leaves room for a loaded one and still answers well before clients give up.
  */
 export const ICS_IMPORT_DEADLINE_MS = 15_000;
-/** The most heap one reading thread may use, in MB: a file at every cap reads within a third of it. */
-export const ICS_IMPORT_HEAP_MB = 96;
+/** The most heap one reading thread may use, in MB: a file at every cap reads within half of it. */
+export const ICS_IMPORT_HEAP_MB = 64;
 /** How long an idle reading thread is kept, in ms, for the next import to skip starting one (about 0.3 s). */
 export const ICS_IMPORT_IDLE_MS = 60_000;
 /** What a 503 for a full queue asks the client to wait, in seconds. */

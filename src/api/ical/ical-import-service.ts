@@ -1,5 +1,6 @@
 // Importing an .ics file into a calendar: read it all, check every event as the API checks a client's, compare with
 // what earlier imports left (by UID, per calendar), then write every change in one batch through the one write path.
+import { setImmediate } from 'node:timers/promises';
 import type { IcsImportResult } from '../../shared/ics-import.ts';
 import { exactDraft, type CalendarEvent, type EventDraft, type ImportSource } from '../../shared/event-schema.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -92,6 +93,8 @@ export function createIcalImportService(store: Store, events: EventService, rule
       for (const draft of read.drafts) {
         const checked = await orSkip(draft.importSource!.uid, skipped, () => checkContent(store, place, draft, rules));
         if (checked) drafts.push(checked);
+        // Sanitising a description takes up to a millisecond: others are answered between events, not after them all.
+        await setImmediate();
       }
       const stored = await store.events.findByImportUids({ tenantId, calendarId, uids: drafts.map((draft) => draft.importSource!.uid) });
       const plan = planWrites(drafts, stored, skipped);

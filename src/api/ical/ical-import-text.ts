@@ -9,6 +9,7 @@ import {
   ICS_IMPORT_COMPONENTS_MAX,
   ICS_IMPORT_DEPTH_MAX,
   ICS_IMPORT_LINE_MAX,
+  ICS_IMPORT_LINES_MAX,
   ICS_IMPORT_OBSERVANCES_MAX,
   ICS_IMPORT_PARAMETERS_MAX,
   ICS_IMPORT_VTIMEZONES_MAX,
@@ -25,6 +26,8 @@ export interface ContentLine {
 
 const [LF, CR, SPACE, TAB] = [0x0a, 0x0d, 0x20, 0x09];
 
+const count = (n: number) => n.toLocaleString('en');
+
 const dropBom = (bytes: Uint8Array) => (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes);
 
 /** Lines joined where RFC 5545 §3.1 folded them (a line starting with a space or tab continues the one before), numbered as in the file. */
@@ -36,6 +39,16 @@ function unfold<L extends { length: number; [index: number]: unknown }>(lines: r
     else logical.push({ line: index + 1, parts: [raw] });
   });
   return logical;
+}
+
+/** A file of more than ICS_IMPORT_LINES_MAX lines, found on its bytes before anything decodes them. */
+export function lineCountFault(bytes: Uint8Array): SyntaxFault | null {
+  const separator = bytes.includes(LF) ? LF : CR;
+  // Each separator ends a line; so does the end of a file that has none after its last.
+  let lines = bytes.length > 0 && bytes.at(-1) !== separator ? 1 : 0;
+  for (let at = bytes.indexOf(separator); at >= 0 && lines <= ICS_IMPORT_LINES_MAX; at = bytes.indexOf(separator, at + 1)) lines++;
+  if (lines <= ICS_IMPORT_LINES_MAX) return null;
+  return { line: ICS_IMPORT_LINES_MAX + 1, message: `The file has more than ${count(ICS_IMPORT_LINES_MAX)} lines, the most an import takes: split it`, kind: 'limit' };
 }
 
 /** The file's lines as bytes, by CRLF, LF or (if the file has no LF at all) CR. */
@@ -96,8 +109,6 @@ class FaultAt extends Error {
 const fail = (line: number, message: string, kind: SyntaxFault['kind'] = 'syntax'): never => {
   throw new FaultAt({ line, message: message[0]!.toUpperCase() + message.slice(1), kind });
 };
-
-const count = (n: number) => n.toLocaleString('en');
 
 // Sticky: each matches only where lastIndex points, so walking a line never copies what follows.
 const NAME_AT = /[A-Za-z0-9-]+/y;

@@ -39,6 +39,11 @@ export function nestingAttack(depth = 150_000): string {
   return 'BEGIN:VCALENDAR\r\n'.repeat(depth) + 'END:VCALENDAR\r\n'.repeat(depth);
 }
 
+/** A file just under ICS_IMPORT_MAX_BYTES of one-character properties: a million lines. */
+export function linesAttack(): string {
+  return lines('BEGIN:VCALENDAR', 'BEGIN:VEVENT', `${'X:1\r\n'.repeat(Math.floor((ICS_IMPORT_MAX_BYTES - 100) / 5))}END:VEVENT`, 'END:VCALENDAR');
+}
+
 /**
  * A valid file as large as the caps allow: ICS_IMPORT_COMPONENTS_MAX events (a weekly series among them), each with a
  * description that brings the file near ICS_IMPORT_MAX_BYTES.
