@@ -62,8 +62,8 @@ export function zoneContext(calendars: readonly ICAL.Component[], floatingZone: 
 function ownZone(ctx: ZoneContext, tzid: string, vtimezone: ICAL.Component, year: number): { zone: string } | { vtimezone: ICAL.Timezone } {
   const fault = zoneRuleFault(vtimezone);
   if (fault) throw new UnknownZoneError(`Its time zone “${tzid}” changes by a rule no calendar app writes for a zone (${fault}): only yearly changes are followed`);
-  const years = ctx.years.get(tzid) ?? { from: year, to: year };
-  const like = ctx.searches++ < ICS_IMPORT_ZONE_MATCHES_MAX ? zoneLike(vtimezone, year) : null;
+  const years = ctx.years.get(tzid) ?? { from: clampYear(year), to: clampYear(year) };
+  const like = ctx.searches++ < ICS_IMPORT_ZONE_MATCHES_MAX ? zoneLike(vtimezone, clampYear(year)) : null;
   return like ? { zone: like } : { vtimezone: boundedTimezone(vtimezone, years) };
 }
 
