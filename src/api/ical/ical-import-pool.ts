@@ -35,8 +35,8 @@ export const ICS_IMPORT_QUEUE_MAX = 8;
 /** How long a file may wait for a reading thread, in ms: a thread that cannot even start never takes it. */
 export const ICS_IMPORT_WAIT_MS = 30_000;
 /**
- * How long reading one file may take, in ms: a file at every cap (5 MB, ICS_IMPORT_COMPONENTS_MAX events) takes about
- * 2 s on these machines, so this leaves room for a loaded one and still answers well before clients give up.
+ * How long reading one file may take, in ms: a file at every cap (5 MB, ICS_IMPORT_COMPONENTS_MAX events) takes 0.4–2 s
+ * on these machines, so this leaves room for a loaded one and still answers well before clients give up.
  */
 export const ICS_IMPORT_DEADLINE_MS = 15_000;
 /** The most heap one reading thread may use, in MB: a file at every cap reads within half of it. */
