@@ -45,6 +45,7 @@ import subscriptionFeedRoutes from './routes/subscription-feed.ts';
 import subscriptionRoutes from './routes/subscriptions.ts';
 import trashRoutes from './routes/trash.ts';
 import type { ChangeHubLimits } from './live/change-hub.ts';
+import type { IcsReaderLimits } from './ical/ical-import-pool.ts';
 import type { Store } from './stores/repository.ts';
 import { openStore } from './stores/open-store.ts';
 import { REQUEST_BODY_DEPTH_MAX } from '../shared/limits.ts';
@@ -121,10 +122,12 @@ export interface AppOptions {
   purgeIntervalMs?: number;
   /** The event loop's delay window: EVENT_LOOP_WINDOW_MS unless a test watches its warning. */
   eventLoopWindowMs?: number;
+  /** The .ics reading pool's bounds: ICS_IMPORT_* in ical-import-pool.ts unless a test watches one at work. */
+  icsReader?: Partial<IcsReaderLimits>;
 }
 
 /** The services routes call, over the store: the one write path and all that hangs off it. */
-async function registerServices(fastify: FastifyInstance, config: Config, { live, purgeIntervalMs }: AppOptions) {
+async function registerServices(fastify: FastifyInstance, config: Config, { live, purgeIntervalMs, icsReader }: AppOptions) {
   const { identity } = config;
   const editorIds = editorIdRule(identity);
   const content = { sharePointOrigins: config.sharePointOrigins };
@@ -132,7 +135,7 @@ async function registerServices(fastify: FastifyInstance, config: Config, { live
   await fastify.register(liveChanges, { limits: live });
   await fastify.register(purgeSchedule, { intervalMs: purgeIntervalMs });
   await fastify.register(icalExport, { publicHosts: config.publicHosts });
-  await fastify.register(icalImport, { content });
+  await fastify.register(icalImport, { content, limits: icsReader });
   await fastify.register(subscriptionsPlugin, { identity });
   await fastify.register(graphPlugin, { graph: config.graph });
   await fastify.register(directoryPlugin, { identity, editorIds });

@@ -93,8 +93,42 @@ export const DIRECTORY_RESOLVE_IDS_MAX = CALENDAR_EDITORS_MAX;
 
 /** The largest .ics file one import takes (POST /api/calendars/{id}/import): more is a 413. The web app checks it first. */
 export const ICS_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
-/** The most components (events, tasks, journal entries) one .ics file may hold for an import: more is a 400 asking to split it. */
+/**
+ * The most components (events, tasks, journal entries) one .ics file may hold for an import: more is a 400 asking to
+ * split it. Counted on the BEGIN lines directly inside a VCALENDAR (time zones aside), before anything parses the file.
+ */
 export const ICS_IMPORT_COMPONENTS_MAX = 2_000;
+/**
+ * The most components of every kind and depth one .ics file may hold (calendars, events, their alarms, time zones and
+ * their observances), counted on BEGIN lines before parsing: more is a 400.
+ */
+export const ICS_IMPORT_ALL_COMPONENTS_MAX = 20_000;
+/**
+ * How deep components may nest in an .ics file, VCALENDAR being 1: real files go 3 deep (VCALENDAR, VEVENT, VALARM).
+ * Deeper is a 400 before anything parses the file (150,000 nested VCALENDARs overflowed the parser's stack).
+ */
+export const ICS_IMPORT_DEPTH_MAX = 8;
+/**
+ * The longest content line of an .ics file, unfolded, in characters: a description at EVENT_DESCRIPTION_HTML_MAX with
+ * every character escaped (twice as long), and as much again of the markup Outlook writes in X-ALT-DESC and the
+ * sanitiser drops. Longer is a 400 naming the line, before anything parses it.
+ */
+export const ICS_IMPORT_LINE_MAX = 4 * EVENT_DESCRIPTION_HTML_MAX;
+/**
+ * The most lines (as the file numbers them, folded or not) one .ics file may have, counted on its bytes before they are
+ * decoded: 100 a component at ICS_IMPORT_COMPONENTS_MAX, room for long attendee lists. A 5 MB file of one-character
+ * properties (a million lines) would otherwise be read into a million objects. More is a 400.
+ */
+export const ICS_IMPORT_LINES_MAX = 200_000;
+/** The most parameters one property of an .ics file may carry (an ATTENDEE has about eight): more is a 400 naming the line. */
+export const ICS_IMPORT_PARAMETERS_MAX = 50;
+/** The most time zones (VTIMEZONE) one .ics file may define: more is a 400. Outlook writes one per zone its events use. */
+export const ICS_IMPORT_VTIMEZONES_MAX = 50;
+/**
+ * The most observances (STANDARD, DAYLIGHT) one VTIMEZONE may hold: Outlook and Google write two, Apple a few, a
+ * zone's whole history some dozens. More is a 400 naming the VTIMEZONE's line.
+ */
+export const ICS_IMPORT_OBSERVANCES_MAX = 100;
 /**
  * How many of a file's own time zones (VTIMEZONEs whose TZID names no zone we know) an import matches to IANA zones, at
  * about 20 ms each; the others place their times by their own offsets, and a series in one is skipped.

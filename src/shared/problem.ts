@@ -18,6 +18,12 @@ export interface Problem {
 /** The type of the 422 a feed window holding more than FEED_EVENTS_MAX events gets, for the web app to recognise. */
 export const WINDOW_TOO_FULL_TYPE = 'urn:company-calendar:problem:window-too-full';
 
+/**
+ * The type of the 422 an .ics import gets when reading its file needs more time or memory than one import may use
+ * (its worker thread was ended): nothing was imported.
+ */
+export const FILE_TOO_COMPLEX_TYPE = 'urn:company-calendar:problem:file-too-complex';
+
 /** The type of the 422 an iCalendar export holding more than ICS_EXPORT_EVENTS_MAX events gets; `limit` says how many fit. */
 export const EXPORT_TOO_LARGE_TYPE = 'urn:company-calendar:problem:export-too-large';
 

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { FILE_TOO_COMPLEX_TYPE } from '../../src/shared/problem.ts';
 import { ApiDriver } from './harness/api.ts';
 import { useAppAndBrowser } from './harness/app-and-browser.ts';
 import { axeViolations } from './harness/axe.ts';
@@ -57,5 +58,24 @@ describe('importing an .ics file', () => {
     await expect.poll(() => dialog.isVisible()).toBe(false);
     await expect.poll(() => page.locator('.cc-event', { hasText: 'Weekly sync' }).count()).toBe(1);
     expect(await page.locator('.cc-event', { hasText: '(No title)' }).count()).toBe(1);
+  });
+
+  test('a file whose reading outlasts its thread is told so in words, and the dialog stays open to pick another', async () => {
+    // The server answers so only past ICS_IMPORT_DEADLINE_MS (15 s) or the thread's heap: its answer, as sent.
+    const preview = (url: URL) => url.pathname.endsWith('/import') && url.searchParams.get('preview') === 'true';
+    await page.route(preview, (route) =>
+      route.fulfill({
+        status: 422,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({ type: FILE_TOO_COMPLEX_TYPE, title: 'File too complex', status: 422, detail: 'Reading this file needs more than an import may use.' }),
+      }),
+    );
+    await page.getByRole('complementary').getByRole('button', { name: `More actions for ${calendarName}` }).click();
+    await page.getByRole('menuitem', { name: 'Import (.ics)…' }).click();
+    const dialog = page.getByRole('dialog', { name: `Import into ${calendarName}` });
+    await dialog.getByLabel('iCalendar file (.ics)').setInputFiles(fixture('apple-calendar.ics'));
+    await expect.poll(() => dialog.getByText(/needs more time or memory than an import may use, so nothing was imported/).isVisible()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Import' }).isDisabled()).toBe(true);
+    await page.unroute(preview);
   });
 });

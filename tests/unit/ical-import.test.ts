@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { HttpProblem } from '../../src/api/errors.ts';
 import { icsDrafts, parseIcs } from '../../src/api/ical/ical-import-drafts.ts';
 import { compareSources } from '../../src/api/ical/ical-import-service.ts';
-import { contentLines, findSyntaxFault } from '../../src/api/ical/ical-import-text.ts';
+import { contentLines, readIcsLines, type SyntaxFault } from '../../src/api/ical/ical-import-text.ts';
 import { ianaZoneOf, zoneLike } from '../../src/api/ical/tzid-zones.ts';
 import { expandSeries } from '../../src/api/recurrence/expand-series.ts';
 import { offsetAtMs } from '../../src/api/recurrence/zone-offsets.ts';
@@ -16,6 +16,12 @@ import { dateToDayMs } from '../../src/shared/time.ts';
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/ics/${name}`, import.meta.url));
 const bytes = (text: string) => new TextEncoder().encode(text);
 const CATEGORIES = [{ id: 'training-id', name: 'Training' }];
+
+/** The first line at fault in the file's text, or null when it reads. */
+function faultOf(file: Uint8Array): SyntaxFault | null {
+  const read = readIcsLines(contentLines(file));
+  return 'fault' in read ? read.fault : null;
+}
 
 /** A window from one date to another, its dates as a UTC viewer's. */
 function windowOf(from: string, to: string): EventWindow {
@@ -63,7 +69,7 @@ describe('reading an .ics file’s bytes', () => {
     ['malformed-unclosed.ics', 10, 'END:VCALENDAR does not close BEGIN:VEVENT (line 4)'],
     ['malformed-bad-date.ics', 14, 'DTSTART names a date or time that does not exist: “20271345T083000Z”'],
   ])('names the line at fault in %s', (name, line, message) => {
-    expect(findSyntaxFault(contentLines(fixture(name)))).toEqual({ line, message });
+    expect(faultOf(fixture(name))).toEqual({ line, message, kind: 'syntax' });
     const error = (() => {
       try {
         parseIcs(fixture(name));
@@ -83,14 +89,14 @@ describe('reading an .ics file’s bytes', () => {
     ['BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nEXDATE:20270101T090000Z,2027-01-08\r\nEND:VEVENT\r\nEND:VCALENDAR', 3, 'EXDATE is not a date'],
     ['BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nEND:VEVENT', 1, 'BEGIN:VCALENDAR is never closed'],
   ])('finds the fault in %j', (text, line, start) => {
-    const fault = findSyntaxFault(contentLines(bytes(text)));
+    const fault = faultOf(bytes(text));
     expect(fault?.line).toBe(line);
     expect(fault?.message.startsWith(start)).toBe(true);
   });
 
   it('accepts quoted parameters holding colons, and folded values', () => {
     const text = 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART;TZID="(UTC-05:00) Eastern Time (US & Canada)":20270310T090000\r\nDESCRIPTION:a\r\n  b\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n';
-    expect(findSyntaxFault(contentLines(bytes(text)))).toBeNull();
+    expect(faultOf(bytes(text))).toBeNull();
   });
 });
 

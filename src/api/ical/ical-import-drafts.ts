@@ -3,37 +3,33 @@
 // listed as skipped, with why.
 import ICAL from 'ical.js';
 import { eventWriteSchema, type EventDraft } from '../../shared/event-schema.ts';
-import { ICS_IMPORT_COMPONENTS_MAX } from '../../shared/limits.ts';
-import { HttpProblem, validationFailed } from '../errors.ts';
+import { HttpProblem } from '../errors.ts';
 import { checkSeries, toDraft } from '../events/check-series.ts';
 import { overrideOf, withOverride } from '../events/series-edits.ts';
 import { BODY_FIELD, parseOrThrow } from '../http/request-validation.ts';
 import { occurrenceAt } from '../recurrence/expand-series.ts';
 import { groupCandidates, type ImportCandidate } from './ical-import-candidates.ts';
-import { componentCount, readComponents, type SkippedItem } from './ical-import-records.ts';
-import { contentLines, findSyntaxFault } from './ical-import-text.ts';
+import { readComponents, type SkippedItem } from './ical-import-records.ts';
+import { contentLines, lineCountFault, readIcsLines, type SyntaxFault } from './ical-import-text.ts';
 import { zoneContext } from './ical-import-times.ts';
 import { ianaZoneOf } from './tzid-zones.ts';
 
-const malformed = (line: number, message: string) =>
+const malformed = ({ line, message, kind }: SyntaxFault) =>
   new HttpProblem(400, 'Bad Request', {
-    detail: `The file is not valid iCalendar (line ${line}: ${message}). Nothing was imported.`,
+    detail:
+      kind === 'limit'
+        ? `The file holds more than an import takes (line ${line}: ${message}). Nothing was imported.`
+        : `The file is not valid iCalendar (line ${line}: ${message}). Nothing was imported.`,
     errors: [{ field: BODY_FIELD, message: `Line ${line}: ${message}` }],
   });
 
-/** The file's calendars, or a 400 naming the first line at fault. */
+/** The file's calendars, read once and within every cap, or a 400 naming the first line at fault. */
 export function parseIcs(body: Uint8Array): ICAL.Component[] {
-  const lines = contentLines(body);
-  const fault = findSyntaxFault(lines);
-  if (fault) throw malformed(fault.line, fault.message);
-  let jcal: unknown;
-  try {
-    jcal = ICAL.parse(lines.map((line) => line.text).join('\r\n'));
-  } catch (error) {
-    throw malformed(lines[0]!.line, (error as Error).message);
-  }
-  const roots = (typeof (jcal as unknown[])[0] === 'string' ? [jcal] : jcal) as unknown[][];
-  return roots.map((root) => new ICAL.Component(root));
+  const tooLong = lineCountFault(body);
+  if (tooLong) throw malformed(tooLong);
+  const read = readIcsLines(contentLines(body));
+  if ('fault' in read) throw malformed(read.fault);
+  return read.calendars.map((root) => new ICAL.Component(root));
 }
 
 const reasonOf = (problem: HttpProblem) => problem.errors?.map((error) => error.message).join('; ') ?? problem.detail ?? problem.title;
@@ -84,16 +80,18 @@ export interface IcsReadOptions {
   categories: readonly { id: string; name: string }[];
 }
 
+/** The file's events as drafts, and what was skipped and why. */
+export interface IcsDrafts {
+  drafts: EventDraft[];
+  skipped: SkippedItem[];
+}
+
 /**
  * The file's events as drafts checked as the API checks a client's (before their rich content is made what the stores
- * keep), and what was skipped and why. A file that is not iCalendar, or holds too much, is a 400.
+ * keep), and what was skipped and why. A file that is not iCalendar, or holds more than an import takes, is a 400.
  */
-export async function icsDrafts(body: Uint8Array, { timeZone, categories }: IcsReadOptions): Promise<{ drafts: EventDraft[]; skipped: SkippedItem[] }> {
+export async function icsDrafts(body: Uint8Array, { timeZone, categories }: IcsReadOptions): Promise<IcsDrafts> {
   const calendars = parseIcs(body);
-  const count = componentCount(calendars);
-  if (count > ICS_IMPORT_COMPONENTS_MAX) {
-    throw validationFailed([{ field: BODY_FIELD, message: `The file holds ${count} events and other items; an import takes at most ${ICS_IMPORT_COMPONENTS_MAX}: split it` }]);
-  }
   const { events: records, skipped } = readComponents(calendars, zoneContext(calendars, timeZone));
   const grouped = groupCandidates(records, { categories, fileZone: fileZoneOf(calendars, timeZone) });
   skipped.push(...grouped.skipped);

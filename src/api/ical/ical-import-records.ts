@@ -142,8 +142,3 @@ export function readComponents(calendars: readonly ICAL.Component[], ctx: ZoneCo
   }
   return { events, skipped };
 }
-
-/** Every component the file holds besides time zones: what ICS_IMPORT_COMPONENTS_MAX counts. */
-export function componentCount(calendars: readonly ICAL.Component[]): number {
-  return calendars.reduce((count, calendar) => count + calendar.getAllSubcomponents().filter((component) => component.name !== 'vtimezone').length, 0);
-}

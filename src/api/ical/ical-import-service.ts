@@ -1,5 +1,6 @@
 // Importing an .ics file into a calendar: read it all, check every event as the API checks a client's, compare with
 // what earlier imports left (by UID, per calendar), then write every change in one batch through the one write path.
+import { setImmediate } from 'node:timers/promises';
 import type { IcsImportResult } from '../../shared/ics-import.ts';
 import { exactDraft, type CalendarEvent, type EventDraft, type ImportSource } from '../../shared/event-schema.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -9,7 +10,7 @@ import type { EventService } from '../events/event-service.ts';
 import { seriesDraft } from '../events/occurrence-service.ts';
 import { createEventWriter, type BatchChange } from '../events/write-event.ts';
 import { NotFoundError, PreconditionFailedError, type Store } from '../stores/repository.ts';
-import { icsDrafts, orSkip } from './ical-import-drafts.ts';
+import { orSkip, type IcsDrafts, type IcsReadOptions } from './ical-import-drafts.ts';
 import type { SkippedItem } from './ical-import-records.ts';
 
 
@@ -64,7 +65,10 @@ function planWrites(drafts: readonly EventDraft[], stored: readonly CalendarEven
   return plan;
 }
 
-export function createIcalImportService(store: Store, events: EventService, rules: ContentRules): IcalImportService {
+/** Reads a file into drafts: in a worker thread (ical-import-pool.ts), since the file is anyone's. */
+export type ReadIcs = (body: Uint8Array, options: IcsReadOptions) => Promise<IcsDrafts>;
+
+export function createIcalImportService(store: Store, events: EventService, rules: ContentRules, readIcs: ReadIcs): IcalImportService {
   const writeEvent = createEventWriter(store, rules);
 
   async function write(principal: Principal, calendarId: string, plan: ImportPlan): Promise<void> {
@@ -82,13 +86,15 @@ export function createIcalImportService(store: Store, events: EventService, rule
       const { tenantId } = principal;
       await events.editableCalendar(principal, calendarId);
       const categories = await store.categories.listByCalendar({ tenantId, calendarId });
-      const read = await icsDrafts(body, { timeZone, categories });
+      const read = await readIcs(body, { timeZone, categories });
       const { skipped } = read;
       const place = { tenantId, calendarId, fromCalendarId: calendarId, previousCategoryId: '' };
       const drafts: EventDraft[] = [];
       for (const draft of read.drafts) {
         const checked = await orSkip(draft.importSource!.uid, skipped, () => checkContent(store, place, draft, rules));
         if (checked) drafts.push(checked);
+        // Sanitising a description takes up to a millisecond: others are answered between events, not after them all.
+        await setImmediate();
       }
       const stored = await store.events.findByImportUids({ tenantId, calendarId, uids: drafts.map((draft) => draft.importSource!.uid) });
       const plan = planWrites(drafts, stored, skipped);

@@ -1,7 +1,19 @@
-// An .ics file's bytes as the text ical.js parses, and the first line at fault when it is not iCalendar. ical.js's
-// parse errors name no line, so the structure is checked here first, on the lines as the file numbers them.
+// An .ics file's bytes read into jCal, line by line, with the first line at fault when it is not iCalendar or holds more
+// than an import takes. ical.js's parse errors name no line, and its whole-file parser has no bounds (150,000 nested
+// VCALENDARs overflow its stack), so the structure is walked and capped here, in one linear pass, and ical.js only
+// parses each property's value.
 import { isUtf8 } from 'node:buffer';
 import ICAL from 'ical.js';
+import {
+  ICS_IMPORT_ALL_COMPONENTS_MAX,
+  ICS_IMPORT_COMPONENTS_MAX,
+  ICS_IMPORT_DEPTH_MAX,
+  ICS_IMPORT_LINE_MAX,
+  ICS_IMPORT_LINES_MAX,
+  ICS_IMPORT_OBSERVANCES_MAX,
+  ICS_IMPORT_PARAMETERS_MAX,
+  ICS_IMPORT_VTIMEZONES_MAX,
+} from '../../shared/limits.ts';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const windows1252 = new TextDecoder('windows-1252');
@@ -14,6 +26,8 @@ export interface ContentLine {
 
 const [LF, CR, SPACE, TAB] = [0x0a, 0x0d, 0x20, 0x09];
 
+const count = (n: number) => n.toLocaleString('en');
+
 const dropBom = (bytes: Uint8Array) => (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes);
 
 /** Lines joined where RFC 5545 §3.1 folded them (a line starting with a space or tab continues the one before), numbered as in the file. */
@@ -25,6 +39,16 @@ function unfold<L extends { length: number; [index: number]: unknown }>(lines: r
     else logical.push({ line: index + 1, parts: [raw] });
   });
   return logical;
+}
+
+/** A file of more than ICS_IMPORT_LINES_MAX lines, found on its bytes before anything decodes them. */
+export function lineCountFault(bytes: Uint8Array): SyntaxFault | null {
+  const separator = bytes.includes(LF) ? LF : CR;
+  // Each separator ends a line; so does the end of a file that has none after its last.
+  let lines = bytes.length > 0 && bytes.at(-1) !== separator ? 1 : 0;
+  for (let at = bytes.indexOf(separator); at >= 0 && lines <= ICS_IMPORT_LINES_MAX; at = bytes.indexOf(separator, at + 1)) lines++;
+  if (lines <= ICS_IMPORT_LINES_MAX) return null;
+  return { line: ICS_IMPORT_LINES_MAX + 1, message: `The file has more than ${count(ICS_IMPORT_LINES_MAX)} lines, the most an import takes: split it`, kind: 'limit' };
 }
 
 /** The file's lines as bytes, by CRLF, LF or (if the file has no LF at all) CR. */
@@ -68,32 +92,64 @@ export function contentLines(bytes: Uint8Array): ContentLine[] {
 export interface SyntaxFault {
   line: number;
   message: string;
+  /** 'limit': the file may be iCalendar, but holds more than an import takes. */
+  kind: 'syntax' | 'limit';
 }
 
-const NAME = /^[A-Za-z0-9-]+/;
+/** A fault found while walking the file, thrown to end the walk at once. */
+class FaultAt extends Error {
+  readonly fault: SyntaxFault;
 
-/** Where the line's name and parameters end (its colon), or a fault: parameters may hold quoted text with colons in it. */
-function valueStart(text: string): number | string {
-  const name = NAME.exec(text);
-  if (!name) return 'a content line starts with a property name, such as DTSTART';
-  let at = name[0].length;
-  while (text[at] === ';') {
-    const param = NAME.exec(text.slice(at + 1));
-    if (!param || text[at + 1 + param[0].length] !== '=') return `a parameter of ${name[0]} has no NAME=value`;
-    at += 1 + param[0].length + 1;
-    for (;;) {
-      if (text[at] === '"') {
-        const close = text.indexOf('"', at + 1);
-        if (close < 0) return `a quoted parameter of ${name[0]} is never closed`;
-        at = close + 1;
-      } else {
-        while (at < text.length && !';:,"'.includes(text[at]!)) at++;
-      }
-      if (text[at] !== ',') break;
-      at++;
-    }
+  constructor(fault: SyntaxFault) {
+    super(fault.message);
+    this.fault = fault;
   }
-  return text[at] === ':' ? at : `${name[0]} has no colon before its value`;
+}
+
+const fail = (line: number, message: string, kind: SyntaxFault['kind'] = 'syntax'): never => {
+  throw new FaultAt({ line, message: message[0]!.toUpperCase() + message.slice(1), kind });
+};
+
+// Sticky: each matches only where lastIndex points, so walking a line never copies what follows.
+const NAME_AT = /[A-Za-z0-9-]+/y;
+const UNQUOTED_AT = /[^;:,"]*/y;
+
+/** The end of the match of a sticky pattern at `at` (at itself when nothing matches there). */
+function endOf(pattern: RegExp, text: string, at: number): number {
+  pattern.lastIndex = at;
+  return pattern.test(text) ? pattern.lastIndex : at;
+}
+
+/** One parameter's value (quoted texts may hold colons; several are separated by commas), from `at`; where it ends. */
+function skipParameterValue(text: string, at: number, name: string, line: number): number {
+  for (;;) {
+    if (text[at] === '"') {
+      const close = text.indexOf('"', at + 1);
+      if (close < 0) fail(line, `a quoted parameter of ${name} is never closed`);
+      at = close + 1;
+    } else at = endOf(UNQUOTED_AT, text, at);
+    if (text[at] !== ',') return at;
+    at++;
+  }
+}
+
+/**
+ * The line's name and where its value starts (after its colon), walked once, left to right: at most
+ * ICS_IMPORT_PARAMETERS_MAX parameters.
+ */
+function headOf(text: string, line: number): { name: string; colon: number } {
+  const nameEnd = endOf(NAME_AT, text, 0);
+  if (nameEnd === 0) fail(line, 'a content line starts with a property name, such as DTSTART');
+  const name = text.slice(0, nameEnd);
+  let at = nameEnd;
+  for (let parameters = 1; text[at] === ';'; parameters++) {
+    if (parameters > ICS_IMPORT_PARAMETERS_MAX) fail(line, `${name} has more than ${ICS_IMPORT_PARAMETERS_MAX} parameters, the most an import takes`, 'limit');
+    const paramEnd = endOf(NAME_AT, text, at + 1);
+    if (paramEnd === at + 1 || text[paramEnd] !== '=') fail(line, `a parameter of ${name} has no NAME=value`);
+    at = skipParameterValue(text, paramEnd + 1, name, line);
+  }
+  if (text[at] !== ':') fail(line, `${name} has no colon before its value`);
+  return { name: name.toUpperCase(), colon: at };
 }
 
 const DATE = String.raw`\d{8}`;
@@ -119,48 +175,87 @@ function dateValueFault(name: string, params: string, value: string): string | n
   return bad ? `${name} names a date or time that does not exist: “${bad}”` : null;
 }
 
-/** The line's fault, if any; BEGIN and END are checked by the caller. */
-function lineFault(text: string): string | null {
-  const at = valueStart(text);
-  if (typeof at === 'string') return at;
-  const [head, value] = [text.slice(0, at), text.slice(at + 1)];
-  const name = NAME.exec(head)![0].toUpperCase();
-  const dateFault = dateValueFault(name, head.slice(name.length), value);
-  if (dateFault) return dateFault;
-  if (name === 'SEQUENCE' && !/^\d+$/.test(value.trim())) return `SEQUENCE is a whole number, not “${value}”`;
-  if (name === 'BEGIN' || name === 'END') return null;
+/** A property line as jCal ([name, parameters, type, ...values]), or its fault. */
+function propertyOf({ line, text }: ContentLine, name: string, colon: number): unknown[] {
+  const value = text.slice(colon + 1);
+  const dateFault = dateValueFault(name, text.slice(name.length, colon), value);
+  if (dateFault) fail(line, dateFault);
+  if (name === 'SEQUENCE' && !/^\d+$/.test(value.trim())) fail(line, `SEQUENCE is a whole number, not “${value}”`);
   try {
-    ICAL.parse.property(text, ICAL.design.icalendar);
+    return ICAL.parse.property(text, ICAL.design.icalendar) as unknown[];
   } catch (error) {
-    return `the line cannot be read (${(error as Error).message})`;
+    return fail(line, `the line cannot be read (${(error as Error).message})`);
   }
-  return null;
 }
 
-/** The components BEGIN and END open and close, in order: every one closed by its own name, all inside a VCALENDAR. */
-function nestingFault(lines: readonly ContentLine[]): SyntaxFault | null {
-  const open: ContentLine[] = [];
-  for (const current of lines) {
-    const [name = '', value = ''] = current.text.split(':', 2).map((part) => part.trim().toUpperCase());
-    if (open.length === 0 && !(name === 'BEGIN' && value === 'VCALENDAR')) {
-      return { line: current.line, message: 'Everything in an iCalendar file is inside BEGIN:VCALENDAR … END:VCALENDAR' };
-    }
-    if (name === 'BEGIN') open.push({ line: current.line, text: value });
-    else if (name === 'END') {
-      const top = open.pop()!;
-      if (top.text !== value) return { line: current.line, message: `END:${value} does not close BEGIN:${top.text} (line ${top.line})` };
-    }
-  }
-  const unclosed = open.at(-1);
-  return unclosed ? { line: unclosed.line, message: `BEGIN:${unclosed.text} is never closed (END:${unclosed.text})` } : null;
+/** A component as jCal ([name, properties, components]), with the line it begins on. */
+interface OpenComponent {
+  name: string;
+  line: number;
+  jcal: [string, unknown[][], unknown[]];
 }
 
-/** The first fault in the file, by line, or null when ical.js may read it. */
-export function findSyntaxFault(lines: readonly ContentLine[]): SyntaxFault | null {
-  if (lines.length === 0) return { line: 1, message: 'The file is empty: an iCalendar file starts with BEGIN:VCALENDAR' };
-  for (const { line, text } of lines) {
-    const fault = lineFault(text);
-    if (fault) return { line, message: fault[0]!.toUpperCase() + fault.slice(1) };
+/** What the walk has counted so far, against the caps. */
+interface Tally {
+  components: number;
+  items: number;
+  vtimezones: number;
+}
+
+/** A BEGIN line: its component opened, counted against every cap on components. */
+function begin(open: OpenComponent[], tally: Tally, line: number, name: string, roots: unknown[]): void {
+  const parent = open.at(-1);
+  if (!parent && name !== 'VCALENDAR') fail(line, 'Everything in an iCalendar file is inside BEGIN:VCALENDAR … END:VCALENDAR');
+  if (open.length >= ICS_IMPORT_DEPTH_MAX) fail(line, `components nest more than ${ICS_IMPORT_DEPTH_MAX} deep, the most an import takes`, 'limit');
+  if (++tally.components > ICS_IMPORT_ALL_COMPONENTS_MAX) fail(line, `the file holds more than ${count(ICS_IMPORT_ALL_COMPONENTS_MAX)} components, the most an import takes: split it`, 'limit');
+  if (parent?.name === 'VCALENDAR' && name === 'VTIMEZONE' && ++tally.vtimezones > ICS_IMPORT_VTIMEZONES_MAX) {
+    fail(line, `the file defines more than ${ICS_IMPORT_VTIMEZONES_MAX} time zones (VTIMEZONE), the most an import takes`, 'limit');
   }
-  return nestingFault(lines);
+  if (parent?.name === 'VCALENDAR' && name !== 'VTIMEZONE' && ++tally.items > ICS_IMPORT_COMPONENTS_MAX) {
+    fail(line, `the file holds more than ${count(ICS_IMPORT_COMPONENTS_MAX)} events and other items, the most an import takes: split it`, 'limit');
+  }
+  if (parent?.name === 'VTIMEZONE' && parent.jcal[2].length >= ICS_IMPORT_OBSERVANCES_MAX) {
+    fail(parent.line, `the time zone (VTIMEZONE) has more than ${ICS_IMPORT_OBSERVANCES_MAX} observances (STANDARD, DAYLIGHT), the most an import takes`, 'limit');
+  }
+  const component: OpenComponent = { name, line, jcal: [name.toLowerCase(), [], []] };
+  (parent ? parent.jcal[2] : roots).push(component.jcal);
+  open.push(component);
+}
+
+/** One unfolded line taken into the components open so far. */
+function take(open: OpenComponent[], tally: Tally, current: ContentLine, roots: unknown[]): void {
+  const { line, text } = current;
+  if (text.length > ICS_IMPORT_LINE_MAX) fail(line, `the line is ${count(text.length)} characters long; an import takes lines of at most ${count(ICS_IMPORT_LINE_MAX)}`, 'limit');
+  const { name, colon } = headOf(text, line);
+  if (name === 'BEGIN' || name === 'END') {
+    const component = text.slice(colon + 1).trim().toUpperCase();
+    if (name === 'BEGIN') return begin(open, tally, line, component, roots);
+    const top = open.pop();
+    if (!top) fail(line, 'Everything in an iCalendar file is inside BEGIN:VCALENDAR … END:VCALENDAR');
+    if (top!.name !== component) fail(line, `END:${component} does not close BEGIN:${top!.name} (line ${top!.line})`);
+    return;
+  }
+  if (open.length === 0) fail(line, 'Everything in an iCalendar file is inside BEGIN:VCALENDAR … END:VCALENDAR');
+  open.at(-1)!.jcal[1].push(propertyOf(current, name, colon));
+}
+
+/**
+ * The file's calendars as jCal, or the first line at fault: not iCalendar, or more than an import takes (a line longer
+ * than ICS_IMPORT_LINE_MAX, more parameters, components, nesting, time zones or observances than their caps). One
+ * pass over the lines, each walked once, so the cost grows with the file's size and nothing else.
+ */
+export function readIcsLines(lines: readonly ContentLine[]): { calendars: unknown[][] } | { fault: SyntaxFault } {
+  if (lines.length === 0) return { fault: { line: 1, message: 'The file is empty: an iCalendar file starts with BEGIN:VCALENDAR', kind: 'syntax' } };
+  const roots: unknown[][] = [];
+  const open: OpenComponent[] = [];
+  const tally: Tally = { components: 0, items: 0, vtimezones: 0 };
+  try {
+    for (const line of lines) take(open, tally, line, roots);
+    const unclosed = open.at(-1);
+    if (unclosed) fail(unclosed.line, `BEGIN:${unclosed.name} is never closed (END:${unclosed.name})`);
+  } catch (error) {
+    if (error instanceof FaultAt) return { fault: error.fault };
+    throw error;
+  }
+  return { calendars: roots };
 }

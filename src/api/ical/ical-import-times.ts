@@ -1,9 +1,10 @@
 // Dates and date-times of an .ics file as this calendar keeps them: dates for all-day events, UTC instants for timed
 // ones, with the IANA zone each was written in (a series repeats in it).
 import ICAL from 'ical.js';
-import { ICS_IMPORT_ZONE_MATCHES_MAX } from '../../shared/limits.ts';
+import { EVENT_YEAR_MAX, EVENT_YEAR_MIN, ICS_IMPORT_ZONE_MATCHES_MAX } from '../../shared/limits.ts';
 import { zoneDateFormatter } from '../../shared/time.ts';
 import { instantOfWallClockMs } from '../recurrence/zone-offsets.ts';
+import { boundedTimezone, zoneRuleFault, type ZoneYears } from './bounded-timezone.ts';
 import { ianaZoneOf, zoneLike } from './tzid-zones.ts';
 
 /** A DATE value, or a DATE-TIME as an instant with the zone it was written in (null: a VTIMEZONE no IANA zone matches). */
@@ -18,9 +19,32 @@ export interface ZoneContext {
   floatingZone: string;
   /** The file's VTIMEZONEs by TZID. */
   vtimezones: ReadonlyMap<string, ICAL.Component>;
+  /** The years each TZID's times fall in: a VTIMEZONE's offsets are worked out for those alone. */
+  years: ReadonlyMap<string, ZoneYears>;
   resolved: Map<string, { zone: string } | { vtimezone: ICAL.Timezone }>;
   /** How many VTIMEZONEs have been matched to IANA zones so far. */
   searches: number;
+}
+
+const clampYear = (year: number) => Math.min(EVENT_YEAR_MAX, Math.max(EVENT_YEAR_MIN, year));
+
+/** The years of the times written with each TZID, in the file's events and other items (out of range ones clamped). */
+function yearsByTzid(calendars: readonly ICAL.Component[]): Map<string, ZoneYears> {
+  const years = new Map<string, ZoneYears>();
+  for (const component of calendars.flatMap((calendar) => calendar.getAllSubcomponents())) {
+    if (component.name === 'vtimezone') continue;
+    for (const property of component.getAllProperties()) {
+      const tzid = property.getParameter('tzid');
+      if (typeof tzid !== 'string') continue;
+      for (const value of property.jCal.slice(3).flat()) {
+        const year = typeof value === 'string' ? Number(value.slice(0, 4)) : NaN;
+        if (!Number.isInteger(year)) continue;
+        const known = years.get(tzid);
+        years.set(tzid, { from: Math.min(known?.from ?? Infinity, clampYear(year)), to: Math.max(known?.to ?? -Infinity, clampYear(year)) });
+      }
+    }
+  }
+  return years;
 }
 
 export function zoneContext(calendars: readonly ICAL.Component[], floatingZone: string): ZoneContext {
@@ -31,25 +55,30 @@ export function zoneContext(calendars: readonly ICAL.Component[], floatingZone: 
       if (typeof tzid === 'string') vtimezones.set(tzid, vtimezone);
     }
   }
-  return { floatingZone, vtimezones, resolved: new Map(), searches: 0 };
+  return { floatingZone, vtimezones, years: yearsByTzid(calendars), resolved: new Map(), searches: 0 };
+}
+
+/** The file's own zone, when its rules are ones a zone changes by; else why its times cannot be placed. */
+function ownZone(ctx: ZoneContext, tzid: string, vtimezone: ICAL.Component, year: number): { zone: string } | { vtimezone: ICAL.Timezone } {
+  const fault = zoneRuleFault(vtimezone);
+  if (fault) throw new UnknownZoneError(`Its time zone “${tzid}” changes by a rule no calendar app writes for a zone (${fault}): only yearly changes are followed`);
+  const years = ctx.years.get(tzid) ?? { from: clampYear(year), to: clampYear(year) };
+  const like = ctx.searches++ < ICS_IMPORT_ZONE_MATCHES_MAX ? zoneLike(vtimezone, clampYear(year)) : null;
+  return like ? { zone: like } : { vtimezone: boundedTimezone(vtimezone, years) };
 }
 
 /**
  * The TZID as an IANA zone: by name, else the zone that keeps its VTIMEZONE's offsets through the year it is first used
- * in (at most ICS_IMPORT_ZONE_MATCHES_MAX such searches an import), else the VTIMEZONE itself. Once per TZID.
+ * in (at most ICS_IMPORT_ZONE_MATCHES_MAX such searches an import), else the VTIMEZONE itself for the years the file
+ * uses it in. Once per TZID; a VTIMEZONE whose rules no calendar app writes places nothing (its events are skipped).
  */
 function resolveTzid(ctx: ZoneContext, tzid: string, year: number): { zone: string } | { vtimezone: ICAL.Timezone } {
   const known = ctx.resolved.get(tzid);
   if (known) return known;
   const named = ianaZoneOf(tzid);
   const vtimezone = ctx.vtimezones.get(tzid);
-  let resolved: { zone: string } | { vtimezone: ICAL.Timezone };
-  if (named) resolved = { zone: named };
-  else if (!vtimezone) throw new UnknownZoneError(`Its time zone “${tzid}” is not one we know, and the file does not define it (VTIMEZONE)`);
-  else {
-    const like = ctx.searches++ < ICS_IMPORT_ZONE_MATCHES_MAX ? zoneLike(vtimezone, year) : null;
-    resolved = like ? { zone: like } : { vtimezone: new ICAL.Timezone(vtimezone) };
-  }
+  if (!named && !vtimezone) throw new UnknownZoneError(`Its time zone “${tzid}” is not one we know, and the file does not define it (VTIMEZONE)`);
+  const resolved = named ? { zone: named } : ownZone(ctx, tzid, vtimezone!, year);
   ctx.resolved.set(tzid, resolved);
   return resolved;
 }

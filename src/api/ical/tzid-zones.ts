@@ -5,6 +5,7 @@ import ICAL from 'ical.js';
 import { findIana, WINDOWS_TO_IANA_MAP } from 'windows-iana';
 import { isValidTimeZone } from '../../shared/time.ts';
 import { offsetAtMs } from '../recurrence/zone-offsets.ts';
+import { boundedTimezone } from './bounded-timezone.ts';
 
 /**
  * Exchange's display names, by the place names after the "(UTC±hh:mm)" or "(GMT…)" part, lower-cased: the zones
@@ -101,7 +102,7 @@ function offsetName(zone: string, instantMs: number): string {
  * The zones whose offsets differ in January or July are ruled out first, cheaply (about 10 ms for all of them).
  */
 export function zoneLike(vtimezone: ICAL.Component, year: number): string | null {
-  const zone = new ICAL.Timezone(vtimezone);
+  const zone = boundedTimezone(vtimezone, { from: year, to: year });
   const samples = Array.from({ length: 12 }, (_, month) => SAMPLE_DAYS.map((day) => ({ month: month + 1, day }))).flat().map(({ month, day }) => {
     const local = ICAL.Time.fromData({ year, month, day, hour: 12, minute: 0, second: 0 });
     const offsetMs = zone.utcOffset(local) * 1000;

@@ -57,11 +57,12 @@ export function storeEnv(dataDir: string): Record<string, string> {
 export async function build(
   env: Record<string, string> = {},
   dataDir = mkdtempSync(join(tmpdir(), 'company-calendar-api-')),
-  options: { logStream?: DestinationStream } & Pick<AppOptions, 'live' | 'purgeIntervalMs' | 'eventLoopWindowMs'> = {},
+  options: { logStream?: DestinationStream } & Pick<AppOptions, 'live' | 'purgeIntervalMs' | 'eventLoopWindowMs' | 'icsReader'> = {},
 ): Promise<TestServer> {
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_ROOT: join(dataDir, 'no-web-app'), ...storeEnv(dataDir), ...env });
   const server = Fastify(serverOptions(config, options));
-  await server.register(fp(app), { config, live: options.live, purgeIntervalMs: options.purgeIntervalMs, eventLoopWindowMs: options.eventLoopWindowMs });
+  const { live, purgeIntervalMs, eventLoopWindowMs, icsReader } = options;
+  await server.register(fp(app), { config, live, purgeIntervalMs, eventLoopWindowMs, icsReader });
   await server.listen({ port: 0, host: '127.0.0.1' });
   const address = server.addresses().find((candidate) => typeof candidate !== 'string');
   const url = `http://127.0.0.1:${address!.port}`;

@@ -3,6 +3,7 @@ import { useIntl, type IntlShape } from 'react-intl';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import type { IcsImportResult } from '../../../../shared/ics-import.ts';
 import { ICS_IMPORT_MAX_BYTES } from '../../../../shared/limits.ts';
+import { FILE_TOO_COMPLEX_TYPE } from '../../../../shared/problem.ts';
 import { useApiClient } from '../../../auth/use-api-client.ts';
 import { useNotify } from '../../../components/notifications.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -26,6 +27,7 @@ function failureText(error: unknown, intl: IntlShape): string {
     return intl.formatMessage(M.invalidFile, { detail: error.fieldErrors[0]?.message ?? error.problem.detail ?? '' });
   }
   if (error instanceof ApiError && error.status === 413) return error.problem.detail ?? errorMessage(error, intl);
+  if (error instanceof ApiError && error.problem.type === FILE_TOO_COMPLEX_TYPE) return intl.formatMessage(M.tooComplex);
   return errorMessage(error, intl);
 }
 

@@ -22,6 +22,10 @@ export const IMPORT_ICS_MESSAGES = defineMessages({
   skippedItem: defineMessage<{ reason: string; uid: string }>({ id: 'icsImport.skippedItem', defaultMessage: '{reason} ({uid})' }),
   nothingToImport: { id: 'icsImport.nothingToImport', defaultMessage: 'Nothing to import: every event in this file is here already, or skipped.' },
   invalidFile: defineMessage<{ detail: string }>({ id: 'icsImport.invalidFile', defaultMessage: 'This file cannot be imported. {detail}' }),
+  tooComplex: {
+    id: 'icsImport.tooComplex',
+    defaultMessage: 'Reading this file needs more time or memory than an import may use, so nothing was imported. Split it into smaller files, for example by year.',
+  },
   failed: { id: 'icsImport.failed', defaultMessage: 'The import failed' },
   importButton: { id: 'icsImport.importButton', defaultMessage: 'Import' },
   imported: defineMessage<{ count: number; name: string }>({
