@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { CalendarEvent, EventDraft } from '../../shared/event-schema.ts';
 import type { Principal } from '../auth/principal.ts';
 import { NO_CONTEXT, type ChangeContext, type ExpectedVersion, type Store } from '../stores/repository.ts';
@@ -45,16 +46,31 @@ export interface WriteEvent {
   (principal: Principal, change: BatchChange): Promise<CalendarEvent[]>;
 }
 
+/**
+ * Maps items one after another, the event loop turning between them: sanitising a description takes up to a
+ * millisecond, and an import's batch of thousands would otherwise keep every other request waiting until all are done.
+ */
+async function mapInTurn<T, R>(items: readonly T[], map: (item: T) => Promise<R>): Promise<R[]> {
+  const mapped: R[] = [];
+  for (const item of items) {
+    mapped.push(await map(item));
+    await setImmediate();
+  }
+  return mapped;
+}
+
 /** Every draft of the batch made what the stores keep, before anything is written: one refusal writes nothing. */
 async function writeBatch(store: Store, rules: ContentRules, principal: Principal, change: BatchChange): Promise<CalendarEvent[]> {
   const { tenantId } = principal;
   const { calendarId } = change;
   const check = (draft: EventDraft, previousCategoryId: string) =>
     checkContent(store, { tenantId, calendarId, fromCalendarId: calendarId, previousCategoryId }, draft, rules);
-  const creates = await Promise.all(change.creates.map((draft) => check(draft, '')));
-  const updates = await Promise.all(
-    change.updates.map(async ({ eventId, expected, draft, previousCategoryId }) => ({ eventId, expected, draft: await check(draft, previousCategoryId) })),
-  );
+  const creates = await mapInTurn(change.creates, (draft) => check(draft, ''));
+  const updates = await mapInTurn(change.updates, async ({ eventId, expected, draft, previousCategoryId }) => ({
+    eventId,
+    expected,
+    draft: await check(draft, previousCategoryId),
+  }));
   return store.events.writeBatch({ tenantId, calendarId, actor: principal, creates, updates });
 }
 

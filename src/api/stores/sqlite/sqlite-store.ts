@@ -40,7 +40,7 @@ import { purgeInSlices } from './purge-slices.ts';
 import { SqliteCalendarRepository } from './sqlite-calendars.ts';
 import { SqliteCategoryRepository } from './sqlite-categories.ts';
 import { SqliteHistory } from './sqlite-history.ts';
-import { registerSearchFunctions, SqliteSearchRepository } from './sqlite-search.ts';
+import { registerSearchFunctions, searchTextsAhead, SqliteSearchRepository } from './sqlite-search.ts';
 import { SqliteSubscriptionRepository } from './sqlite-subscriptions.ts';
 import { SqliteTrash } from './sqlite-trash.ts';
 import { isOutOfSpace, StorageSpace } from './storage-space.ts';
@@ -480,6 +480,7 @@ class SqliteEventRepository implements EventRepository {
       this.history.record(tenantId, eventEntry(record, { kind: before ? 'updated' : 'created', by: actor, at: now, version: record.version, changes }));
       rows.push(row);
     };
+    const forgetSearchTexts = await searchTextsAhead([...creates, ...updates.map((update) => update.draft)]);
     try {
       return this.history.write(() => {
         if (!this.longest.get(tenantId, calendarId)) throw new NotFoundError();
@@ -497,6 +498,8 @@ class SqliteEventRepository implements EventRepository {
       // Another import made the same UID in this calendar first (the unique index): this batch's view was stale.
       if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new PreconditionFailedError();
       throw error;
+    } finally {
+      forgetSearchTexts();
     }
   }
 
