@@ -2,7 +2,7 @@
 // limit and a deadline, so that no file can starve the thread that answers everyone else or exhaust the process's
 // memory: a thread past either is ended, and the import is told the file needs more than an import may use.
 import { MessageChannel } from 'node:worker_threads';
-import { Piscina } from 'piscina';
+import { Tinypool } from 'tinypool';
 import { FILE_TOO_COMPLEX_TYPE } from '../../shared/problem.ts';
 import { HttpProblem } from '../errors.ts';
 import type { IcsDrafts, IcsReadOptions } from './ical-import-drafts.ts';
@@ -77,7 +77,7 @@ const isOutOfMemory = (error: unknown) => (error as { code?: string }).code === 
 
 /** A pool of reading threads within the limits; `onError` hears what a thread reports outside any task. */
 export function createIcsReader(limits: IcsReaderLimits = DEFAULT_ICS_READER_LIMITS, onError: (error: Error) => void = () => {}): IcsReader {
-  const pool = new Piscina<IcsReadTask, IcsReadAnswer>({
+  const pool = new Tinypool({
     filename: new URL('./ical-import-worker.ts', import.meta.url).href,
     minThreads: 0,
     maxThreads: limits.threads,
@@ -97,7 +97,7 @@ export function createIcsReader(limits: IcsReaderLimits = DEFAULT_ICS_READER_LIM
       timer = setTimeout(() => abort.abort(fileTooComplex(limits)), limits.deadlineMs);
     });
     try {
-      return await pool.run({ ...task, started: port2 }, { signal: abort.signal, transferList: [port2] });
+      return (await pool.run({ ...task, started: port2 }, { signal: abort.signal, transferList: [port2] })) as IcsReadAnswer;
     } catch (error) {
       if (abort.signal.aborted) throw abort.signal.reason;
       if (isOutOfMemory(error)) throw fileTooComplex(limits);
