@@ -1,8 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PROBLEM_CONTENT_TYPE } from '../../shared/problem.ts';
+import { OUTCOME_UNKNOWN_TYPE, PROBLEM_CONTENT_TYPE } from '../../shared/problem.ts';
 import { HttpProblem, notFound } from '../errors.ts';
-import { NotFoundError, PreconditionFailedError, StoreUnavailableError } from '../stores/repository.ts';
+import { NotFoundError, OutcomeUnknownError, PreconditionFailedError, StoreUnavailableError } from '../stores/repository.ts';
 import { preconditionFailed } from './conditional-requests.ts';
 
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: HttpProblem): FastifyReply {
@@ -24,6 +24,13 @@ export function toHttpProblem(error: unknown): HttpProblem {
   if (error instanceof StoreUnavailableError) {
     return new HttpProblem(503, 'Service Unavailable', {
       detail: 'The calendar store is busy. Try again shortly.',
+      headers: { 'retry-after': String(error.retryAfterSeconds) },
+    });
+  }
+  if (error instanceof OutcomeUnknownError) {
+    return new HttpProblem(503, 'Outcome Unknown', {
+      type: OUTCOME_UNKNOWN_TYPE,
+      detail: 'The calendar store did not answer in time: the change may or may not have been saved. Send the same request again with the same Idempotency-Key.',
       headers: { 'retry-after': String(error.retryAfterSeconds) },
     });
   }

@@ -129,6 +129,27 @@ export class StoreUnavailableError extends Error {
   }
 }
 
+/**
+ * A write that may or may not have been stored: its request went out and no answer came (a connection reset, or the
+ * store's deadline passed while it was in flight). Unlike StoreUnavailableError it is no promise that nothing changed:
+ * the caller settles it by sending the same request again with the same Idempotency-Key.
+ */
+export class OutcomeUnknownError extends Error {
+  readonly retryAfterSeconds = OUTCOME_UNKNOWN_RETRY_AFTER_SECONDS;
+  constructor(options?: ErrorOptions) {
+    super('The store did not say whether the write was stored', options);
+  }
+}
+
+/**
+ * The most time one store call (one method of a repository) takes before it is answered as failed: a store that accepts
+ * connections but never answers costs each request this, not the SDK's 60 s. SQLite's calls are synchronous and wait
+ * at most its busy timeout.
+ */
+export const STORE_CALL_DEADLINE_MS = 5_000;
+/** What an outcome-unknown answer tells the client to wait before sending the request again with its key. */
+export const OUTCOME_UNKNOWN_RETRY_AFTER_SECONDS = 1;
+
 /** Which tenant's data a call reads or writes: every call names one. */
 export interface InTenant {
   tenantId: string;

@@ -16,7 +16,7 @@ import {
   type StoredCalendar,
   type TrashedCalendarRecord,
 } from '../repository.ts';
-import { bumpChanges, isChangesDoc } from './change-versions.ts';
+import { bumpChanges, countedWrite, isChangesDoc } from './change-versions.ts';
 import { CONFLICT_ATTEMPTS, writeExpectedVersion } from './conditional-write.ts';
 import { deleteCalendarCategories } from './cosmos-categories.ts';
 import { deleteIgnoringMissing, queryAll, readDoc, replaceIfUnchanged } from './cosmos-documents.ts';
@@ -92,26 +92,29 @@ export class CosmosCalendarRepository implements CalendarRepository {
     const now = new Date().toISOString();
     const doc: CalendarDoc = { id: randomUUID(), tenantId, ...input, createdAt: now, updatedAt: now, version: 1, longestTimedMs: 0, longestAllDayMs: 0 };
     doc.lastEntry = calendarEntry(doc, { kind: 'created', by: actor, at: now, version: 1 });
-    await withRetries(() => this.calendars.items.create(doc), { idempotent: false });
-    await this.recorded(doc);
-    return toCalendar(doc);
+    return countedWrite(this.calendars, tenantId, async () => {
+      await withRetries(() => this.calendars.items.create(doc), { idempotent: false });
+      return toCalendar(await this.recorded(doc));
+    });
   }
 
   async update({ tenantId, calendarId, patch, expected, actor }: CalendarUpdate): Promise<StoredCalendar> {
-    const updated = await this.changeCalendar(expected, () => this.visibleDoc(tenantId, calendarId), (doc) => {
-      const next: CalendarDoc = {
-        ...doc,
-        name: patch.name ?? doc.name,
-        color: patch.color ?? doc.color,
-        description: patch.description ?? doc.description,
-        editors: patch.editors ?? doc.editors,
-        updatedAt: new Date().toISOString(),
-        version: doc.version + 1,
-      };
-      const changes = calendarFieldChanges(toCalendar(doc), toCalendar(next));
-      return { ...next, lastEntry: calendarEntry(next, { kind: 'updated', by: actor, at: next.updatedAt, version: next.version, changes }) };
+    return countedWrite(this.calendars, tenantId, async () => {
+      const updated = await this.changeCalendar(expected, () => this.visibleDoc(tenantId, calendarId), (doc) => {
+        const next: CalendarDoc = {
+          ...doc,
+          name: patch.name ?? doc.name,
+          color: patch.color ?? doc.color,
+          description: patch.description ?? doc.description,
+          editors: patch.editors ?? doc.editors,
+          updatedAt: new Date().toISOString(),
+          version: doc.version + 1,
+        };
+        const changes = calendarFieldChanges(toCalendar(doc), toCalendar(next));
+        return { ...next, lastEntry: calendarEntry(next, { kind: 'updated', by: actor, at: next.updatedAt, version: next.version, changes }) };
+      });
+      return toCalendar(await this.recorded(updated));
     });
-    return toCalendar(await this.recorded(updated));
   }
 
   /**
@@ -121,15 +124,17 @@ export class CosmosCalendarRepository implements CalendarRepository {
    */
   async delete({ tenantId, calendarId, expected, actor }: CalendarKey & Conditional & Acting): Promise<void> {
     const now = new Date();
-    const trashed = await this.changeCalendar(expected, () => this.visibleDoc(tenantId, calendarId), (doc) => ({
-      ...doc,
-      version: doc.version + 1,
-      trashedAt: now.toISOString(),
-      trashedAtMs: now.getTime(),
-      trashedBy: { id: actor.id, name: actor.name },
-      lastEntry: calendarEntry(doc, { kind: 'deleted', by: actor, at: now.toISOString(), version: doc.version + 1 }),
-    }));
-    await this.recorded(trashed);
+    await countedWrite(this.calendars, tenantId, async () => {
+      const trashed = await this.changeCalendar(expected, () => this.visibleDoc(tenantId, calendarId), (doc) => ({
+        ...doc,
+        version: doc.version + 1,
+        trashedAt: now.toISOString(),
+        trashedAtMs: now.getTime(),
+        trashedBy: { id: actor.id, name: actor.name },
+        lastEntry: calendarEntry(doc, { kind: 'deleted', by: actor, at: now.toISOString(), version: doc.version + 1 }),
+      }));
+      await this.recorded(trashed);
+    });
   }
 
   async listTrash({ tenantId }: InTenant): Promise<TrashedCalendarRecord[]> {
@@ -144,13 +149,15 @@ export class CosmosCalendarRepository implements CalendarRepository {
 
   async restore({ tenantId, calendarId, expected, actor }: CalendarKey & Conditional & Acting): Promise<StoredCalendar> {
     const now = new Date().toISOString();
-    const restored = await this.changeCalendar(expected, () => this.trashedDoc(tenantId, calendarId), (doc) => ({
-      ...untrashed(doc),
-      updatedAt: now,
-      version: doc.version + 1,
-      lastEntry: calendarEntry(doc, { kind: 'restored', by: actor, at: now, version: doc.version + 1 }),
-    }));
-    return toCalendar(await this.recorded(restored));
+    return countedWrite(this.calendars, tenantId, async () => {
+      const restored = await this.changeCalendar(expected, () => this.trashedDoc(tenantId, calendarId), (doc) => ({
+        ...untrashed(doc),
+        updatedAt: now,
+        version: doc.version + 1,
+        lastEntry: calendarEntry(doc, { kind: 'restored', by: actor, at: now, version: doc.version + 1 }),
+      }));
+      return toCalendar(await this.recorded(restored));
+    });
   }
 
   /**
@@ -217,11 +224,11 @@ export class CosmosCalendarRepository implements CalendarRepository {
 
   /**
    * Records the entry a change wrote on the calendar (lastEntry), right after it: a transactional batch cannot span the
-   * calendars and events containers. A process that dies in between leaves it there for recoverEntries.
+   * calendars and events containers. A process that dies in between leaves it there for recoverEntries. The write's
+   * bump follows (countedWrite).
    */
   private async recorded(doc: CalendarDoc): Promise<CalendarDoc> {
     await recordEntries(this.events, doc.tenantId, [doc.lastEntry!]);
-    await bumpChanges(this.calendars, doc.tenantId);
     return doc;
   }
 }

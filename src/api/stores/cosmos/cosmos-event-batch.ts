@@ -10,7 +10,7 @@ import type { CalendarEvent } from '../../../shared/event-schema.ts';
 import { eventTimeMs } from '../../../shared/time.ts';
 import { eventEntry, eventFieldChanges, type NewChangeEntry } from '../change-entries.ts';
 import { eventRecord, NotFoundError, PreconditionFailedError, versionMatches, type BatchUpdate, type EventBatch } from '../repository.ts';
-import { bumpChanges } from './change-versions.ts';
+import { bumpChanges, countedWrite } from './change-versions.ts';
 import { deleteIgnoringMissing, queryAll, readDoc, replaceIfUnchanged } from './cosmos-documents.ts';
 import { asCurrentDoc, fromEventDoc, toEventDoc, type EventDoc } from './cosmos-event-docs.ts';
 import { commitWithEntries, createOp, deleteEntries, replaceOp, TRANSACTIONAL_BATCH_MAX } from './cosmos-history.ts';
@@ -150,16 +150,17 @@ export async function writeEventBatch(events: Container, calendars: BatchCalenda
   const units = unitsOf(batch, targets, new Date().toISOString());
   await raiseLongest(calendars, batch);
   const landed: Landed[] = [];
-  try {
-    await writeUnits(events, tenantId, units, landed);
-    return units.map((unit) => fromEventDoc(unit.doc));
-  } catch (error) {
-    await undo(events, tenantId, landed);
-    throw error;
-  } finally {
-    // Written or undone, readers may have seen a change.
-    if (landed.length > 0) await bumpChanges(events, tenantId);
-  }
+  return countedWrite(events, tenantId, async () => {
+    try {
+      await writeUnits(events, tenantId, units, landed);
+      return units.map((unit) => fromEventDoc(unit.doc));
+    } catch (error) {
+      await undo(events, tenantId, landed);
+      // Undone, but readers may have seen what landed: counted as a change all the same.
+      if (landed.length > 0) await bumpChanges(events, tenantId);
+      throw error;
+    }
+  });
 }
 
 /** The calendar's events imported with these UIDs, a query per IMPORT_UIDS_PER_QUERY of them. */

@@ -22,7 +22,7 @@ import {
   type TrashedEventRecord,
   type WindowQuery,
 } from '../repository.ts';
-import { bumpChanges } from './change-versions.ts';
+import { countedWrite } from './change-versions.ts';
 import { writeExpectedVersion } from './conditional-write.ts';
 import type { CosmosCalendarRepository } from './cosmos-calendars.ts';
 import { deleteIgnoringMissing, queryAll, readDoc } from './cosmos-documents.ts';
@@ -96,14 +96,15 @@ export class CosmosEventRepository implements EventRepository {
     const doc = toEventDoc(tenantId, eventRecord({ id: randomUUID(), calendarId, draft, authorship, version: 1 }));
     await this.calendars.recordDuration(tenantId, calendarId, doc.allDay, doc.endMs - doc.startMs);
     const entry = eventEntry(doc, { kind: 'created', by: actor, at: now, version: 1, context });
-    const outcome = await commitWithEntries(this.events, tenantId, [createOp(doc)], [entry]);
-    if (!outcome.ok) throw new Error(`Creating the event failed with ${outcome.status}`);
-    await bumpChanges(this.events, tenantId);
-    return fromEventDoc(doc);
+    return countedWrite(this.events, tenantId, async () => {
+      const outcome = await commitWithEntries(this.events, tenantId, [createOp(doc)], [entry]);
+      if (!outcome.ok) throw new Error(`Creating the event failed with ${outcome.status}`);
+      return fromEventDoc(doc);
+    });
   }
 
   async update({ tenantId, calendarId, eventId, draft, actor, expected, toCalendarId, context }: EventUpdate): Promise<CalendarEvent> {
-    const updated = await writeExpectedVersion(expected, () => this.current(tenantId, calendarId, eventId), async (current) => {
+    return countedWrite(this.events, tenantId, () => writeExpectedVersion(expected, () => this.current(tenantId, calendarId, eventId), async (current) => {
       const target = toCalendarId ?? calendarId;
       const authorship = { createdBy: current.createdBy, createdAt: current.createdAt, updatedBy: actor, updatedAt: new Date().toISOString() };
       const record = eventRecord({ id: eventId, calendarId: target, draft, authorship, version: current.version + 1 });
@@ -114,19 +115,16 @@ export class CosmosEventRepository implements EventRepository {
       const changes = eventFieldChanges(asCurrentDoc(current), draft);
       const entry = eventEntry(next, { kind: moved ? 'moved' : 'updated', by: actor, at: authorship.updatedAt, version: next.version, changes, context }, moved ? calendarId : null);
       return (await this.commitReplace(tenantId, next, entry)) ? fromEventDoc(next) : undefined;
-    });
-    await bumpChanges(this.events, tenantId);
-    return updated;
+    }));
   }
 
   /** To the calendar's trash: one conditional replace with its entry. A delete that finds the event gone after reading it lost a race. */
   async delete({ tenantId, calendarId, eventId, expected, actor, context }: EventTrash): Promise<void> {
-    await writeExpectedVersion(expected, () => this.current(tenantId, calendarId, eventId), async (current) => {
+    await countedWrite(this.events, tenantId, () => writeExpectedVersion(expected, () => this.current(tenantId, calendarId, eventId), async (current) => {
       const trashed = toTrashed(current, actor, new Date());
       const entry = eventEntry(current, { kind: 'deleted', by: actor, at: trashed.deletedAt!, version: trashed.version, context });
       return (await this.commitReplace(tenantId, trashed, entry)) ? true : undefined;
-    });
-    await bumpChanges(this.events, tenantId);
+    }));
   }
 
   async listTrash({ tenantId, calendarId, limit }: CalendarKey & { limit: number }): Promise<TrashedEventRecord[]> {
@@ -134,14 +132,12 @@ export class CosmosEventRepository implements EventRepository {
   }
 
   async restore({ tenantId, calendarId, eventId, expected, actor }: EventKey & Conditional & Acting): Promise<CalendarEvent> {
-    const restored = await writeExpectedVersion(expected, () => this.trashed(tenantId, calendarId, eventId), async (trashed) => {
+    return countedWrite(this.events, tenantId, () => writeExpectedVersion(expected, () => this.trashed(tenantId, calendarId, eventId), async (trashed) => {
       if (!(await this.calendars.visibleDoc(tenantId, calendarId))) throw new CalendarTrashedError();
       const next = await this.withoutWhatWentMeanwhile(fromTrashed(trashed, actor, new Date().toISOString()));
       const entry = eventEntry(next, { kind: 'restored', by: actor, at: next.updatedAt, version: next.version });
       return (await this.commitReplace(tenantId, next, entry)) ? fromEventDoc(next) : undefined;
-    });
-    await bumpChanges(this.events, tenantId);
-    return restored;
+    }));
   }
 
   async purge({ tenantId, calendarId, eventId }: EventKey): Promise<void> {

@@ -122,7 +122,14 @@ export async function commitWithEntries(events: Container, tenantId: string, ops
   const state = stateOf(events);
   return inTurn(state, tenantId, async () => {
     for (let attempt = 0; attempt < SEQUENCE_ATTEMPTS; attempt++) {
-      const outcome = await tryCommit(events, state, tenantId, ops, entries);
+      let outcome: CommitOutcome | null;
+      try {
+        outcome = await tryCommit(events, state, tenantId, ops, entries);
+      } catch (error) {
+        // The batch may have landed unanswered and moved the sequence on: the next reads it afresh.
+        state.known.delete(tenantId);
+        throw error;
+      }
       if (outcome) return outcome;
       await pause(attempt);
     }

@@ -1,11 +1,12 @@
 import { isDeepStrictEqual } from 'node:util';
-import { CosmosClient, type Container, type ContainerDefinition, type Database, type IndexingPolicy, type SqlQuerySpec } from '@azure/cosmos';
+import { CosmosClient, type Container, type CosmosClientOptions, type PluginConfig, type ContainerDefinition, type Database, type IndexingPolicy, type SqlQuerySpec } from '@azure/cosmos';
 import { CALENDAR_TRASH_DAYS, EVENT_TRASH_DAYS, HISTORY_RETENTION_DAYS } from '../../../shared/limits.ts';
 import { isLoopbackHost } from '../../loopback.ts';
-import { NotFoundError, type Store } from '../repository.ts';
-import { CHANGES_DOC_ID, CosmosChangeVersions } from './change-versions.ts';
+import { NotFoundError, STORE_CALL_DEADLINE_MS, type Store } from '../repository.ts';
+import { CHANGES_DOC_ID, CosmosChangeVersions, stopBumpRetries } from './change-versions.ts';
 import { CosmosCalendarRepository } from './cosmos-calendars.ts';
 import { COSMOS_CATEGORIES_CONTAINER, CATEGORIES_UNIQUE_KEY_POLICY, CosmosCategoryRepository } from './cosmos-categories.ts';
+import { bounded, DEADLINE_PLUGIN, withDeadline } from './cosmos-deadline.ts';
 import { codeOf, deleteIgnoringMissing } from './cosmos-documents.ts';
 import { CosmosEventRepository } from './cosmos-events.ts';
 import { CosmosHistoryRepository, deleteEntries, recoverEntries } from './cosmos-history.ts';
@@ -182,7 +183,8 @@ export async function openCosmosStore(options: CosmosStoreOptions): Promise<Stor
   const auth = options.key
     ? { key: options.key }
     : { aadCredentials: new (await import('@azure/identity')).DefaultAzureCredential() };
-  const client = new CosmosClient({
+  // The request plugin option is left out of the SDK's published types, though its client reads it (ClientContext).
+  const clientOptions: CosmosClientOptions & { plugins: PluginConfig[] } = {
     endpoint: options.endpoint,
     ...auth,
     connectionPolicy: {
@@ -190,8 +192,13 @@ export async function openCosmosStore(options: CosmosStoreOptions): Promise<Stor
       enableEndpointDiscovery: !local,
       // The SDK's own 429 retries; withRetries adds backoff for other transient failures, then gives up with a 503.
       retryOptions: { maxRetryAttemptCount: 3, maxWaitTimeInSeconds: 5 },
+      // Not the SDK's 60 s: requests outside a store call (start-up, the change feed, a background bump) wait no
+      // longer than those inside one (cosmos-deadline.ts).
+      requestTimeout: STORE_CALL_DEADLINE_MS,
     },
-  });
+    plugins: [DEADLINE_PLUGIN],
+  };
+  const client = new CosmosClient(clientOptions);
 
   const database = client.database(options.database);
   const calendarsContainer = database.container(COSMOS_CALENDARS_CONTAINER);
@@ -210,7 +217,8 @@ export async function openCosmosStore(options: CosmosStoreOptions): Promise<Stor
   await categories.finishPendingDeletes();
   await backfillSearchText(eventsContainer);
 
-  return {
+  const counted = [calendarsContainer, eventsContainer, categoriesContainer];
+  const store: Store = {
     kind: 'cosmos',
     calendars,
     events,
@@ -218,9 +226,10 @@ export async function openCosmosStore(options: CosmosStoreOptions): Promise<Stor
     search: new CosmosSearchRepository(eventsContainer, calendars),
     userSettings: new CosmosUserSettingsRepository(userSettingsContainer),
     subscriptions: new CosmosSubscriptionRepository(database.container(COSMOS_SUBSCRIPTIONS_CONTAINER)),
-    changes: new CosmosChangeVersions([calendarsContainer, eventsContainer, categoriesContainer]),
+    changes: new CosmosChangeVersions(counted),
     history,
     purgeExpired: (now) => purgeExpired({ events: eventsContainer, calendars: calendarsContainer, categories: categoriesContainer }, calendars, now),
+    // Bounded by the deadline: a store that never answers makes health say so within it.
     isReady: async () => {
       try {
         await calendarsContainer.read();
@@ -231,8 +240,32 @@ export async function openCosmosStore(options: CosmosStoreOptions): Promise<Stor
     },
     claimDemoSeed: () => claimDemoSeed(calendarsContainer),
     close: async () => {
+      stopBumpRetries(counted);
       await history.close();
       client.dispose();
     },
+  };
+  return withDeadlines(store);
+}
+
+/**
+ * The store with every call under its deadline (cosmos-deadline.ts), each repository's writes named: a write's failure
+ * is then told as outcome unknown when one of its write requests may have landed.
+ */
+function withDeadlines(store: Store): Store {
+  const plain = { writes: ['create', 'update', 'delete', 'restore', 'purge', 'put', 'recordUse'] };
+  return {
+    ...store,
+    calendars: bounded(store.calendars, { ...plain, bulk: ['purge'] }),
+    events: bounded(store.events, { writes: [...plain.writes, 'writeBatch'], bulk: ['writeBatch'] }),
+    categories: bounded(store.categories, { ...plain, bulk: ['delete'] }),
+    search: bounded(store.search, {}),
+    userSettings: bounded(store.userSettings, plain),
+    subscriptions: bounded(store.subscriptions, plain),
+    changes: bounded(store.changes, {}),
+    history: bounded(store.history, { unbounded: ['subscribe', 'close'] }),
+    purgeExpired: (now) => withDeadline({ writes: true, bulk: true }, () => store.purgeExpired(now)),
+    isReady: () => withDeadline({ writes: false, bulk: false }, () => store.isReady()),
+    claimDemoSeed: () => withDeadline({ writes: true, bulk: false }, () => store.claimDemoSeed()),
   };
 }

@@ -1,0 +1,117 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { OUTCOME_UNKNOWN_RETRY_AFTER_SECONDS, STORE_CALL_DEADLINE_MS } from '../../../src/api/stores/repository.ts';
+import type { Calendar } from '../../../src/shared/calendar-schema.ts';
+import type { CalendarEvent } from '../../../src/shared/event-schema.ts';
+import { OUTCOME_UNKNOWN_TYPE, type Problem } from '../../../src/shared/problem.ts';
+import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy.ts';
+import { build, type ApiResponse, type TestServer } from '../helpers/test-server.ts';
+
+// The API over a Cosmos DB that fails as a network and a cloud do: a TCP proxy between the store and the protocol
+// server hangs, delays, resets or drops answers. Only the api-cosmos project runs this folder.
+
+/** What a request may wait, at most, however the store fails: its deadline and a second. */
+const ANSWER_BUDGET_MS = STORE_CALL_DEADLINE_MS + 1_000;
+/**
+ * A create carrying a description this long sends a request far bigger than any read, query or counter bump of the
+ * store: the size the proxy aims its faults at (it cannot see inside TLS).
+ */
+const LONG_DESCRIPTION = `<p>${'An agenda that makes the write big. '.repeat(250)}</p>`;
+const WRITE_BYTES_AT_LEAST = 8_000;
+
+let proxy: FaultProxy;
+let api: TestServer;
+let eddie: string;
+let company: Calendar;
+
+beforeAll(async () => {
+  proxy = await startFaultProxy(process.env.TEST_COSMOS_ENDPOINT!);
+  api = await build({ COSMOS_ENDPOINT: proxy.endpoint });
+  eddie = await api.tokenFor('eddie');
+  company = (await api.request<Calendar[]>('GET', '/api/calendars', { token: eddie })).body.find((c) => c.name === 'Company')!;
+});
+afterEach(() => proxy.set('pass'));
+afterAll(async () => {
+  await api.close();
+  await proxy.close();
+});
+
+const eventsPath = () => `/api/calendars/${company.id}/events`;
+
+function newEvent(title: string) {
+  return { title, start: '2031-03-03T09:00:00Z', end: '2031-03-03T10:00:00Z', extendedProps: { description: LONG_DESCRIPTION } };
+}
+
+/** The answer, and how long it took. */
+async function timed<T>(send: () => Promise<ApiResponse<T>>): Promise<ApiResponse<T> & { ms: number }> {
+  const started = performance.now();
+  const response = await send();
+  return { ...response, ms: performance.now() - started };
+}
+
+/** The events of the company calendar with this title, as the feed shows them once the store answers again. */
+async function stored(title: string): Promise<CalendarEvent[]> {
+  const feed = await api.request<CalendarEvent[]>('GET', '/api/events?start=2031-03-01T00:00:00Z&end=2031-03-10T00:00:00Z&timeZone=UTC', { token: eddie });
+  expect(feed.status).toBe(200);
+  return feed.body.filter((event) => event.title === title);
+}
+
+function expectOutcomeUnknown(response: ApiResponse<unknown>): void {
+  expect(response.status).toBe(503);
+  expect((response.body as Problem).type).toBe(OUTCOME_UNKNOWN_TYPE);
+  expect(response.headers.get('retry-after')).toBe(String(OUTCOME_UNKNOWN_RETRY_AFTER_SECONDS));
+}
+
+describe('a store that accepts connections and never answers', () => {
+  it('costs health, a read and a write each no more than the store deadline and a second, and says so truthfully', async () => {
+    proxy.set('hang');
+    const [health, read, write] = await Promise.all([
+      timed(() => api.request<{ status: string }>('GET', '/api/health')),
+      timed(() => api.request<Problem>('GET', '/api/calendars', { token: eddie })),
+      timed(() => api.request<Problem>('POST', eventsPath(), { token: eddie, body: newEvent('Never answered') })),
+    ]);
+    for (const response of [health, read, write]) expect(response.ms).toBeLessThan(ANSWER_BUDGET_MS);
+    expect(health.status).toBe(503);
+    expect(health.body.status).toBe('unavailable');
+    // Nothing was sent to write: the store never answered the calendar's read, so "try again" is the truth.
+    for (const response of [read, write]) {
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect((response.body as Problem).type).not.toBe(OUTCOME_UNKNOWN_TYPE);
+    }
+    proxy.set('pass');
+    expect(await stored('Never answered')).toEqual([]);
+    expect((await api.request('GET', '/api/health')).status).toBe(200);
+  });
+});
+
+describe('a write whose answer is lost', () => {
+  it('is answered outcome unknown, never a plain "try again", when the connection is reset after the write landed', async () => {
+    proxy.set('reset', { requestBytesAtLeast: WRITE_BYTES_AT_LEAST });
+    const response = await timed(() => api.request('POST', eventsPath(), { token: eddie, body: newEvent('Reset after landing') }));
+    expectOutcomeUnknown(response);
+    await proxy.faulted(1);
+    expect(response.ms).toBeLessThan(ANSWER_BUDGET_MS);
+    proxy.set('pass');
+    // The write did land: the truth was "may or may not have been saved".
+    expect(await stored('Reset after landing')).toHaveLength(1);
+  });
+
+  it('is answered outcome unknown within the deadline and a second when the answer never comes', async () => {
+    proxy.set('drop', { requestBytesAtLeast: WRITE_BYTES_AT_LEAST });
+    const response = await timed(() => api.request('POST', eventsPath(), { token: eddie, body: newEvent('Answer dropped') }));
+    expectOutcomeUnknown(response);
+    expect(response.ms).toBeLessThan(ANSWER_BUDGET_MS);
+    proxy.set('pass');
+    expect(await stored('Answer dropped')).toHaveLength(1);
+  });
+});
+
+describe('a slow store', () => {
+  it('answers every write it acknowledged, stored, when each answer is held back', async () => {
+    proxy.set('delay', { delayMs: 50 });
+    const response = await api.request<CalendarEvent>('POST', eventsPath(), { token: eddie, body: newEvent('Slowly written') });
+    expect(response.status).toBe(201);
+    proxy.set('pass');
+    expect((await stored('Slowly written')).map((event) => event.id)).toEqual([response.body.id]);
+  });
+});
