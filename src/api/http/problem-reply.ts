@@ -1,8 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { OUTCOME_UNKNOWN_TYPE, PROBLEM_CONTENT_TYPE } from '../../shared/problem.ts';
-import { HttpProblem, notFound } from '../errors.ts';
-import { NotFoundError, OutcomeUnknownError, PreconditionFailedError, StoreUnavailableError } from '../stores/repository.ts';
+import { HttpProblem, idempotencyKeyInFlight, notFound } from '../errors.ts';
+import { IdempotencyConflictError, NotFoundError, OutcomeUnknownError, PreconditionFailedError, StoreUnavailableError } from '../stores/repository.ts';
 import { preconditionFailed } from './conditional-requests.ts';
 
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: HttpProblem): FastifyReply {
@@ -21,6 +21,8 @@ export function toHttpProblem(error: unknown): HttpProblem {
   if (error instanceof HttpProblem) return error;
   if (error instanceof NotFoundError) return notFound();
   if (error instanceof PreconditionFailedError) return preconditionFailed();
+  // Another request with the key took it over (or freed it) before this one's write: this one wrote nothing.
+  if (error instanceof IdempotencyConflictError) return idempotencyKeyInFlight();
   if (error instanceof StoreUnavailableError) {
     return new HttpProblem(503, 'Service Unavailable', {
       detail: 'The calendar store is busy. Try again shortly.',

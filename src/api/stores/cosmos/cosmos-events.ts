@@ -5,6 +5,7 @@ import { eventEntry, eventFieldChanges, type NewChangeEntry } from '../change-en
 import {
   CalendarTrashedError,
   compareRecords,
+  IdempotencyConflictError,
   eventRecord,
   NotFoundError,
   seriesWindowBounds,
@@ -18,6 +19,7 @@ import {
   type EventTrash,
   type EventUpdate,
   type InTenant,
+  type Keyed,
   type LimitedWindowQuery,
   type TrashedEventRecord,
   type WindowQuery,
@@ -29,6 +31,7 @@ import { deleteIgnoringMissing, queryAll, readDoc } from './cosmos-documents.ts'
 import { findByImportUids, writeEventBatch } from './cosmos-event-batch.ts';
 import { asCurrentDoc, fromEventDoc, isEventDoc, toEventDoc, type EventDoc } from './cosmos-event-docs.ts';
 import { commitWithEntries, createOp, replaceOp } from './cosmos-history.ts';
+import { completionOp, lostClaim } from './cosmos-idempotency.ts';
 import { eventTrashQuery, seriesWindowQuery, windowQuery } from './cosmos-queries.ts';
 import { fromTrashed, toTrashed, trashedRecord, trashIdOf } from './cosmos-trash.ts';
 
@@ -90,16 +93,19 @@ export class CosmosEventRepository implements EventRepository {
     return (await this.calendars.visibleDoc(tenantId, doc.calendarId)) ? fromEventDoc(doc) : null;
   }
 
-  async create({ tenantId, calendarId, draft, actor, context }: EventCreate): Promise<CalendarEvent> {
+  async create({ tenantId, calendarId, draft, actor, context, idempotency }: EventCreate): Promise<CalendarEvent> {
     const now = new Date().toISOString();
     const authorship = { createdBy: actor, updatedBy: actor, createdAt: now, updatedAt: now };
     const doc = toEventDoc(tenantId, eventRecord({ id: randomUUID(), calendarId, draft, authorship, version: 1 }));
     await this.calendars.recordDuration(tenantId, calendarId, doc.allDay, doc.endMs - doc.startMs);
     const entry = eventEntry(doc, { kind: 'created', by: actor, at: now, version: 1, context });
+    const created = fromEventDoc(doc);
+    const completion = idempotency ? [completionOp(idempotency, created)] : [];
     return countedWrite(this.events, tenantId, async () => {
-      const outcome = await commitWithEntries(this.events, tenantId, [createOp(doc)], [entry]);
+      const outcome = await commitWithEntries(this.events, tenantId, [createOp(doc), ...completion], [entry]);
+      if (!outcome.ok && lostClaim(1, outcome.failed, outcome.status)) throw new IdempotencyConflictError();
       if (!outcome.ok) throw new Error(`Creating the event failed with ${outcome.status}`);
-      return fromEventDoc(doc);
+      return created;
     });
   }
 
@@ -131,12 +137,14 @@ export class CosmosEventRepository implements EventRepository {
     return (await queryAll<EventDoc>(this.events, eventTrashQuery(tenantId, trashIdOf(calendarId)), limit)).map(trashedRecord);
   }
 
-  async restore({ tenantId, calendarId, eventId, expected, actor }: EventKey & Conditional & Acting): Promise<CalendarEvent> {
+  async restore({ tenantId, calendarId, eventId, expected, actor, idempotency }: EventKey & Conditional & Acting & Keyed<CalendarEvent>): Promise<CalendarEvent> {
     return countedWrite(this.events, tenantId, () => writeExpectedVersion(expected, () => this.trashed(tenantId, calendarId, eventId), async (trashed) => {
       if (!(await this.calendars.visibleDoc(tenantId, calendarId))) throw new CalendarTrashedError();
       const next = await this.withoutWhatWentMeanwhile(fromTrashed(trashed, actor, new Date().toISOString()));
       const entry = eventEntry(next, { kind: 'restored', by: actor, at: next.updatedAt, version: next.version });
-      return (await this.commitReplace(tenantId, next, entry)) ? fromEventDoc(next) : undefined;
+      const restored = fromEventDoc(next);
+      const completion = idempotency ? [completionOp(idempotency, restored)] : [];
+      return (await this.commitReplace(tenantId, next, entry, completion)) ? restored : undefined;
     }));
   }
 
@@ -160,12 +168,13 @@ export class CosmosEventRepository implements EventRepository {
   }
 
   /**
-   * One replace and its entry, together: true when both landed, false when the document changed or went since it was
-   * read (the caller reads it again).
+   * One replace and its entry (and a key's completion), together: true when all landed, false when the document changed
+   * or went since it was read (the caller reads it again).
    */
-  private async commitReplace(tenantId: string, doc: EventDoc, entry: NewChangeEntry): Promise<boolean> {
-    const outcome = await commitWithEntries(this.events, tenantId, [replaceOp(doc) as OperationInput], [entry]);
+  private async commitReplace(tenantId: string, doc: EventDoc, entry: NewChangeEntry, completion: OperationInput[] = []): Promise<boolean> {
+    const outcome = await commitWithEntries(this.events, tenantId, [replaceOp(doc) as OperationInput, ...completion], [entry]);
     if (outcome.ok) return true;
+    if (lostClaim(1, outcome.failed, outcome.status)) throw new IdempotencyConflictError();
     if (outcome.status === 412 || outcome.status === 404) return false;
     throw new Error(`Writing the event failed with ${outcome.status}`);
   }

@@ -36,7 +36,7 @@ export const replaceOp = (doc: { id: string; _etag?: string }): OperationInput =
  * Runs a transactional batch and answers each operation's status. Cosmos answers a failed batch with the failed
  * operation's status (the SDK throws, the per-operation results in the error's body) and 424 for the others.
  */
-async function runBatch(container: Container, tenantId: string, operations: OperationInput[]): Promise<OperationResponse[]> {
+export async function runBatch(container: Container, tenantId: string, operations: OperationInput[]): Promise<OperationResponse[]> {
   const response = await withRetries(async () => {
     try {
       return await container.items.batch(operations, tenantId);

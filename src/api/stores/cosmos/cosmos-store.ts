@@ -10,7 +10,8 @@ import { bounded, DEADLINE_PLUGIN, withDeadline } from './cosmos-deadline.ts';
 import { codeOf, deleteIgnoringMissing } from './cosmos-documents.ts';
 import { CosmosEventRepository } from './cosmos-events.ts';
 import { CosmosHistoryRepository, deleteEntries, recoverEntries } from './cosmos-history.ts';
-import { expiredCalendarsQuery, expiredEntriesQuery, expiredTrashQuery } from './cosmos-queries.ts';
+import { CosmosIdempotencyRepository, IDEMPOTENCY_DOC_TYPE } from './cosmos-idempotency.ts';
+import { expiredCalendarsQuery, expiredEntriesQuery, expiredIdempotencyQuery, expiredTrashQuery } from './cosmos-queries.ts';
 import { withRetries } from './cosmos-retry.ts';
 import { backfillSearchText, CosmosSearchRepository } from './cosmos-search.ts';
 import { COSMOS_SUBSCRIPTIONS_CONTAINER, CosmosSubscriptionRepository, SUBSCRIPTIONS_INDEXING_POLICY } from './cosmos-subscriptions.ts';
@@ -107,6 +108,10 @@ async function purgeExpired({ events, calendars: calendarsContainer, categories 
     }
   }
   const entries = await deleteEntries(events, await queryAcross<{ id: string; tenantId: string }>(events, expiredEntriesQuery(cutoff(HISTORY_RETENTION_DAYS))));
+  for (const container of [events, calendarsContainer]) {
+    const records = await queryAcross<{ id: string; tenantId: string }>(container, expiredIdempotencyQuery(IDEMPOTENCY_DOC_TYPE, now.getTime()));
+    for (const { id, tenantId } of records) await deleteIgnoringMissing(container.item(id, tenantId));
+  }
   // Not a purge, but due as often: the entries of calendar-level changes whose process died before recording them.
   await recoverEntries(events, [calendarsContainer, categories], now.getTime());
   return { events: trashed.length, calendars: purgedCalendars, entries };
@@ -165,7 +170,7 @@ async function createResources(client: CosmosClient, database: Database): Promis
 /** While no tenant has a calendar, the first instance to create the claim document seeds the demo data. */
 async function claimDemoSeed(calendars: Container): Promise<boolean> {
   const any = await withRetries(
-    () => calendars.items.query<{ id: string }>({ query: 'SELECT TOP 1 c.id FROM c WHERE c.tenantId != @system AND c.id != @changes', parameters: [{ name: '@system', value: SYSTEM_PARTITION }, { name: '@changes', value: CHANGES_DOC_ID }] }).fetchAll(),
+    () => calendars.items.query<{ id: string }>({ query: 'SELECT TOP 1 c.id FROM c WHERE c.tenantId != @system AND c.id != @changes AND NOT IS_DEFINED(c.docType)', parameters: [{ name: '@system', value: SYSTEM_PARTITION }, { name: '@changes', value: CHANGES_DOC_ID }] }).fetchAll(),
     { idempotent: true },
   );
   if (any.resources.length > 0) return false;
@@ -228,6 +233,7 @@ export async function openCosmosStore(options: CosmosStoreOptions): Promise<Stor
     subscriptions: new CosmosSubscriptionRepository(database.container(COSMOS_SUBSCRIPTIONS_CONTAINER)),
     changes: new CosmosChangeVersions(counted),
     history,
+    idempotency: new CosmosIdempotencyRepository({ event: eventsContainer, calendar: calendarsContainer }),
     purgeExpired: (now) => purgeExpired({ events: eventsContainer, calendars: calendarsContainer, categories: categoriesContainer }, calendars, now),
     // Bounded by the deadline: a store that never answers makes health say so within it.
     isReady: async () => {
@@ -264,6 +270,8 @@ function withDeadlines(store: Store): Store {
     subscriptions: bounded(store.subscriptions, plain),
     changes: bounded(store.changes, {}),
     history: bounded(store.history, { unbounded: ['subscribe', 'close'] }),
+    // A claim's writes are no change anyone sees: a claim that fails is "try again". A completion is the answer.
+    idempotency: bounded(store.idempotency, { writes: ['complete'] }),
     purgeExpired: (now) => withDeadline({ writes: true, bulk: true }, () => store.purgeExpired(now)),
     isReady: () => withDeadline({ writes: false, bulk: false }, () => store.isReady()),
     claimDemoSeed: () => withDeadline({ writes: true, bulk: false }, () => store.claimDemoSeed()),
