@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OUTCOME_UNKNOWN_RETRY_AFTER_SECONDS, STORE_CALL_DEADLINE_MS } from '../../../src/api/stores/repository.ts';
 import type { Calendar } from '../../../src/shared/calendar-schema.ts';
 import type { CalendarEvent } from '../../../src/shared/event-schema.ts';
 import { OUTCOME_UNKNOWN_TYPE, type Problem } from '../../../src/shared/problem.ts';
-import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy.ts';
+import { startFaultProxy, type FaultMode, type FaultOptions, type FaultProxy } from '../../support/fault-proxy.ts';
 import { build, type ApiResponse, type TestServer } from '../helpers/test-server.ts';
 
 // The API over a Cosmos DB that fails as a network and a cloud do: a TCP proxy between the store and the protocol
@@ -113,5 +114,48 @@ describe('a slow store', () => {
     expect(response.status).toBe(201);
     proxy.set('pass');
     expect((await stored('Slowly written')).map((event) => event.id)).toEqual([response.body.id]);
+  });
+});
+
+describe('keyed writes through every fault', () => {
+  const faults: [FaultMode, FaultOptions][] = [
+    ['reset', { requestBytesAtLeast: WRITE_BYTES_AT_LEAST }],
+    ['drop', { requestBytesAtLeast: WRITE_BYTES_AT_LEAST }],
+    ['hang', {}],
+    ['delay', { delayMs: 20 }],
+    ['pass', {}],
+  ];
+
+  it('are never lost once acknowledged, never answered "try again" once stored, and never doubled by a retry with their key', async () => {
+    const sent = [];
+    for (const [mode, options] of faults) {
+      proxy.set(mode, options);
+      const key = randomUUID();
+      const title = `Keyed through ${mode} ${key.slice(0, 8)}`;
+      const response = await timed(() => api.request<CalendarEvent | Problem>('POST', eventsPath(), { token: eddie, body: newEvent(title), headers: { 'idempotency-key': `"${key}"` } }));
+      expect(response.ms, mode).toBeLessThan(ANSWER_BUDGET_MS);
+      sent.push({ mode, key, title, response });
+    }
+    proxy.set('pass');
+    for (const { mode, title, response } of sent) {
+      const found = await stored(title);
+      if (response.status === 201) expect(found, `${mode}: acknowledged`).toHaveLength(1);
+      // A plain retryable answer promises nothing was written.
+      else if ((response.body as Problem).type !== OUTCOME_UNKNOWN_TYPE) expect(found, `${mode}: "try again"`).toEqual([]);
+    }
+    // Every request sent again with its key, as the web app does: each settles, once.
+    for (const { mode, key, title, response } of sent) {
+      const again = await api.request<CalendarEvent>('POST', eventsPath(), { token: eddie, body: newEvent(title), headers: { 'idempotency-key': `"${key}"` } });
+      expect(again.status, mode).toBe(201);
+      if (response.status === 201) expect(again.body).toEqual(response.body);
+      expect((await stored(title)).map((event) => event.id), mode).toEqual([again.body.id]);
+    }
+    expect(sent.map(({ mode, response }) => [mode, response.status])).toEqual([
+      ['reset', 503],
+      ['drop', 503],
+      ['hang', 503],
+      ['delay', 201],
+      ['pass', 201],
+    ]);
   });
 });
