@@ -130,4 +130,4 @@ export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 /** How many times the web app sends a keyed write again when it cannot know whether it was saved. */
 export const IDEMPOTENT_RETRY_ATTEMPTS = 4;
 /** The web app's first wait before sending a keyed write again; doubled each time after. */
-export const IDEMPOTENT_RETRY_BASE_MS = 500;
+export const IDEMPOTENT_RETRY_BASE_MS = 1_000;

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createIntl } from 'react-intl';
 import { describe, expect, test } from 'vitest';
-import { forbidden, notFound, unauthorized, validationFailed, windowTooFull, type HttpProblem } from '../../src/api/errors.ts';
+import { forbidden, idempotencyKeyInFlight, notFound, unauthorized, validationFailed, windowTooFull, type HttpProblem } from '../../src/api/errors.ts';
 import { preconditionFailed } from '../../src/api/http/conditional-requests.ts';
 import { toHttpProblem } from '../../src/api/http/problem-reply.ts';
 import { tooManyRequests } from '../../src/api/plugins/external/rate-limit.ts';
-import { StoreUnavailableError } from '../../src/api/stores/repository.ts';
+import { OutcomeUnknownError, StoreUnavailableError } from '../../src/api/stores/repository.ts';
 import { ApiError } from '../../src/web/lib/api-client.ts';
 import { errorMessage } from '../../src/web/lib/error-message.ts';
 import { PROBLEM_MESSAGES } from '../../src/web/lib/problem-messages.ts';
@@ -27,6 +27,8 @@ const SERVER_PROBLEMS: [string, ApiError, keyof typeof PROBLEM_MESSAGES][] = [
   ['422 window too full', received(windowTooFull(2000)), 'windowTooFull'],
   ['429 rate limited', received(tooManyRequests(30), 30), 'rateLimited'],
   ['503 store busy', received(toHttpProblem(new StoreUnavailableError(5))), 'busy'],
+  ['503 outcome unknown', received(toHttpProblem(new OutcomeUnknownError())), 'outcomeUnknown'],
+  ['409 key in flight', received(idempotencyKeyInFlight()), 'stillSaving'],
   ['500 server error', received(toHttpProblem(new Error('boom'))), 'serverError'],
 ];
 
