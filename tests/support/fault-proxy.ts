@@ -27,8 +27,10 @@ export interface FaultProxy {
   /** The proxy's address for the Cosmos SDK: `localhost`, the name the server's certificate carries. */
   endpoint: string;
   set(mode: FaultMode, options?: FaultOptions): void;
-  /** Resolves once the proxy has reset or dropped this many answers in all. */
-  faulted(count?: number): Promise<void>;
+  /** How many answers the proxy has reset or dropped so far. */
+  readonly faults: number;
+  /** Resolves once the proxy has reset or dropped this many answers in all, with when it did the last of them (performance.now()). */
+  faulted(count?: number): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -46,15 +48,17 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   let mode: FaultMode = 'pass';
   let options: FaultOptions = {};
   let faults = 0;
-  const waiting: { count: number; resolve: () => void }[] = [];
+  let lastFaultAt = 0;
+  const waiting: { count: number; resolve: (at: number) => void }[] = [];
   const links = new Set<Link>();
 
   const countFault = () => {
     faults++;
+    lastFaultAt = performance.now();
     for (const waiter of [...waiting]) {
       if (faults >= waiter.count) {
         waiting.splice(waiting.indexOf(waiter), 1);
-        waiter.resolve();
+        waiter.resolve(lastFaultAt);
       }
     }
   };
@@ -106,8 +110,11 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       options = nextOptions;
       // A connection whose answers were dropped stays silent: the client gives up on it, and a new one is made.
     },
+    get faults() {
+      return faults;
+    },
     faulted(count = 1) {
-      if (faults >= count) return Promise.resolve();
+      if (faults >= count) return Promise.resolve(lastFaultAt);
       return new Promise((resolve) => waiting.push({ count, resolve }));
     },
     close() {

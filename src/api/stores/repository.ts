@@ -142,9 +142,9 @@ export class OutcomeUnknownError extends Error {
 }
 
 /**
- * The most time one store call (one method of a repository) takes before it is answered as failed: a store that accepts
- * connections but never answers costs each request this, not the SDK's 60 s. SQLite's calls are synchronous and wait
- * at most its busy timeout.
+ * The store's deadline: how long a store call (one method of a repository) waits for the database to answer any one
+ * request before it ends, answered as failed (cosmos-deadline.ts). A store that accepts connections but never answers
+ * costs a request this, not the SDK's 60 s. SQLite's calls are synchronous and wait at most its busy timeout.
  */
 export const STORE_CALL_DEADLINE_MS = 5_000;
 /** What an outcome-unknown answer tells the client to wait before sending the request again with its key. */

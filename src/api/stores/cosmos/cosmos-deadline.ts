@@ -1,15 +1,18 @@
-// Every call of the Cosmos store has a deadline (STORE_CALL_DEADLINE_MS), and its answer says truthfully what became of
-// it: a call that wrote nothing (every read, and a write refused before anything was sent or after a definite refusal)
-// fails with StoreUnavailableError (503, Retry-After); a write whose request may have landed (cut by a reset, or still
-// unanswered at the deadline) fails with OutcomeUnknownError. The SDK is told through a request plugin: each network
-// request of a call carries the call's AbortSignal, and whether a write request went out is noted on the call.
+// Every call of the Cosmos store is bounded by the store's deadline (STORE_CALL_DEADLINE_MS), and its answer says
+// truthfully what became of it. Each network request of a call must answer within the deadline; the first that does not
+// ends the call (its other requests are aborted, and no new one goes out). Bounding requests rather than the whole call
+// keeps a large read (a window of 5,000 events, read a page at a time) or a write waiting its turn behind the tenant's
+// others from failing while the store answers every request. A call that wrote nothing (every read, and a write refused
+// before anything was sent or refused outright) fails with StoreUnavailableError (503, Retry-After); a write whose
+// request may have landed (cut by a reset, or unanswered at the deadline) fails with OutcomeUnknownError. The SDK is
+// told through a request plugin: each request carries an AbortSignal, and whether a write request went out is noted.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { OperationType, type PluginConfig, type RequestContext, type Response } from '@azure/cosmos';
-import { OutcomeUnknownError, STORE_CALL_DEADLINE_MS, StoreUnavailableError } from '../repository.ts';
+import { OutcomeUnknownError, StoreUnavailableError } from '../repository.ts';
 import { DEFAULT_RETRY_AFTER_SECONDS } from './cosmos-retry.ts';
 
 /**
- * How long past its deadline a call's answer may wait for the call to stop on its own (its requests aborted, a write's
+ * How long after its end a call's answer may wait for the call to stop on its own (its requests aborted, a write's
  * change-version bump handed to the background), before the deadline answers for it: a call that cooperates answers
  * with what it knows.
  */
@@ -26,10 +29,10 @@ const WRITES: ReadonlySet<string> = new Set([
   OperationType.Execute,
 ]);
 
-/** Thrown to a call's requests once its deadline passed: no request of it goes out after that. */
+/** Thrown to a call's requests once one of them missed the deadline: no request of it goes out after that. */
 export class StoreDeadlineError extends Error {
   constructor() {
-    super(`The store did not answer within ${STORE_CALL_DEADLINE_MS} ms`);
+    super('The store did not answer a request within its deadline');
     this.name = 'StoreDeadlineError';
   }
 }
@@ -39,6 +42,8 @@ interface StoreCall {
   abort(): void;
   /** A write request went out and was not refused outright: it may have landed. */
   mayHaveWritten: boolean;
+  /** The call has answered: a request made after that (background work it started) is no longer its to bound. */
+  done: boolean;
 }
 
 const calls = new AsyncLocalStorage<StoreCall>();
@@ -50,15 +55,22 @@ function refused(error: unknown): boolean {
   return typeof code === 'number' && code >= 400 && code < 500 && code !== 408;
 }
 
-/** Each network request: refused once its call is past its deadline, aborted with it, and noted when it writes. */
-async function boundRequest(context: RequestContext, _diagnostics: unknown, next: (context: RequestContext) => Promise<Response<unknown>>): Promise<Response<unknown>> {
+type Next = (context: RequestContext) => Promise<Response<unknown>>;
+
+/** Each network request: refused once its call has ended, aborted at the deadline or with its call, and noted when it writes. */
+async function boundRequest(deadlineMs: number, context: RequestContext, next: Next): Promise<Response<unknown>> {
   const call = calls.getStore();
-  if (!call) return next(context);
+  if (!call || call.done) return next(context);
   if (call.signal.aborted) throw new StoreDeadlineError();
+  const request = new AbortController();
+  const abort = () => request.abort();
   // One request that misses the deadline ends its call: the store is not answering.
-  const request = AbortSignal.any([call.signal, AbortSignal.timeout(STORE_CALL_DEADLINE_MS)]);
-  request.addEventListener('abort', () => call.abort(), { once: true });
-  context.options = { ...context.options, abortSignal: request };
+  const timer = setTimeout(() => {
+    request.abort();
+    call.abort();
+  }, deadlineMs);
+  call.signal.addEventListener('abort', abort, { once: true });
+  context.options = { ...context.options, abortSignal: request.signal };
   const writes = context.operationType !== undefined && WRITES.has(context.operationType);
   try {
     const response = await next(context);
@@ -68,10 +80,16 @@ async function boundRequest(context: RequestContext, _diagnostics: unknown, next
     if (writes && !refused(error)) call.mayHaveWritten = true;
     if (call.signal.aborted) throw new StoreDeadlineError();
     throw error;
+  } finally {
+    clearTimeout(timer);
+    call.signal.removeEventListener('abort', abort);
   }
 }
 
-export const DEADLINE_PLUGIN: PluginConfig = { on: 'request', plugin: boundRequest };
+/** The SDK plugin that bounds a store's requests by its deadline (STORE_CALL_DEADLINE_MS unless configured). */
+export function deadlinePlugin(deadlineMs: number): PluginConfig {
+  return { on: 'request', plugin: (context: RequestContext, _diagnostics: unknown, next: Next) => boundRequest(deadlineMs, context, next) };
+}
 
 const STATUS_FAILURES = new Set([408, 429, 449, 500, 502, 503, 504]);
 const NETWORK_FAILURES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN', 'ENOTFOUND', 'REQUEST_SEND_ERROR', 'TimeoutError']);
@@ -92,31 +110,27 @@ function truthful(error: unknown, call: StoreCall, writes: boolean): unknown {
   return new StoreUnavailableError(DEFAULT_RETRY_AFTER_SECONDS, { cause: error });
 }
 
-/** A call's kind: `write` when what it writes is a change someone sees; `bulk` when it may take longer than one deadline. */
-export interface CallKind {
-  writes: boolean;
-  /** Only each request has the deadline (an import's batches, a purge's deletes): the first to miss it ends the call. */
-  bulk: boolean;
-}
-
-/** Runs one store call under its deadline. A call made inside another runs under the outer one's. */
-export async function withDeadline<T>(kind: CallKind, work: () => Promise<T>): Promise<T> {
-  if (calls.getStore()) return work();
+/**
+ * Runs one store call under the deadline; `writes` when what it writes is a change someone sees. A call made inside
+ * another runs under the outer one's.
+ */
+export async function withDeadline<T>(writes: boolean, work: () => Promise<T>): Promise<T> {
+  const outer = calls.getStore();
+  if (outer && !outer.done) return work();
   const controller = new AbortController();
-  const call: StoreCall = { signal: controller.signal, abort: () => controller.abort(), mayHaveWritten: false };
-  const timers: NodeJS.Timeout[] = [];
-  // Past the deadline and its grace, the answer does not wait for a call that ignores its signal.
+  const call: StoreCall = { signal: controller.signal, abort: () => controller.abort(), mayHaveWritten: false, done: false };
+  let timer: NodeJS.Timeout | undefined;
+  // Once the call is ended, the answer does not wait for work that ignores its signal.
   const late = new Promise<never>((_resolve, reject) => {
-    const answer = () => timers.push(setTimeout(() => reject(new StoreDeadlineError()), DEADLINE_GRACE_MS));
-    if (!kind.bulk) timers.push(setTimeout(() => controller.abort(), STORE_CALL_DEADLINE_MS));
-    controller.signal.addEventListener('abort', answer, { once: true });
+    controller.signal.addEventListener('abort', () => (timer = setTimeout(() => reject(new StoreDeadlineError()), DEADLINE_GRACE_MS)), { once: true });
   });
   try {
     return await Promise.race([calls.run(call, work), late]);
   } catch (error) {
-    throw truthful(error, call, kind.writes);
+    throw truthful(error, call, writes);
   } finally {
-    for (const timer of timers) clearTimeout(timer);
+    call.done = true;
+    clearTimeout(timer);
   }
 }
 
@@ -126,21 +140,18 @@ export function detached<T>(work: () => T): T {
 }
 
 /**
- * The object with each of its methods run as one store call under its own deadline. `writes` names the methods whose
- * writes are changes someone sees; `bulk`, those that may take longer than one deadline; `unbounded`, those that are
- * no store call (a subscription).
+ * The object with each of its methods run as one store call under the deadline. `writes` names the methods whose
+ * writes are changes someone sees; `unbounded`, those that are no store call (a subscription).
  */
-export function bounded<T extends object>(target: T, names: { writes?: readonly string[]; bulk?: readonly string[]; unbounded?: readonly string[] }): T {
+export function bounded<T extends object>(target: T, names: { writes?: readonly string[]; unbounded?: readonly string[] }): T {
   const writes = new Set(names.writes);
-  const bulk = new Set(names.bulk);
   const unbounded = new Set(names.unbounded);
   return new Proxy(target, {
     get(object, property, receiver) {
       const value: unknown = Reflect.get(object, property, receiver);
       if (typeof value !== 'function' || typeof property !== 'string' || unbounded.has(property)) return value;
       const method = value as (...args: unknown[]) => Promise<unknown>;
-      const kind = { writes: writes.has(property), bulk: bulk.has(property) };
-      return (...args: unknown[]) => withDeadline(kind, () => method.apply(object, args));
+      return (...args: unknown[]) => withDeadline(writes.has(property), () => method.apply(object, args));
     },
   });
 }

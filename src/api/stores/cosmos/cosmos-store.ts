@@ -6,7 +6,7 @@ import { NotFoundError, STORE_CALL_DEADLINE_MS, type Store } from '../repository
 import { CHANGES_DOC_ID, CosmosChangeVersions, stopBumpRetries } from './change-versions.ts';
 import { CosmosCalendarRepository } from './cosmos-calendars.ts';
 import { COSMOS_CATEGORIES_CONTAINER, CATEGORIES_UNIQUE_KEY_POLICY, CosmosCategoryRepository } from './cosmos-categories.ts';
-import { bounded, DEADLINE_PLUGIN, withDeadline } from './cosmos-deadline.ts';
+import { bounded, deadlinePlugin, withDeadline } from './cosmos-deadline.ts';
 import { codeOf, deleteIgnoringMissing } from './cosmos-documents.ts';
 import { CosmosEventRepository } from './cosmos-events.ts';
 import { CosmosHistoryRepository, deleteEntries, recoverEntries } from './cosmos-history.ts';
@@ -124,6 +124,8 @@ export interface CosmosStoreOptions {
   key?: string;
   /** Create the database and containers when missing. Off in Azure, where the infrastructure creates them. */
   createResources: boolean;
+  /** Each request's deadline; STORE_CALL_DEADLINE_MS unless configured (COSMOS_REQUEST_DEADLINE_MS). */
+  deadlineMs?: number;
 }
 
 /**
@@ -199,9 +201,9 @@ export async function openCosmosStore(options: CosmosStoreOptions): Promise<Stor
       retryOptions: { maxRetryAttemptCount: 3, maxWaitTimeInSeconds: 5 },
       // Not the SDK's 60 s: requests outside a store call (start-up, the change feed, a background bump) wait no
       // longer than those inside one (cosmos-deadline.ts).
-      requestTimeout: STORE_CALL_DEADLINE_MS,
+      requestTimeout: options.deadlineMs ?? STORE_CALL_DEADLINE_MS,
     },
-    plugins: [DEADLINE_PLUGIN],
+    plugins: [deadlinePlugin(options.deadlineMs ?? STORE_CALL_DEADLINE_MS)],
   };
   const client = new CosmosClient(clientOptions);
 
@@ -255,25 +257,25 @@ export async function openCosmosStore(options: CosmosStoreOptions): Promise<Stor
 }
 
 /**
- * The store with every call under its deadline (cosmos-deadline.ts), each repository's writes named: a write's failure
+ * The store with every call under the deadline (cosmos-deadline.ts), each repository's writes named: a write's failure
  * is then told as outcome unknown when one of its write requests may have landed.
  */
 function withDeadlines(store: Store): Store {
-  const plain = { writes: ['create', 'update', 'delete', 'restore', 'purge', 'put', 'recordUse'] };
+  const writes = ['create', 'update', 'delete', 'restore', 'purge', 'put', 'recordUse', 'writeBatch'];
   return {
     ...store,
-    calendars: bounded(store.calendars, { ...plain, bulk: ['purge'] }),
-    events: bounded(store.events, { writes: [...plain.writes, 'writeBatch'], bulk: ['writeBatch'] }),
-    categories: bounded(store.categories, { ...plain, bulk: ['delete'] }),
+    calendars: bounded(store.calendars, { writes }),
+    events: bounded(store.events, { writes }),
+    categories: bounded(store.categories, { writes }),
     search: bounded(store.search, {}),
-    userSettings: bounded(store.userSettings, plain),
-    subscriptions: bounded(store.subscriptions, plain),
+    userSettings: bounded(store.userSettings, { writes }),
+    subscriptions: bounded(store.subscriptions, { writes }),
     changes: bounded(store.changes, {}),
     history: bounded(store.history, { unbounded: ['subscribe', 'close'] }),
     // A claim's writes are no change anyone sees: a claim that fails is "try again". A completion is the answer.
     idempotency: bounded(store.idempotency, { writes: ['complete'] }),
-    purgeExpired: (now) => withDeadline({ writes: true, bulk: true }, () => store.purgeExpired(now)),
-    isReady: () => withDeadline({ writes: false, bulk: false }, () => store.isReady()),
-    claimDemoSeed: () => withDeadline({ writes: true, bulk: false }, () => store.claimDemoSeed()),
+    purgeExpired: (now) => withDeadline(true, () => store.purgeExpired(now)),
+    isReady: () => withDeadline(false, () => store.isReady()),
+    claimDemoSeed: () => withDeadline(true, () => store.claimDemoSeed()),
   };
 }
