@@ -166,3 +166,45 @@ describe('keyed writes through every fault', () => {
     ]);
   });
 });
+
+describe('a keyed import whose answer is lost', () => {
+  /** Three events whose descriptions make the import's one transactional batch far bigger than any other request. */
+  function icsFile(prefix: string): string {
+    const description = 'An agenda long enough to make the batch big. '.repeat(40);
+    const events = [1, 2, 3].flatMap((n) => [
+      'BEGIN:VEVENT',
+      `UID:${prefix}-${n}@faults`,
+      'DTSTAMP:20310101T000000Z',
+      `DTSTART:2031030${n + 3}T090000Z`,
+      `DTEND:2031030${n + 3}T100000Z`,
+      `SUMMARY:${prefix} ${n}`,
+      `DESCRIPTION:${description}`,
+      'END:VEVENT',
+    ]);
+    return ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//faults//EN', ...events, 'END:VCALENDAR', ''].join('\r\n');
+  }
+
+  async function importWithKey(body: string, key: string): Promise<ApiResponse<unknown>> {
+    const response = await fetch(`${api.url}/api/calendars/${company.id}/import?timeZone=UTC`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${eddie}`, 'content-type': 'text/calendar', 'idempotency-key': `"${key}"` },
+      body,
+    });
+    return { status: response.status, headers: response.headers, body: (await response.json()) as unknown };
+  }
+
+  it('is answered outcome unknown after a reset, and sent again with its key answers the first import, never a second', async () => {
+    const prefix = `Imported ${randomUUID().slice(0, 8)}`;
+    const body = icsFile(prefix);
+    const key = randomUUID();
+    const faults = proxy.faults;
+    proxy.set('reset', { requestBytesAtLeast: WRITE_BYTES_AT_LEAST });
+    const lost = await importWithKey(body, key);
+    expectOutcomeUnknown(lost);
+    expect(proxy.faults).toBe(faults + 1);
+    proxy.set('pass');
+    const again = await importWithKey(body, key);
+    expect(again).toMatchObject({ status: 200, body: { created: 3, updated: 0, unchanged: 0 } });
+    for (const n of [1, 2, 3]) expect(await stored(`${prefix} ${n}`), `event ${n}`).toHaveLength(1);
+  });
+});

@@ -42,9 +42,13 @@ export function isUnsettled(containers: readonly Container[], tenantId: string):
   return containers.some((container) => unsettled.get(container)?.has(tenantId));
 }
 
+/** The containers of closed stores: their bumps are tried no more. */
+const stopped = new WeakSet<Container>();
+
 /** Stops the background tries (the store is closing): what they would have bumped the next write bumps. */
 export function stopBumpRetries(containers: readonly Container[]): void {
   for (const container of containers) {
+    stopped.add(container);
     for (const timer of unsettled.get(container)?.values() ?? []) clearTimeout(timer);
     unsettled.delete(container);
   }
@@ -71,6 +75,7 @@ async function increment(container: Container, tenantId: string): Promise<void> 
 
 /** Tries the bump again, later and later, until it lands; outside the call that failed it, so its deadline is not this one's. */
 function retryInBackground(container: Container, tenantId: string, waitMs: number): void {
+  if (stopped.has(container)) return;
   const tenants = unsettledOf(container);
   const timer = setTimeout(() => {
     void detached(() => increment(container, tenantId)).then(
