@@ -111,15 +111,15 @@ const REFUSALS = [NotFoundError, PreconditionFailedError, CalendarTrashedError, 
 
 /**
  * A write, then its bump. A write that failed otherwise may have landed with its answer lost (a reset, a deadline): its
- * bump is owed all the same, and goes on in the background (see bumpChanges), so that no cached body hides it.
+ * bump is owed all the same, before the failure is answered when the store still answers (a reset), else in the
+ * background (see bumpChanges), so that no cached body hides it.
  */
 export async function countedWrite<T>(container: Container, tenantId: string, write: () => Promise<T>): Promise<T> {
   let result: T;
   try {
     result = await write();
   } catch (error) {
-    const refused = REFUSALS.some((refusal) => error instanceof refusal);
-    if (!refused && !unsettledOf(container).has(tenantId)) retryInBackground(container, tenantId, 0);
+    if (!REFUSALS.some((refusal) => error instanceof refusal)) await bumpChanges(container, tenantId);
     throw error;
   }
   await bumpChanges(container, tenantId);
