@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { formatHost, parseHost } from './http/host-header.ts';
 import { isLoopbackHost } from './loopback.ts';
+import { STORE_CALL_DEADLINE_MS } from './stores/repository.ts';
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
 /**
@@ -85,6 +86,8 @@ const envSchema = z.object({
   COSMOS_KEY: z.string().min(1).optional(),
   /** Create the database and containers at start-up; Azure's infrastructure creates them, so it turns this off. */
   COSMOS_CREATE_RESOURCES: booleanFlag.default(true),
+  /** The store's deadline for each request to Cosmos DB (STORE_CALL_DEADLINE_MS); longer only for a slow local emulator. */
+  COSMOS_REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).max(60_000).default(STORE_CALL_DEADLINE_MS),
   /** Entra ID: the app registration's client id turns Microsoft 365 sign-in on. */
   ENTRA_CLIENT_ID: z.string().regex(GUID, 'Use the app registration’s client id (a GUID)').optional(),
   ENTRA_APP_ID_URI: z.string().regex(/^api:\/\/\S+$/, 'Use the App ID URI, e.g. api://calendar.contoso.com/<client id>').optional(),
@@ -146,7 +149,7 @@ export interface GraphConfig {
 
 export type StoreConfig =
   | { kind: 'sqlite'; maxSizeBytes?: number }
-  | { kind: 'cosmos'; endpoint: string; database: string; key?: string; createResources: boolean };
+  | { kind: 'cosmos'; endpoint: string; database: string; key?: string; createResources: boolean; deadlineMs: number };
 
 export interface Config {
   port: number;
@@ -246,6 +249,7 @@ function storeConfig(e: Env): StoreConfig {
         database: e.COSMOS_DATABASE,
         ...(e.COSMOS_KEY ? { key: e.COSMOS_KEY } : {}),
         createResources: e.COSMOS_CREATE_RESOURCES,
+        deadlineMs: e.COSMOS_REQUEST_DEADLINE_MS,
       }
     : { kind: 'sqlite', ...(e.SQLITE_MAX_SIZE_MB === undefined ? {} : { maxSizeBytes: e.SQLITE_MAX_SIZE_MB * 1024 * 1024 }) };
 }

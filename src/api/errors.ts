@@ -1,5 +1,5 @@
 import { FEED_EVENTS_MAX } from '../shared/limits.ts';
-import { WINDOW_TOO_FULL_TYPE, type FieldError, type Problem } from '../shared/problem.ts';
+import { IDEMPOTENCY_KEY_IN_FLIGHT_TYPE, IDEMPOTENCY_KEY_REUSED_TYPE, WINDOW_TOO_FULL_TYPE, type FieldError, type Problem } from '../shared/problem.ts';
 
 /** An error the API answers with as application/problem+json. */
 export class HttpProblem extends Error {
@@ -57,4 +57,18 @@ export const windowTooFull = (limit = FEED_EVENTS_MAX) =>
     type: WINDOW_TOO_FULL_TYPE,
     detail: `This window holds more than ${limit.toLocaleString('en')} events, the most one answer carries: ask for a shorter window or fewer calendars.`,
     limit,
+  });
+
+/** A request with an Idempotency-Key first used for another request (the draft's 422). */
+export const idempotencyKeyReused = () =>
+  new HttpProblem(422, 'Idempotency-Key reused', {
+    type: IDEMPOTENCY_KEY_REUSED_TYPE,
+    detail: 'This Idempotency-Key was first sent with another request. Send a new key for a new request.',
+  });
+/** A request with an Idempotency-Key whose first request is still being processed (the draft's 409). */
+export const idempotencyKeyInFlight = () =>
+  new HttpProblem(409, 'Conflict', {
+    type: IDEMPOTENCY_KEY_IN_FLIGHT_TYPE,
+    detail: 'A request with this Idempotency-Key is still being processed. Send it again shortly, with the same key.',
+    headers: { 'retry-after': '1' },
   });

@@ -171,3 +171,9 @@ export const LIVE_REPLAY_MAX = 500;
 export const LIVE_REFETCH_COALESCE_MS = 500;
 /** How long the toast after a delete, a drag or a resize offers Undo. */
 export const UNDO_WINDOW_MS = 10_000;
+/** The longest Idempotency-Key a request may carry (the web app sends a UUID, 36 characters). */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+/** How many times the web app sends a keyed write again when it cannot know whether it was saved. */
+export const IDEMPOTENT_RETRY_ATTEMPTS = 4;
+/** The web app's first wait before sending a keyed write again; doubled each time after. */
+export const IDEMPOTENT_RETRY_BASE_MS = 1_000;

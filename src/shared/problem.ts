@@ -24,6 +24,18 @@ export const WINDOW_TOO_FULL_TYPE = 'urn:company-calendar:problem:window-too-ful
  */
 export const FILE_TOO_COMPLEX_TYPE = 'urn:company-calendar:problem:file-too-complex';
 
+/**
+ * The type of the 503 a write gets when the store did not say whether it was stored (a connection cut, or the store's
+ * deadline passed while the write was in flight): send the same request again with the same Idempotency-Key.
+ */
+export const OUTCOME_UNKNOWN_TYPE = 'urn:company-calendar:problem:outcome-unknown';
+
+/** The 422 a request gets whose Idempotency-Key was first used for another request (another body or route). */
+export const IDEMPOTENCY_KEY_REUSED_TYPE = 'urn:company-calendar:problem:idempotency-key-reused';
+
+/** The 409 a request gets while an earlier request with the same Idempotency-Key is still being processed. */
+export const IDEMPOTENCY_KEY_IN_FLIGHT_TYPE = 'urn:company-calendar:problem:idempotency-key-in-flight';
+
 /** The type of the 422 an iCalendar export holding more than ICS_EXPORT_EVENTS_MAX events gets; `limit` says how many fit. */
 export const EXPORT_TOO_LARGE_TYPE = 'urn:company-calendar:problem:export-too-large';
 

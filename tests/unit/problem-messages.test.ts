@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createIntl } from 'react-intl';
 import { describe, expect, test } from 'vitest';
-import { forbidden, notFound, unauthorized, validationFailed, windowTooFull, type HttpProblem } from '../../src/api/errors.ts';
+import { forbidden, idempotencyKeyInFlight, notFound, unauthorized, validationFailed, windowTooFull, type HttpProblem } from '../../src/api/errors.ts';
 import { preconditionFailed } from '../../src/api/http/conditional-requests.ts';
 import { toHttpProblem } from '../../src/api/http/problem-reply.ts';
 import { tooManyRequests } from '../../src/api/plugins/external/rate-limit.ts';
-import { StoreFullError, StoreUnavailableError } from '../../src/api/stores/repository.ts';
+import { OutcomeUnknownError, StoreFullError, StoreUnavailableError } from '../../src/api/stores/repository.ts';
 import { ApiError } from '../../src/web/lib/api-client.ts';
 import { errorMessage } from '../../src/web/lib/error-message.ts';
 import { PROBLEM_MESSAGES } from '../../src/web/lib/problem-messages.ts';
@@ -28,6 +28,8 @@ const SERVER_PROBLEMS: [string, ApiError, keyof typeof PROBLEM_MESSAGES][] = [
   ['429 rate limited', received(tooManyRequests(30), 30), 'rateLimited'],
   ['503 store busy', received(toHttpProblem(new StoreUnavailableError(5))), 'busy'],
   ['507 storage full', received(toHttpProblem(new StoreFullError())), 'storageFull'],
+  ['503 outcome unknown', received(toHttpProblem(new OutcomeUnknownError())), 'outcomeUnknown'],
+  ['409 key in flight', received(idempotencyKeyInFlight()), 'stillSaving'],
   ['500 server error', received(toHttpProblem(new Error('boom'))), 'serverError'],
 ];
 

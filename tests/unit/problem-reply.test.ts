@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { HttpProblem } from '../../src/api/errors.ts';
 import { toHttpProblem } from '../../src/api/http/problem-reply.ts';
-import { NotFoundError, PreconditionFailedError, StoreFullError, StoreUnavailableError } from '../../src/api/stores/repository.ts';
-import { STORAGE_FULL_TYPE } from '../../src/shared/problem.ts';
+import { NotFoundError, OUTCOME_UNKNOWN_RETRY_AFTER_SECONDS, OutcomeUnknownError, PreconditionFailedError, StoreFullError, StoreUnavailableError } from '../../src/api/stores/repository.ts';
+import { OUTCOME_UNKNOWN_TYPE, STORAGE_FULL_TYPE } from '../../src/shared/problem.ts';
 
 describe('store errors as problems, mapped in one place', () => {
   it('answers a missing record with 404, a stale version with 412 and a busy store with 503 and Retry-After', () => {
@@ -11,6 +11,14 @@ describe('store errors as problems, mapped in one place', () => {
     const busy = toHttpProblem(new StoreUnavailableError(7));
     expect(busy.status).toBe(503);
     expect(busy.headers).toEqual({ 'retry-after': '7' });
+    expect(busy.type).not.toBe(OUTCOME_UNKNOWN_TYPE);
+  });
+
+  it('answers a write that may or may not have been stored with its own type, to be retried with the same key', () => {
+    const unknown = toHttpProblem(new OutcomeUnknownError());
+    expect(unknown.toProblem()).toMatchObject({ status: 503, type: OUTCOME_UNKNOWN_TYPE });
+    expect(unknown.detail).toMatch(/may or may not have been saved.*same Idempotency-Key/);
+    expect(unknown.headers).toEqual({ 'retry-after': String(OUTCOME_UNKNOWN_RETRY_AFTER_SECONDS) });
   });
 
   it('answers a store with no room for the write with 507, its own type, and a detail that says nothing was saved', () => {

@@ -8,7 +8,9 @@ import { checkEditorIds, type EditorIdRule } from '../directory/editor-ids.ts';
 import { forbidden } from '../errors.ts';
 import { purgeDate } from '../events/event-trash.ts';
 import { etagOf } from '../http/conditional-requests.ts';
-import type { ExpectedVersion, Store, StoredCalendar, TrashedCalendarRecord } from '../stores/repository.ts';
+import type { IdempotencyRequest } from '../http/idempotency-key.ts';
+import { idempotently } from '../idempotency/idempotent-write.ts';
+import type { ExpectedVersion, IdempotentCompletion, Store, StoredCalendar, TrashedCalendarRecord } from '../stores/repository.ts';
 
 declare const admin: unique symbol;
 /** A caller allowed to manage calendars: only the service makes one, so no write skips the check. */
@@ -26,14 +28,15 @@ export interface CalendarService {
   canEditAny(principal: Principal): Promise<boolean>;
   /** The caller, if an administrator; 403 otherwise. */
   asAdmin(principal: Principal): CalendarAdmin;
-  create(admin: CalendarAdmin, input: CalendarInput): Promise<Calendar>;
+  /** With an Idempotency-Key, at most once per key (idempotent-write.ts). */
+  create(admin: CalendarAdmin, input: CalendarInput, idempotency?: IdempotencyRequest): Promise<Calendar>;
   update(admin: CalendarAdmin, params: CalendarAt & { patch: CalendarPatch }): Promise<Calendar>;
   /** Moves the calendar, with its events and categories, to the tenant's calendar trash. */
   delete(admin: CalendarAdmin, params: CalendarAt): Promise<void>;
   /** The tenant's trashed calendars, newest deletion first. */
   listTrash(admin: CalendarAdmin): Promise<TrashedCalendar[]>;
   /** Brings a trashed calendar back as one; `expected` is its trash entry's version. */
-  restore(admin: CalendarAdmin, params: CalendarAt): Promise<Calendar>;
+  restore(admin: CalendarAdmin, params: CalendarAt & { idempotency?: IdempotencyRequest }): Promise<Calendar>;
   /** Deletes a trashed calendar for good, with everything it holds. */
   purge(admin: CalendarAdmin, calendarId: string): Promise<void>;
 }
@@ -110,9 +113,10 @@ export function createCalendarService(store: Store, { editorsTenantsCachedMax = 
       return principal as CalendarAdmin;
     },
 
-    async create(admin, input) {
+    async create(admin, input, idempotency) {
       const checked = { ...input, editors: checkedEditors(input.editors) };
-      return toCalendarResponse(await store.calendars.create({ tenantId: admin.tenantId, input: checked, actor: admin }), admin, []);
+      const create = (completion?: IdempotentCompletion<StoredCalendar>) => store.calendars.create({ tenantId: admin.tenantId, input: checked, actor: admin, idempotency: completion });
+      return idempotently(store, admin, { request: idempotency, resource: 'calendar' }, create, (calendar) => toCalendarResponse(calendar, admin, []));
     },
 
     async update(admin, { calendarId, patch, expected }) {
@@ -130,9 +134,11 @@ export function createCalendarService(store: Store, { editorsTenantsCachedMax = 
       return (await store.calendars.listTrash({ tenantId: admin.tenantId })).map(trashedCalendar);
     },
 
-    async restore(admin, { calendarId, expected }) {
+    async restore(admin, { calendarId, expected, idempotency }) {
       const { tenantId } = admin;
-      const calendar = await store.calendars.restore({ tenantId, calendarId, expected, actor: admin });
+      const restore = (completion?: IdempotentCompletion<StoredCalendar>) => store.calendars.restore({ tenantId, calendarId, expected, actor: admin, idempotency: completion });
+      // A replay answers the calendar as first restored, with its categories as they are now.
+      const calendar = await idempotently(store, admin, { request: idempotency, resource: 'calendar' }, restore, (restored) => restored);
       return toCalendarResponse(calendar, admin, await store.categories.listByCalendar({ tenantId, calendarId }));
     },
 

@@ -4,7 +4,7 @@ import { canEditCalendar, type Principal } from '../auth/principal.ts';
 import { forbidden, notFound, validationFailed } from '../errors.ts';
 import { resolveEventWindow, type EventWindowQuery } from '../event-window.ts';
 import { parseOrThrow } from '../http/request-validation.ts';
-import { NO_CONTEXT, PreconditionFailedError, versionMatches, type ChangeContext, type EventWindow, type ExpectedVersion, type Store } from '../stores/repository.ts';
+import { NO_CONTEXT, PreconditionFailedError, versionMatches, type ChangeContext, type EventWindow, type ExpectedVersion, type IdempotentCompletion, type Store } from '../stores/repository.ts';
 import { createEventTrash, type EventTrash } from './event-trash.ts';
 import type { EditableCalendar } from './editable-calendar.ts';
 import { checkSeries, toDraft, type EventInput } from './check-series.ts';
@@ -16,6 +16,8 @@ import { editAllOccurrences, keepOverrides } from './series-edits.ts';
 import type { ContentRules } from './event-content.ts';
 import { createEventWriter, type WriteEvent } from './write-event.ts';
 import { calendarOrNotFound } from '../calendars/calendar-or-not-found.ts';
+import type { IdempotencyRequest } from '../http/idempotency-key.ts';
+import { idempotently } from '../idempotency/idempotent-write.ts';
 
 
 const ALL_OCCURRENCES: ChangeContext = { scope: 'all', recurrenceId: null };
@@ -42,7 +44,8 @@ export interface EventService extends OccurrenceService, EventTrash {
   get(principal: Principal, key: { calendarId: string; eventId: string }): Promise<CalendarEvent>;
   /** The calendar, if the caller may change its events: 404 when it is not in their tenant, 403 when they may not. */
   editableCalendar(principal: Principal, calendarId: string): Promise<EditableCalendar>;
-  create(principal: Principal, params: { calendar: EditableCalendar; input: EventInput }): Promise<CalendarEvent>;
+  /** With an Idempotency-Key, at most once per key (idempotent-write.ts). */
+  create(principal: Principal, params: { calendar: EditableCalendar; input: EventInput; idempotency?: IdempotencyRequest }): Promise<CalendarEvent>;
   /** A partial update, merged onto the stored event and checked whole; extendedProps.calendarId moves the event. */
   update(principal: Principal, params: EventAt & { patch: EventPatch }): Promise<CalendarEvent>;
   /** To the calendar's trash. */
@@ -164,9 +167,11 @@ export function createEventService(store: Store, options: EventServiceOptions = 
       return calendar as EditableCalendar;
     },
 
-    async create(principal, { calendar, input }) {
+    async create(principal, { calendar, input, idempotency }) {
       // The path names the calendar of a new event, whatever the body says.
-      return writeEvent(principal, { kind: 'create', calendarId: calendar.id, draft: checkSeries(input, toDraft(input)) });
+      const draft = checkSeries(input, toDraft(input));
+      const create = (completion?: IdempotentCompletion<CalendarEvent>) => writeEvent(principal, { kind: 'create', calendarId: calendar.id, draft, idempotency: completion });
+      return idempotently(store, principal, { request: idempotency, resource: 'event' }, create, (event) => event);
     },
 
     update: (principal, change) => updateEvent(store, writeEvent, principal, change),

@@ -6,7 +6,9 @@ import { canEditCalendar, isAdmin, type Principal } from '../auth/principal.ts';
 import { calendarOrNotFound } from '../calendars/calendar-or-not-found.ts';
 import { forbidden, HttpProblem, notFound } from '../errors.ts';
 import { etagOf } from '../http/conditional-requests.ts';
-import { CalendarTrashedError, type ExpectedVersion, type Store, type StoredCalendar, type TrashedEventRecord } from '../stores/repository.ts';
+import type { IdempotencyRequest } from '../http/idempotency-key.ts';
+import { idempotently } from '../idempotency/idempotent-write.ts';
+import { CalendarTrashedError, type ExpectedVersion, type IdempotentCompletion, type Store, type StoredCalendar, type TrashedEventRecord } from '../stores/repository.ts';
 import type { WriteEvent } from './write-event.ts';
 
 const DAY_MS = 86_400_000;
@@ -21,7 +23,7 @@ export interface EventTrash {
   /** The calendar's trashed events, newest deletion first (at most TRASH_LIST_MAX): editors of the calendar. */
   listTrash(principal: Principal, calendarId: string): Promise<TrashedEvent[]>;
   /** Brings the event back with its id, fields and history: editors, If-Match naming the trash entry's ETag. */
-  restore(principal: Principal, params: TrashedEventKey & { expected: ExpectedVersion }): Promise<CalendarEvent>;
+  restore(principal: Principal, params: TrashedEventKey & { expected: ExpectedVersion; idempotency?: IdempotencyRequest }): Promise<CalendarEvent>;
   /** Deletes a trashed event for good: administrators. */
   purge(principal: Principal, params: TrashedEventKey): Promise<void>;
 }
@@ -69,12 +71,13 @@ export function createEventTrash(store: Store, writeEvent: WriteEvent): EventTra
       return records.map(trashedEvent);
     },
 
-    async restore(principal, { calendarId, eventId, expected }) {
+    async restore(principal, { calendarId, eventId, expected, idempotency }) {
       const calendar = await store.calendars.get({ tenantId: principal.tenantId, calendarId });
       if (!calendar) return trashedCalendarOrNotFound(store, principal, calendarId);
       if (!canEditCalendar(principal, calendar)) throw forbidden(`You may not restore events in "${calendar.name}".`);
       try {
-        return await writeEvent(principal, { kind: 'restore', calendarId, eventId, expected });
+        const restore = (completion?: IdempotentCompletion<CalendarEvent>) => writeEvent(principal, { kind: 'restore', calendarId, eventId, expected, idempotency: completion });
+        return await idempotently(store, principal, { request: idempotency, resource: 'event' }, restore, (event) => event);
       } catch (error) {
         // Its calendar went to the trash since it was read.
         if (error instanceof CalendarTrashedError) throw calendarTrashed(calendar);

@@ -1,7 +1,7 @@
 import { setImmediate } from 'node:timers/promises';
 import type { CalendarEvent, EventDraft } from '../../shared/event-schema.ts';
 import type { Principal } from '../auth/principal.ts';
-import { NO_CONTEXT, type ChangeContext, type ExpectedVersion, type Store } from '../stores/repository.ts';
+import { NO_CONTEXT, type ChangeContext, type ExpectedVersion, type Keyed, type Store } from '../stores/repository.ts';
 import { checkContent, type ContentRules } from './event-content.ts';
 
 interface EventTarget {
@@ -15,7 +15,8 @@ interface InContext {
   context?: ChangeContext;
 }
 
-export type CreateChange = InContext & { kind: 'create'; calendarId: string; draft: EventDraft };
+/** A create, a restore and an import may carry an Idempotency-Key's completion (idempotent-write.ts), which the store writes with them. */
+export type CreateChange = InContext & Keyed<CalendarEvent> & { kind: 'create'; calendarId: string; draft: EventDraft };
 /**
  * previousCategoryId: the category the stored event carries, when the draft may name another; without it, the draft's
  * category is taken to be the stored one (a series' occurrences edited on their own keep the series' category).
@@ -26,11 +27,11 @@ export type MoveChange = EventTarget & InContext & { kind: 'move'; toCalendarId:
 /** To the calendar's trash. */
 export type DeleteChange = EventTarget & InContext & { kind: 'delete' };
 /** Back from the calendar's trash; `expected` is the trash's version. */
-export type RestoreChange = EventTarget & { kind: 'restore' };
+export type RestoreChange = EventTarget & Keyed<CalendarEvent> & { kind: 'restore' };
 /** Out of the calendar's trash for good. */
 export type PurgeChange = { kind: 'purge'; calendarId: string; eventId: string };
 /** Events of one calendar created and updated all together or not at all: an import (the store's writeBatch). */
-export type BatchChange = {
+export type BatchChange = Keyed<CalendarEvent[]> & {
   kind: 'batch';
   calendarId: string;
   creates: readonly EventDraft[];
@@ -71,7 +72,7 @@ async function writeBatch(store: Store, rules: ContentRules, principal: Principa
     expected,
     draft: await check(draft, previousCategoryId),
   }));
-  return store.events.writeBatch({ tenantId, calendarId, actor: principal, creates, updates });
+  return store.events.writeBatch({ tenantId, calendarId, actor: principal, creates, updates, idempotency: change.idempotency });
 }
 
 async function writeUpdate(store: Store, rules: ContentRules, principal: Principal, change: UpdateChange | MoveChange): Promise<CalendarEvent> {
@@ -98,7 +99,8 @@ export function createEventWriter(store: Store, rules: ContentRules): WriteEvent
       case 'create': {
         const place = { tenantId, calendarId: change.calendarId, fromCalendarId: change.calendarId, previousCategoryId: '' };
         const draft = await checkContent(store, place, change.draft, rules);
-        return store.events.create({ tenantId, calendarId: change.calendarId, draft, actor: principal, context: change.context ?? NO_CONTEXT });
+        const { calendarId, context = NO_CONTEXT, idempotency } = change;
+        return store.events.create({ tenantId, calendarId, draft, actor: principal, context, idempotency });
       }
       case 'update':
       case 'move':
@@ -108,7 +110,7 @@ export function createEventWriter(store: Store, rules: ContentRules): WriteEvent
         return store.events.delete({ tenantId, calendarId, eventId, expected, actor: principal, context });
       }
       case 'restore':
-        return store.events.restore({ tenantId, calendarId: change.calendarId, eventId: change.eventId, expected: change.expected, actor: principal });
+        return store.events.restore({ tenantId, calendarId: change.calendarId, eventId: change.eventId, expected: change.expected, actor: principal, idempotency: change.idempotency });
       case 'purge':
         return store.events.purge({ tenantId, calendarId: change.calendarId, eventId: change.eventId });
       case 'batch':

@@ -9,7 +9,9 @@ import { checkContent, type ContentRules } from '../events/event-content.ts';
 import type { EventService } from '../events/event-service.ts';
 import { seriesDraft } from '../events/occurrence-service.ts';
 import { createEventWriter, type BatchChange } from '../events/write-event.ts';
-import { NotFoundError, PreconditionFailedError, type Store } from '../stores/repository.ts';
+import type { IdempotencyRequest } from '../http/idempotency-key.ts';
+import { idempotently } from '../idempotency/idempotent-write.ts';
+import { NotFoundError, PreconditionFailedError, type IdempotentCompletion, type Store } from '../stores/repository.ts';
 import { orSkip, type IcsDrafts, type IcsReadOptions } from './ical-import-drafts.ts';
 import type { SkippedItem } from './ical-import-records.ts';
 
@@ -21,6 +23,8 @@ export interface ImportRequest {
   preview: boolean;
   /** The zone floating times are read in, and all-day series' date-time UNTILs when the file names none: the importer's. */
   timeZone: string;
+  /** An import (not a preview) with an Idempotency-Key is done at most once per key, and answers the same each time. */
+  idempotency?: IdempotencyRequest;
 }
 
 export interface IcalImportService {
@@ -71,10 +75,17 @@ export type ReadIcs = (body: Uint8Array, options: IcsReadOptions) => Promise<Ics
 export function createIcalImportService(store: Store, events: EventService, rules: ContentRules, readIcs: ReadIcs): IcalImportService {
   const writeEvent = createEventWriter(store, rules);
 
-  async function write(principal: Principal, calendarId: string, plan: ImportPlan): Promise<void> {
-    if (plan.creates.length === 0 && plan.updates.length === 0) return;
+  /** The plan written, answered with `result` (stored with the write when keyed, and answered again to the key). */
+  async function write(principal: Principal, calendarId: string, plan: ImportPlan, keyed: { request?: IdempotencyRequest; result: IcsImportResult }): Promise<IcsImportResult> {
+    const { creates, updates } = plan;
+    const batch = async (completion?: IdempotentCompletion<CalendarEvent[]>) => {
+      if (creates.length > 0 || updates.length > 0) return writeEvent(principal, { kind: 'batch', calendarId, creates, updates, idempotency: completion });
+      // Nothing to write: the key is answered alone.
+      if (completion) await store.idempotency.complete(completion.lease, keyed.result);
+      return [];
+    };
     try {
-      await writeEvent(principal, { kind: 'batch', calendarId, creates: plan.creates, updates: plan.updates });
+      return await idempotently(store, principal, { request: keyed.request, resource: 'event' }, batch, () => keyed.result);
     } catch (error) {
       if (!(error instanceof PreconditionFailedError || error instanceof NotFoundError)) throw error;
       throw new HttpProblem(409, 'Conflict', { detail: 'Events of this calendar changed while the file was imported, so nothing was imported. Import it again.' });
@@ -82,7 +93,7 @@ export function createIcalImportService(store: Store, events: EventService, rule
   }
 
   return {
-    async importIcs(principal, { calendarId, body, preview, timeZone }) {
+    async importIcs(principal, { calendarId, body, preview, timeZone, idempotency }) {
       const { tenantId } = principal;
       await events.editableCalendar(principal, calendarId);
       const categories = await store.categories.listByCalendar({ tenantId, calendarId });
@@ -98,8 +109,8 @@ export function createIcalImportService(store: Store, events: EventService, rule
       }
       const stored = await store.events.findByImportUids({ tenantId, calendarId, uids: drafts.map((draft) => draft.importSource!.uid) });
       const plan = planWrites(drafts, stored, skipped);
-      if (!preview) await write(principal, calendarId, plan);
-      return { created: plan.creates.length, updated: plan.updates.length, unchanged: plan.unchanged, skipped };
+      const result = { created: plan.creates.length, updated: plan.updates.length, unchanged: plan.unchanged, skipped };
+      return preview ? result : write(principal, calendarId, plan, { request: idempotency, result });
     },
   };
 }

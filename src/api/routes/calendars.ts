@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { calendarCreateSchema, calendarPatchSchema } from '../../shared/calendar-schema.ts';
 import { etagOf, requireIfMatch } from '../http/conditional-requests.ts';
+import { idempotencyOf } from '../http/idempotency-key.ts';
 import { parseOrThrow } from '../http/request-validation.ts';
 import { calendarParamsSchema } from '../http/route-params.ts';
 import { principalOf } from '../plugins/app/authentication.ts';
@@ -13,7 +14,7 @@ export default async function calendarRoutes(app: FastifyInstance) {
 
   app.post('/calendars', async (request, reply) => {
     const admin = calendars.asAdmin(principalOf(request));
-    const calendar = await calendars.create(admin, parseOrThrow(calendarCreateSchema, request.body));
+    const calendar = await calendars.create(admin, parseOrThrow(calendarCreateSchema, request.body), idempotencyOf(request));
     return reply
       .code(201)
       .header('location', `/api/calendars/${calendar.id}`)

@@ -3,6 +3,7 @@ import { eventPatchSchema, eventWriteSchema } from '../../shared/event-schema.ts
 import { parseEventWindowQuery } from '../event-window.ts';
 import { sendCachedJson } from '../http/cached-body-reply.ts';
 import { etagOf, requireIfMatch } from '../http/conditional-requests.ts';
+import { idempotencyOf } from '../http/idempotency-key.ts';
 import { parseOrThrow } from '../http/request-validation.ts';
 import { calendarParamsSchema, eventIdParamsSchema, eventParamsSchema, occurrenceParamsSchema, occurrenceScopeQuerySchema } from '../http/route-params.ts';
 import { principalOf } from '../plugins/app/authentication.ts';
@@ -49,7 +50,7 @@ function writingRoutes(app: FastifyInstance): void {
     const principal = principalOf(request);
     const { calendarId } = parseOrThrow(calendarParamsSchema, request.params);
     const calendar = await events.editableCalendar(principal, calendarId);
-    const event = await events.create(principal, { calendar, input: parseOrThrow(eventWriteSchema, request.body) });
+    const event = await events.create(principal, { calendar, input: parseOrThrow(eventWriteSchema, request.body), idempotency: idempotencyOf(request) });
     return reply
       .code(201)
       .header('location', eventLocation(calendarId, event.id))

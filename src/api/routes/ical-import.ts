@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ICS_IMPORT_MAX_BYTES } from '../../shared/limits.ts';
 import { HttpProblem } from '../errors.ts';
 import { sendProblem } from '../http/problem-reply.ts';
+import { idempotencyOf } from '../http/idempotency-key.ts';
 import { parseOrThrow } from '../http/request-validation.ts';
 import { calendarParamsSchema, icsImportQuerySchema } from '../http/route-params.ts';
 import { principalOf } from '../plugins/app/authentication.ts';
@@ -25,11 +26,14 @@ export default async function icalImportRoutes(app: FastifyInstance) {
     if (!Buffer.isBuffer(request.body)) {
       throw new HttpProblem(415, 'Unsupported Media Type', { detail: 'Send the .ics file as the body, with Content-Type: text/calendar.' });
     }
+    const preview = query.preview === 'true';
     const result = await app.icalImportService.importIcs(principalOf(request), {
       calendarId,
       body: request.body,
-      preview: query.preview === 'true',
+      preview,
       timeZone: query.timeZone ?? 'UTC',
+      // A preview writes nothing: its key, if any, has nothing to keep.
+      idempotency: preview ? undefined : idempotencyOf(request),
     });
     return reply.send(result);
   });

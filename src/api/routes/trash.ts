@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { etagOf, requireIfMatch } from '../http/conditional-requests.ts';
+import { idempotencyOf } from '../http/idempotency-key.ts';
 import { parseOrThrow } from '../http/request-validation.ts';
 import { calendarParamsSchema, eventParamsSchema } from '../http/route-params.ts';
 import { principalOf } from '../plugins/app/authentication.ts';
@@ -15,7 +16,7 @@ function eventTrashRoutes(app: FastifyInstance): void {
 
   app.post('/calendars/:calendarId/trash/:eventId/restore', async (request, reply) => {
     const key = parseOrThrow(eventParamsSchema, request.params);
-    const event = await events.restore(principalOf(request), { ...key, expected: requireIfMatch(request) });
+    const event = await events.restore(principalOf(request), { ...key, expected: requireIfMatch(request), idempotency: idempotencyOf(request) });
     return reply.header('etag', etagOf(event.extendedProps.version)).send(event);
   });
 
@@ -35,7 +36,7 @@ function calendarTrashRoutes(app: FastifyInstance): void {
   app.post('/calendar-trash/:calendarId/restore', async (request, reply) => {
     const admin = calendars.asAdmin(principalOf(request));
     const { calendarId } = parseOrThrow(calendarParamsSchema, request.params);
-    const calendar = await calendars.restore(admin, { calendarId, expected: requireIfMatch(request) });
+    const calendar = await calendars.restore(admin, { calendarId, expected: requireIfMatch(request), idempotency: idempotencyOf(request) });
     return reply.header('etag', etagOf(calendar.version)).send(calendar);
   });
 

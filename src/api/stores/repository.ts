@@ -139,6 +139,30 @@ export class StoreFullError extends Error {
   }
 }
 
+/**
+ * A write that may or may not have been stored: its request went out and no answer came (a connection reset, or the
+ * store's deadline passed while it was in flight). Unlike StoreUnavailableError it is no promise that nothing changed:
+ * the caller settles it by sending the same request again with the same Idempotency-Key.
+ */
+export class OutcomeUnknownError extends Error {
+  readonly retryAfterSeconds = OUTCOME_UNKNOWN_RETRY_AFTER_SECONDS;
+  constructor(options?: ErrorOptions) {
+    super('The store did not say whether the write was stored', options);
+  }
+}
+
+/**
+ * The store's deadline: how long a store call (one method of a repository) waits for the database to answer any one
+ * request before it ends, answered as failed (cosmos-deadline.ts). A store that accepts connections but never answers
+ * costs a request this, not the SDK's 60 s. SQLite's calls are synchronous and wait at most its busy timeout.
+ */
+export const STORE_CALL_DEADLINE_MS = 5_000;
+/** What an outcome-unknown answer tells the client to wait before sending the request again with its key. */
+export const OUTCOME_UNKNOWN_RETRY_AFTER_SECONDS = 1;
+
+/** A keyed write's claim was taken over (judged abandoned) or released before the write could complete it: nothing was written. */
+export class IdempotencyConflictError extends Error {}
+
 /** Which tenant's data a call reads or writes: every call names one. */
 export interface InTenant {
   tenantId: string;
@@ -164,6 +188,7 @@ export interface Acting {
 
 export interface CalendarCreate extends InTenant, Acting {
   input: CalendarInput;
+  idempotency?: IdempotentCompletion<StoredCalendar>;
 }
 
 export interface CalendarUpdate extends CalendarKey, Conditional, Acting {
@@ -194,6 +219,7 @@ export interface EventCreate extends CalendarKey, Acting {
   draft: EventDraft;
   /** NO_CONTEXT when left out. */
   context?: ChangeContext;
+  idempotency?: IdempotentCompletion<CalendarEvent>;
 }
 
 export interface EventUpdate extends EventKey, Conditional, Acting {
@@ -239,6 +265,7 @@ export interface EventBatch extends CalendarKey {
   actor: UserRef;
   creates: readonly EventDraft[];
   updates: readonly BatchUpdate[];
+  idempotency?: IdempotentCompletion<CalendarEvent[]>;
 }
 
 export interface CalendarRepository {
@@ -258,7 +285,7 @@ export interface CalendarRepository {
    * Brings a trashed calendar back as one, with everything that went with it (its version bumps). Throws NotFoundError
    * (not in the trash) or PreconditionFailedError (expected names another version than the trash's).
    */
-  restore(params: CalendarKey & Conditional & Acting): Promise<StoredCalendar>;
+  restore(params: CalendarKey & Conditional & Acting & Keyed<StoredCalendar>): Promise<StoredCalendar>;
   /** Deletes a trashed calendar for good, with its events (trashed ones too), categories and history. Throws NotFoundError. */
   purge(params: CalendarKey): Promise<void>;
 }
@@ -320,7 +347,7 @@ export interface EventRepository {
    * NotFoundError (not in this calendar's trash), PreconditionFailedError (expected is not the trash's version), or
    * CalendarTrashedError (its calendar is in the calendar trash).
    */
-  restore(params: EventKey & Conditional & Acting): Promise<CalendarEvent>;
+  restore(params: EventKey & Conditional & Acting & Keyed<CalendarEvent>): Promise<CalendarEvent>;
   /** Deletes a trashed event for good (its history stays until its retention ends). Throws NotFoundError. */
   purge(params: EventKey): Promise<void>;
   /**
@@ -467,6 +494,63 @@ export function compareSubscriptions(a: StoredSubscription, b: StoredSubscriptio
   return a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
+/** How long a request's Idempotency-Key is remembered with its first answer (the draft's "expiry"). */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 3_600_000;
+/**
+ * How long a claimed key counts as in flight: a request with it meanwhile is answered 409. Past this the write that
+ * claimed it has ended (it is one store call, under STORE_CALL_DEADLINE_MS), so another request may take it over.
+ */
+export const IDEMPOTENCY_LEASE_MS = 2 * STORE_CALL_DEADLINE_MS;
+
+/** A request's Idempotency-Key as the store keeps it. */
+export interface IdempotencyRef extends InTenant {
+  /** A digest of the user, the route and the key (base64url): the same key from another user or route is another record. */
+  recordId: string;
+  /** What the keyed write creates or restores: Cosmos keeps the record in that one's container, to write both in one batch. */
+  resource: 'event' | 'calendar';
+}
+
+/** A claim on a key: the keyed write completes it with its answer, in its own transaction or batch, while it holds. */
+export interface IdempotencyLease extends IdempotencyRef {
+  fingerprint: string;
+  /** What the completion must still find (an ETag, or a random token): a claim taken over since is another. */
+  token: string;
+}
+
+/** What a claim on a key found. */
+export type IdempotencyClaim =
+  | { state: 'claimed'; lease: IdempotencyLease }
+  /** The key's first request was answered: this, stored with its write. */
+  | { state: 'answered'; answer: unknown }
+  /** The key's first request is still in flight (claimed less than IDEMPOTENCY_LEASE_MS ago). */
+  | { state: 'in-flight' }
+  /** The key was first used for another request (another fingerprint). */
+  | { state: 'mismatch' };
+
+/** What a keyed write stores with itself: its answer, made from what it wrote, completing the claim. */
+export interface IdempotentCompletion<T> {
+  lease: IdempotencyLease;
+  answer(written: T): unknown;
+}
+
+/** A write that may carry an Idempotency-Key's completion. */
+export interface Keyed<T> {
+  idempotency?: IdempotentCompletion<T>;
+}
+
+/**
+ * Idempotency-Key records: the first answer to a keyed request, kept IDEMPOTENCY_KEY_TTL_MS with the write that made it
+ * (the write completes its claim in its own transaction or batch: both land or neither), purged by purgeExpired.
+ */
+export interface IdempotencyRepository {
+  /** Claims the key for a request with this fingerprint, or says what holds it (see IdempotencyClaim). */
+  claim(params: IdempotencyRef & { fingerprint: string; nowMs: number }): Promise<IdempotencyClaim>;
+  /** Completes a claim whose write wrote nothing (an import with nothing new). Throws IdempotencyConflictError. */
+  complete(lease: IdempotencyLease, answer: unknown): Promise<void>;
+  /** Frees a claim whose write failed: the next request with the key goes ahead. A completed claim stays. */
+  release(lease: IdempotencyLease): Promise<void>;
+}
+
 export interface Store {
   readonly kind: string;
   readonly calendars: CalendarRepository;
@@ -477,9 +561,11 @@ export interface Store {
   readonly subscriptions: SubscriptionRepository;
   readonly changes: ChangeVersions;
   readonly history: HistoryRepository;
+  readonly idempotency: IdempotencyRepository;
   /**
    * Deletes for good what has outlived its keeping as of `now`: trashed events after EVENT_TRASH_DAYS, trashed calendars
-   * (with all they hold) after CALENDAR_TRASH_DAYS, history entries after HISTORY_RETENTION_DAYS. Run at start-up and
+   * (with all they hold) after CALENDAR_TRASH_DAYS, history entries after HISTORY_RETENTION_DAYS, Idempotency-Key records
+   * after IDEMPOTENCY_KEY_TTL_MS. Run at start-up and
    * every PURGE_INTERVAL_MS; tests pass a later `now`. Cosmos also sets each such document's TTL, so that the account
    * purges them itself. It never holds the process up: SQLite's works in slices (PURGE_SLICE_ROWS) and lets the event
    * loop turn between them; Cosmos's awaits each delete.

@@ -5,7 +5,7 @@ import { isNetworkFailure, reportReachable, reportUnreachable } from './offline-
 export class ApiError extends Error {
   readonly status: number;
   readonly problem: Problem;
-  /** From Retry-After on a 429. */
+  /** From Retry-After (a 429's, a 503's). */
   readonly retryAfterSeconds: number | null;
 
   constructor(problem: Problem, retryAfterSeconds: number | null = null) {
@@ -35,6 +35,8 @@ export interface ApiRequest {
   accept?: string;
   /** A file sent as the body as it is, with its media type (an .ics import), in place of a JSON body. */
   file?: { body: Blob; contentType: string };
+  /** Sent as Idempotency-Key: the same for every send of one submission (idempotent-request.ts). */
+  idempotencyKey?: string;
 }
 
 export type GetAccessToken = (options?: { forceRefresh?: boolean }) => Promise<string>;
@@ -67,6 +69,8 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}, access
   if (request.body !== undefined) headers.set('Content-Type', 'application/json');
   if (request.file) headers.set('Content-Type', request.file.contentType);
   if (request.ifMatch !== undefined) headers.set('If-Match', versionEtag(request.ifMatch));
+  // A Structured Field string, as the header's draft defines it.
+  if (request.idempotencyKey !== undefined) headers.set('Idempotency-Key', `"${request.idempotencyKey}"`);
   const query = request.query?.toString();
   let response: Response;
   try {

@@ -1,5 +1,5 @@
 import { createIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
-import { WINDOW_TOO_FULL_TYPE } from '../../shared/problem.ts';
+import { IDEMPOTENCY_KEY_IN_FLIGHT_TYPE, OUTCOME_UNKNOWN_TYPE, WINDOW_TOO_FULL_TYPE } from '../../shared/problem.ts';
 import { SOURCE_LANGUAGE } from '../i18n/locales.ts';
 import { ApiError } from './api-client.ts';
 import { isNetworkFailure } from './offline-status.ts';
@@ -27,6 +27,9 @@ function apiErrorMessage(error: ApiError, intl: IntlShape): string {
   if (problem.type === WINDOW_TOO_FULL_TYPE && problem.limit !== undefined) {
     return intl.formatMessage(PROBLEM_MESSAGES.windowTooFull, { limit: problem.limit });
   }
+  // A keyed write still unsettled after its retries (idempotent-request.ts): not "busy", which promises nothing was saved.
+  if (problem.type === OUTCOME_UNKNOWN_TYPE) return intl.formatMessage(PROBLEM_MESSAGES.outcomeUnknown);
+  if (problem.type === IDEMPOTENCY_KEY_IN_FLIGHT_TYPE) return intl.formatMessage(PROBLEM_MESSAGES.stillSaving);
   if (error.status === 429) {
     return error.retryAfterSeconds === null
       ? intl.formatMessage(PROBLEM_MESSAGES.rateLimitedMoment)

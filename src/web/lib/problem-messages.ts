@@ -25,6 +25,11 @@ export const PROBLEM_MESSAGES = defineMessages({
   rateLimitedMoment: { id: 'problem.rateLimitedMoment', defaultMessage: 'Too many requests. Try again in a moment.' },
   busy: { id: 'problem.busy', defaultMessage: 'The calendar is busy. Try again shortly.' },
   storageFull: { id: 'problem.storageFull', defaultMessage: 'The calendar’s storage is full, so nothing was saved. Try again once an administrator has freed space.' },
+  outcomeUnknown: {
+    id: 'problem.outcomeUnknown',
+    defaultMessage: 'The server did not confirm whether your change was saved. Check whether it is there before you make it again.',
+  },
+  stillSaving: { id: 'problem.stillSaving', defaultMessage: 'Your change is still being saved. Check in a moment whether it is there.' },
   serverError: { id: 'problem.serverError', defaultMessage: 'Something went wrong on the server. Try again later.' },
   unreachable: { id: 'problem.unreachable', defaultMessage: 'The server could not be reached. Check your connection.' },
   unknown: { id: 'problem.unknown', defaultMessage: 'Something went wrong. Try again.' },

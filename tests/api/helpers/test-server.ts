@@ -40,6 +40,8 @@ export interface TestServer {
  * The store settings for this run: SQLite by default; under the api-cosmos project, a database on the Cosmos
  * protocol server named after the data directory, so that a restart on the same directory finds the same data.
  */
+const LOCAL_COSMOS_DEADLINE_MS = 30_000;
+
 export function storeEnv(dataDir: string): Record<string, string> {
   if (process.env.TEST_STORE !== 'cosmos') return {};
   return {
@@ -47,6 +49,9 @@ export function storeEnv(dataDir: string): Record<string, string> {
     COSMOS_ENDPOINT: process.env.TEST_COSMOS_ENDPOINT!,
     COSMOS_KEY: process.env.TEST_COSMOS_KEY!,
     COSMOS_DATABASE: `test-${basename(dataDir)}`,
+    // The local protocol server, sharing the machine with the suite, can take more than the store's 5 s deadline to
+    // answer one page of a 5,000-event window: the deadline itself is tested at its default (tests/api/cosmos-only).
+    COSMOS_REQUEST_DEADLINE_MS: String(LOCAL_COSMOS_DEADLINE_MS),
   };
 }
 

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { Container } from '@azure/cosmos';
-import type { ChangeVersions, InTenant } from '../repository.ts';
+import { CalendarTrashedError, NameTakenError, NotFoundError, PreconditionFailedError, type ChangeVersions, type InTenant } from '../repository.ts';
 import { codeOf, readDoc } from './cosmos-documents.ts';
+import { detached } from './cosmos-deadline.ts';
 import { withRetries } from './cosmos-retry.ts';
 
 /**
@@ -17,16 +19,46 @@ interface ChangesDoc {
 
 export const isChangesDoc = (doc: { id: string }): boolean => doc.id === CHANGES_DOC_ID;
 
+/** The first wait before a bump that failed after its write is tried again in the background; doubled each time after. */
+export const BUMP_RETRY_BASE_MS = 500;
+/** The longest wait between two tries of such a bump. */
+export const BUMP_RETRY_MAX_MS = 30_000;
+
 /**
- * Counts a write to this container, after the write and before it is acknowledged. incr is atomic on the server, so
- * writers on several instances each add one. A bump that may or may not have landed is simply tried again: one extra
- * only invalidates cached feeds once more. A tenant's first value is the clock's ms (see SqliteChangeVersions).
+ * The tenants whose bump, in this container, failed after their write landed and is being tried again in the
+ * background. While a tenant is here its version is never the same twice (see CosmosChangeVersions), so that nothing
+ * cached under it is served.
  */
-export async function bumpChanges(container: Container, tenantId: string): Promise<void> {
+const unsettled = new WeakMap<Container, Map<string, NodeJS.Timeout>>();
+
+function unsettledOf(container: Container): Map<string, NodeJS.Timeout> {
+  let tenants = unsettled.get(container);
+  if (!tenants) unsettled.set(container, (tenants = new Map()));
+  return tenants;
+}
+
+/** Whether any of the containers has a bump of the tenant still to land. */
+export function isUnsettled(containers: readonly Container[], tenantId: string): boolean {
+  return containers.some((container) => unsettled.get(container)?.has(tenantId));
+}
+
+/** The containers of closed stores: their bumps are tried no more. */
+const stopped = new WeakSet<Container>();
+
+/** Stops the background tries (the store is closing): what they would have bumped the next write bumps. */
+export function stopBumpRetries(containers: readonly Container[]): void {
+  for (const container of containers) {
+    stopped.add(container);
+    for (const timer of unsettled.get(container)?.values() ?? []) clearTimeout(timer);
+    unsettled.delete(container);
+  }
+}
+
+async function increment(container: Container, tenantId: string): Promise<void> {
   const item = container.item(CHANGES_DOC_ID, tenantId);
-  const increment = () => withRetries(() => item.patch([{ op: 'incr', path: '/changeVersion', value: 1 }]), { idempotent: true });
+  const incr = () => withRetries(() => item.patch([{ op: 'incr', path: '/changeVersion', value: 1 }]), { idempotent: true });
   try {
-    await increment();
+    await incr();
     return;
   } catch (error) {
     if (codeOf(error) !== 404) throw error;
@@ -37,8 +69,61 @@ export async function bumpChanges(container: Container, tenantId: string): Promi
   } catch (error) {
     // Another writer made the counter first: count this write on it.
     if (codeOf(error) !== 409) throw error;
-    await increment();
+    await incr();
   }
+}
+
+/** Tries the bump again, later and later, until it lands; outside the call that failed it, so its deadline is not this one's. */
+function retryInBackground(container: Container, tenantId: string, waitMs: number): void {
+  if (stopped.has(container)) return;
+  const tenants = unsettledOf(container);
+  const timer = setTimeout(() => {
+    void detached(() => increment(container, tenantId)).then(
+      () => tenants.delete(tenantId),
+      () => retryInBackground(container, tenantId, Math.min(waitMs * 2, BUMP_RETRY_MAX_MS)),
+    );
+  }, waitMs);
+  timer.unref();
+  tenants.set(tenantId, timer);
+}
+
+/**
+ * Counts a write to this container, after the write and before it is acknowledged. incr is atomic on the server, so
+ * writers on several instances each add one. A bump that may or may not have landed is simply tried again: one extra
+ * only invalidates cached feeds once more. A tenant's first value is the clock's ms (see SqliteChangeVersions).
+ *
+ * The write it counts has landed, so a bump that still fails never fails the write (that would answer "try again" for
+ * a change that is stored, and a retry would make it twice): it goes on in the background until it lands, and until
+ * then the tenant's version changes at every read on this instance (CosmosChangeVersions), so nothing cached is served
+ * here. Other instances serve their cached bodies until it lands (data-design.md, Change versions).
+ */
+export async function bumpChanges(container: Container, tenantId: string): Promise<void> {
+  if (unsettledOf(container).has(tenantId)) return;
+  try {
+    await increment(container, tenantId);
+  } catch {
+    retryInBackground(container, tenantId, BUMP_RETRY_BASE_MS);
+  }
+}
+
+// A write refused for what it asked (not found, stale, taken) wrote nothing: no bump is owed for it.
+const REFUSALS = [NotFoundError, PreconditionFailedError, CalendarTrashedError, NameTakenError];
+
+/**
+ * A write, then its bump. A write that failed otherwise may have landed with its answer lost (a reset, a deadline): its
+ * bump is owed all the same, before the failure is answered when the store still answers (a reset), else in the
+ * background (see bumpChanges), so that no cached body hides it.
+ */
+export async function countedWrite<T>(container: Container, tenantId: string, write: () => Promise<T>): Promise<T> {
+  let result: T;
+  try {
+    result = await write();
+  } catch (error) {
+    if (!REFUSALS.some((refusal) => error instanceof refusal)) await bumpChanges(container, tenantId);
+    throw error;
+  }
+  await bumpChanges(container, tenantId);
+  return result;
 }
 
 async function readCounter(container: Container, tenantId: string): Promise<number> {
@@ -67,7 +152,8 @@ export class CosmosChangeVersions implements ChangeVersions {
   }
 
   async version({ tenantId }: InTenant): Promise<string> {
-    const counters = await Promise.all(this.containers.map((container) => readCounter(container, tenantId)));
-    return counters.join('.');
+    const counters = (await Promise.all(this.containers.map((container) => readCounter(container, tenantId)))).join('.');
+    // A bump still to land: a version never seen before, each time, so no cached body is served on this instance.
+    return isUnsettled(this.containers, tenantId) ? `${counters}.unsettled-${randomUUID()}` : counters;
   }
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Container } from '@azure/cosmos';
+import type { Container, OperationInput } from '@azure/cosmos';
 import type { UserRef } from '../../../shared/event-schema.ts';
 import { calendarEntry, calendarFieldChanges, type NewChangeEntry } from '../change-entries.ts';
 import {
+  IdempotencyConflictError,
   NotFoundError,
   PreconditionFailedError,
   type Acting,
@@ -12,15 +13,18 @@ import {
   type CalendarUpdate,
   type Conditional,
   type ExpectedVersion,
+  type IdempotentCompletion,
   type InTenant,
+  type Keyed,
   type StoredCalendar,
   type TrashedCalendarRecord,
 } from '../repository.ts';
-import { bumpChanges, isChangesDoc } from './change-versions.ts';
+import { bumpChanges, countedWrite, isChangesDoc } from './change-versions.ts';
 import { CONFLICT_ATTEMPTS, writeExpectedVersion } from './conditional-write.ts';
 import { deleteCalendarCategories } from './cosmos-categories.ts';
 import { deleteIgnoringMissing, queryAll, readDoc, replaceIfUnchanged } from './cosmos-documents.ts';
-import { deleteEntries, recordEntries } from './cosmos-history.ts';
+import { createOp, deleteEntries, recordEntries, replaceOp, runBatch } from './cosmos-history.ts';
+import { completionOp, lostClaim } from './cosmos-idempotency.ts';
 import { calendarEntryIdsQuery, calendarEventCountQuery, calendarEventIdsQuery, calendarsQuery, calendarTrashQuery, PENDING_DELETES_QUERY } from './cosmos-queries.ts';
 import { withRetries } from './cosmos-retry.ts';
 import { trashIdOf } from './cosmos-trash.ts';
@@ -88,30 +92,34 @@ export class CosmosCalendarRepository implements CalendarRepository {
     return doc ? toCalendar(doc) : null;
   }
 
-  async create({ tenantId, input, actor }: CalendarCreate): Promise<StoredCalendar> {
+  async create({ tenantId, input, actor, idempotency }: CalendarCreate): Promise<StoredCalendar> {
     const now = new Date().toISOString();
     const doc: CalendarDoc = { id: randomUUID(), tenantId, ...input, createdAt: now, updatedAt: now, version: 1, longestTimedMs: 0, longestAllDayMs: 0 };
     doc.lastEntry = calendarEntry(doc, { kind: 'created', by: actor, at: now, version: 1 });
-    await withRetries(() => this.calendars.items.create(doc), { idempotent: false });
-    await this.recorded(doc);
-    return toCalendar(doc);
+    return countedWrite(this.calendars, tenantId, async () => {
+      if (idempotency) await this.writeKeyed([createOp(doc)], idempotency, toCalendar(doc));
+      else await withRetries(() => this.calendars.items.create(doc), { idempotent: false });
+      return toCalendar(await this.recorded(doc));
+    });
   }
 
   async update({ tenantId, calendarId, patch, expected, actor }: CalendarUpdate): Promise<StoredCalendar> {
-    const updated = await this.changeCalendar(expected, () => this.visibleDoc(tenantId, calendarId), (doc) => {
-      const next: CalendarDoc = {
-        ...doc,
-        name: patch.name ?? doc.name,
-        color: patch.color ?? doc.color,
-        description: patch.description ?? doc.description,
-        editors: patch.editors ?? doc.editors,
-        updatedAt: new Date().toISOString(),
-        version: doc.version + 1,
-      };
-      const changes = calendarFieldChanges(toCalendar(doc), toCalendar(next));
-      return { ...next, lastEntry: calendarEntry(next, { kind: 'updated', by: actor, at: next.updatedAt, version: next.version, changes }) };
+    return countedWrite(this.calendars, tenantId, async () => {
+      const updated = await this.changeCalendar(expected, () => this.visibleDoc(tenantId, calendarId), (doc) => {
+        const next: CalendarDoc = {
+          ...doc,
+          name: patch.name ?? doc.name,
+          color: patch.color ?? doc.color,
+          description: patch.description ?? doc.description,
+          editors: patch.editors ?? doc.editors,
+          updatedAt: new Date().toISOString(),
+          version: doc.version + 1,
+        };
+        const changes = calendarFieldChanges(toCalendar(doc), toCalendar(next));
+        return { ...next, lastEntry: calendarEntry(next, { kind: 'updated', by: actor, at: next.updatedAt, version: next.version, changes }) };
+      });
+      return toCalendar(await this.recorded(updated));
     });
-    return toCalendar(await this.recorded(updated));
   }
 
   /**
@@ -121,15 +129,17 @@ export class CosmosCalendarRepository implements CalendarRepository {
    */
   async delete({ tenantId, calendarId, expected, actor }: CalendarKey & Conditional & Acting): Promise<void> {
     const now = new Date();
-    const trashed = await this.changeCalendar(expected, () => this.visibleDoc(tenantId, calendarId), (doc) => ({
-      ...doc,
-      version: doc.version + 1,
-      trashedAt: now.toISOString(),
-      trashedAtMs: now.getTime(),
-      trashedBy: { id: actor.id, name: actor.name },
-      lastEntry: calendarEntry(doc, { kind: 'deleted', by: actor, at: now.toISOString(), version: doc.version + 1 }),
-    }));
-    await this.recorded(trashed);
+    await countedWrite(this.calendars, tenantId, async () => {
+      const trashed = await this.changeCalendar(expected, () => this.visibleDoc(tenantId, calendarId), (doc) => ({
+        ...doc,
+        version: doc.version + 1,
+        trashedAt: now.toISOString(),
+        trashedAtMs: now.getTime(),
+        trashedBy: { id: actor.id, name: actor.name },
+        lastEntry: calendarEntry(doc, { kind: 'deleted', by: actor, at: now.toISOString(), version: doc.version + 1 }),
+      }));
+      await this.recorded(trashed);
+    });
   }
 
   async listTrash({ tenantId }: InTenant): Promise<TrashedCalendarRecord[]> {
@@ -142,15 +152,17 @@ export class CosmosCalendarRepository implements CalendarRepository {
     );
   }
 
-  async restore({ tenantId, calendarId, expected, actor }: CalendarKey & Conditional & Acting): Promise<StoredCalendar> {
+  async restore({ tenantId, calendarId, expected, actor, idempotency }: CalendarKey & Conditional & Acting & Keyed<StoredCalendar>): Promise<StoredCalendar> {
     const now = new Date().toISOString();
-    const restored = await this.changeCalendar(expected, () => this.trashedDoc(tenantId, calendarId), (doc) => ({
-      ...untrashed(doc),
-      updatedAt: now,
-      version: doc.version + 1,
-      lastEntry: calendarEntry(doc, { kind: 'restored', by: actor, at: now, version: doc.version + 1 }),
-    }));
-    return toCalendar(await this.recorded(restored));
+    return countedWrite(this.calendars, tenantId, async () => {
+      const restored = await this.changeCalendar(expected, () => this.trashedDoc(tenantId, calendarId), (doc) => ({
+        ...untrashed(doc),
+        updatedAt: now,
+        version: doc.version + 1,
+        lastEntry: calendarEntry(doc, { kind: 'restored', by: actor, at: now, version: doc.version + 1 }),
+      }), idempotency);
+      return toCalendar(await this.recorded(restored));
+    });
   }
 
   /**
@@ -199,7 +211,7 @@ export class CosmosCalendarRepository implements CalendarRepository {
 
   private async anyDoc(tenantId: string, calendarId: string): Promise<CalendarDoc | null> {
     const doc = await readDoc<CalendarDoc>(this.calendars.item(calendarId, tenantId));
-    return doc && doc.tenantId === tenantId && !isChangesDoc(doc) ? doc : null;
+    return doc && doc.tenantId === tenantId && !isChangesDoc(doc) && !('docType' in doc) ? doc : null;
   }
 
   private async trashedDoc(tenantId: string, calendarId: string): Promise<CalendarDoc | null> {
@@ -207,21 +219,42 @@ export class CosmosCalendarRepository implements CalendarRepository {
     return doc?.trashedAt && !doc.deleting ? doc : null;
   }
 
-  /** The document after a conditional change of it (see writeExpectedVersion). */
-  private async changeCalendar(expected: ExpectedVersion, read: () => Promise<CalendarDoc | null>, change: (doc: CalendarDoc) => CalendarDoc): Promise<CalendarDoc> {
+  /** The document after a conditional change of it (see writeExpectedVersion), with a key's completion when keyed. */
+  private async changeCalendar(
+    expected: ExpectedVersion,
+    read: () => Promise<CalendarDoc | null>,
+    change: (doc: CalendarDoc) => CalendarDoc,
+    idempotency?: IdempotentCompletion<StoredCalendar>,
+  ): Promise<CalendarDoc> {
     return writeExpectedVersion(expected, read, async (doc) => {
       const next = change(doc);
+      if (idempotency) return (await this.writeKeyed([replaceOp(next)], idempotency, toCalendar(next))) ? next : undefined;
       return (await replaceIfUnchanged(this.calendars, next)) ? next : undefined;
     });
   }
 
   /**
+   * The calendar's write and its key's completion in one transactional batch of its container: true when both landed,
+   * false when the calendar changed or went since it was read. Throws IdempotencyConflictError when the claim did.
+   */
+  private async writeKeyed(ops: OperationInput[], completion: IdempotentCompletion<StoredCalendar>, written: StoredCalendar): Promise<boolean> {
+    const { tenantId } = completion.lease;
+    const results = await runBatch(this.calendars, tenantId, [...ops.map((op) => ({ ...op, partitionKey: tenantId })), completionOp(completion, written)]);
+    const failed = results.findIndex((result) => result.statusCode >= 400 && result.statusCode !== 424);
+    if (failed === -1) return true;
+    const status = results[failed]!.statusCode;
+    if (lostClaim(ops.length, failed, status)) throw new IdempotencyConflictError();
+    if (status === 412 || status === 404) return false;
+    throw new Error(`Writing the calendar failed with ${status}`);
+  }
+
+  /**
    * Records the entry a change wrote on the calendar (lastEntry), right after it: a transactional batch cannot span the
-   * calendars and events containers. A process that dies in between leaves it there for recoverEntries.
+   * calendars and events containers. A process that dies in between leaves it there for recoverEntries. The write's
+   * bump follows (countedWrite).
    */
   private async recorded(doc: CalendarDoc): Promise<CalendarDoc> {
     await recordEntries(this.events, doc.tenantId, [doc.lastEntry!]);
-    await bumpChanges(this.calendars, doc.tenantId);
     return doc;
   }
 }

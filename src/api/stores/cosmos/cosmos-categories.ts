@@ -17,7 +17,7 @@ import {
   type InTenant,
   type StoredCalendar,
 } from '../repository.ts';
-import { bumpChanges, isChangesDoc } from './change-versions.ts';
+import { bumpChanges, countedWrite, isChangesDoc } from './change-versions.ts';
 import { CONFLICT_ATTEMPTS, writeExpectedVersion } from './conditional-write.ts';
 import { codeOf, deleteIgnoringMissing, queryAll, readDoc, replaceIfUnchanged } from './cosmos-documents.ts';
 import type { EventDoc } from './cosmos-event-docs.ts';
@@ -128,13 +128,15 @@ export class CosmosCategoryRepository implements CategoryRepository {
     const now = new Date().toISOString();
     const doc: CategoryDoc = { id: randomUUID(), tenantId, calendarId, ...input, nameKey: nameKeyOf(calendarId, input.name), createdAt: now, updatedAt: now, version: 1 };
     doc.lastEntry = entryFor(calendar, actor, null, doc);
-    await unlessNameTaken(() => withRetries(() => this.categories.items.create(doc), { idempotent: false }));
-    return toCategory(await this.recorded(doc));
+    return countedWrite(this.categories, tenantId, async () => {
+      await unlessNameTaken(() => withRetries(() => this.categories.items.create(doc), { idempotent: false }));
+      return toCategory(await this.recorded(doc));
+    });
   }
 
   async update({ patch, expected, actor, ...key }: CategoryKey & Conditional & Acting & { patch: CategoryPatch }): Promise<Category> {
     const calendar = await this.visibleCalendar(key);
-    const updated = await writeExpectedVersion(expected, () => this.visibleDoc(key), async (doc) => {
+    const updated = await countedWrite(this.categories, key.tenantId, () => writeExpectedVersion(expected, () => this.visibleDoc(key), async (doc) => {
       const name = patch.name ?? doc.name;
       const next: CategoryDoc = {
         ...doc,
@@ -146,20 +148,19 @@ export class CosmosCategoryRepository implements CategoryRepository {
         version: doc.version + 1,
       };
       next.lastEntry = entryFor(calendar, actor, doc, next);
-      return (await unlessNameTaken(() => replaceIfUnchanged(this.categories, next))) ? next : undefined;
-    });
-    return toCategory(await this.recorded(updated));
+      return (await unlessNameTaken(() => replaceIfUnchanged(this.categories, next))) ? this.recorded(next) : undefined;
+    }));
+    return toCategory(updated);
   }
 
   /** One calendar-level entry for the delete, however many events it clears (their versions move, with no entry each). */
   async delete({ expected, actor, ...key }: CategoryKey & Conditional & Acting): Promise<{ clearedEvents: number }> {
     const calendar = await this.visibleCalendar(key);
-    const marked = await writeExpectedVersion(expected, () => this.visibleDoc(key), async (doc) => {
-      const next: CategoryDoc = { ...doc, deleting: true, deletedBy: { id: actor.id, name: actor.name }, nameKey: doc.id, lastEntry: entryFor(calendar, actor, doc, null) };
-      return (await replaceIfUnchanged(this.categories, next)) ? next : undefined;
-    });
     // The mark is what readers see change: the category leaves every list.
-    await this.recorded(marked);
+    const marked = await countedWrite(this.categories, key.tenantId, () => writeExpectedVersion(expected, () => this.visibleDoc(key), async (doc) => {
+      const next: CategoryDoc = { ...doc, deleting: true, deletedBy: { id: actor.id, name: actor.name }, nameKey: doc.id, lastEntry: entryFor(calendar, actor, doc, null) };
+      return (await replaceIfUnchanged(this.categories, next)) ? this.recorded(next) : undefined;
+    }));
     return this.finishDelete(marked);
   }
 
@@ -216,10 +217,10 @@ export class CosmosCategoryRepository implements CategoryRepository {
   /**
    * Records the entry a change wrote on the category (lastEntry), right after it: a transactional batch cannot span the
    * categories and events containers. A process that dies in between leaves it there for recoverEntries (or, for a delete, finishPendingDeletes).
+   * The write's bump follows (countedWrite).
    */
   private async recorded(doc: CategoryDoc): Promise<CategoryDoc> {
     await recordEntries(this.events, doc.tenantId, [doc.lastEntry!]);
-    await bumpChanges(this.categories, doc.tenantId);
     return doc;
   }
 

@@ -5,15 +5,16 @@
 // undone, newest first: created events and every entry deleted, replaced events written back as they were, with If-Match
 // on what the import wrote, so that a newer change made meanwhile is kept.
 import { randomUUID } from 'node:crypto';
-import type { Container } from '@azure/cosmos';
+import type { Container, OperationInput } from '@azure/cosmos';
 import type { CalendarEvent } from '../../../shared/event-schema.ts';
 import { eventTimeMs } from '../../../shared/time.ts';
 import { eventEntry, eventFieldChanges, type NewChangeEntry } from '../change-entries.ts';
-import { eventRecord, NotFoundError, PreconditionFailedError, versionMatches, type BatchUpdate, type EventBatch } from '../repository.ts';
-import { bumpChanges } from './change-versions.ts';
+import { eventRecord, IdempotencyConflictError, NotFoundError, PreconditionFailedError, versionMatches, type BatchUpdate, type EventBatch } from '../repository.ts';
+import { bumpChanges, countedWrite } from './change-versions.ts';
 import { deleteIgnoringMissing, queryAll, readDoc, replaceIfUnchanged } from './cosmos-documents.ts';
 import { asCurrentDoc, fromEventDoc, toEventDoc, type EventDoc } from './cosmos-event-docs.ts';
 import { commitWithEntries, createOp, deleteEntries, replaceOp, TRANSACTIONAL_BATCH_MAX } from './cosmos-history.ts';
+import { completionOp, lostClaim } from './cosmos-idempotency.ts';
 import { importUidsQuery } from './cosmos-queries.ts';
 
 /** UIDs per query: the parameter array stays far below Cosmos's query size limit whatever their length. */
@@ -104,11 +105,17 @@ export function batchGroups<T>(items: readonly T[], bytesOf: (item: T) => number
 
 const unitBytes = (unit: Unit) => Buffer.byteLength(JSON.stringify(unit.doc)) + Buffer.byteLength(JSON.stringify(unit.entry));
 
-/** Writes the units a group at a time, each group with its entries in one transactional batch, recording what landed. */
-async function writeUnits(events: Container, tenantId: string, units: Unit[], landed: Landed[]): Promise<void> {
-  for (const group of batchGroups(units, unitBytes)) {
+/**
+ * Writes the units a group at a time, each group with its entries in one transactional batch, recording what landed. A
+ * keyed import's completion goes in the last batch: the import is answered with the batch that ends it.
+ */
+async function writeUnits(events: Container, tenantId: string, units: Unit[], landed: Landed[], completion: OperationInput | null): Promise<void> {
+  const groups = batchGroups(units, unitBytes);
+  for (const [index, group] of groups.entries()) {
     const ops = group.map((unit) => (unit.before ? replaceOp(unit.doc) : createOp(unit.doc)));
+    if (completion && index === groups.length - 1) ops.push(completion);
     const outcome = await commitWithEntries(events, tenantId, ops, group.map((unit) => unit.entry));
+    if (!outcome.ok && lostClaim(group.length, outcome.failed, outcome.status)) throw new IdempotencyConflictError();
     if (!outcome.ok) {
       // Changed or deleted since it was read: the batch's view is stale.
       if (outcome.status === 412 || outcome.status === 404) throw new PreconditionFailedError();
@@ -148,18 +155,21 @@ export async function writeEventBatch(events: Container, calendars: BatchCalenda
   if (!(await calendars.isVisible(tenantId, calendarId))) throw new NotFoundError();
   const targets = await readTargets(events, batch);
   const units = unitsOf(batch, targets, new Date().toISOString());
+  const written = units.map((unit) => fromEventDoc(unit.doc));
+  const completion = batch.idempotency ? completionOp(batch.idempotency, written) : null;
   await raiseLongest(calendars, batch);
   const landed: Landed[] = [];
-  try {
-    await writeUnits(events, tenantId, units, landed);
-    return units.map((unit) => fromEventDoc(unit.doc));
-  } catch (error) {
-    await undo(events, tenantId, landed);
-    throw error;
-  } finally {
-    // Written or undone, readers may have seen a change.
-    if (landed.length > 0) await bumpChanges(events, tenantId);
-  }
+  return countedWrite(events, tenantId, async () => {
+    try {
+      await writeUnits(events, tenantId, units, landed, completion);
+      return written;
+    } catch (error) {
+      await undo(events, tenantId, landed);
+      // Undone, but readers may have seen what landed: counted as a change all the same.
+      if (landed.length > 0) await bumpChanges(events, tenantId);
+      throw error;
+    }
+  });
 }
 
 /** The calendar's events imported with these UIDs, a query per IMPORT_UIDS_PER_QUERY of them. */

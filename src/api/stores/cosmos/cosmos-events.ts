@@ -5,6 +5,7 @@ import { eventEntry, eventFieldChanges, type NewChangeEntry } from '../change-en
 import {
   CalendarTrashedError,
   compareRecords,
+  IdempotencyConflictError,
   eventRecord,
   NotFoundError,
   seriesWindowBounds,
@@ -18,17 +19,19 @@ import {
   type EventTrash,
   type EventUpdate,
   type InTenant,
+  type Keyed,
   type LimitedWindowQuery,
   type TrashedEventRecord,
   type WindowQuery,
 } from '../repository.ts';
-import { bumpChanges } from './change-versions.ts';
+import { countedWrite } from './change-versions.ts';
 import { writeExpectedVersion } from './conditional-write.ts';
 import type { CosmosCalendarRepository } from './cosmos-calendars.ts';
 import { deleteIgnoringMissing, queryAll, readDoc } from './cosmos-documents.ts';
 import { findByImportUids, writeEventBatch } from './cosmos-event-batch.ts';
 import { asCurrentDoc, fromEventDoc, isEventDoc, toEventDoc, type EventDoc } from './cosmos-event-docs.ts';
 import { commitWithEntries, createOp, replaceOp } from './cosmos-history.ts';
+import { completionOp, lostClaim } from './cosmos-idempotency.ts';
 import { eventTrashQuery, seriesWindowQuery, windowQuery } from './cosmos-queries.ts';
 import { fromTrashed, toTrashed, trashedRecord, trashIdOf } from './cosmos-trash.ts';
 
@@ -90,20 +93,24 @@ export class CosmosEventRepository implements EventRepository {
     return (await this.calendars.visibleDoc(tenantId, doc.calendarId)) ? fromEventDoc(doc) : null;
   }
 
-  async create({ tenantId, calendarId, draft, actor, context }: EventCreate): Promise<CalendarEvent> {
+  async create({ tenantId, calendarId, draft, actor, context, idempotency }: EventCreate): Promise<CalendarEvent> {
     const now = new Date().toISOString();
     const authorship = { createdBy: actor, updatedBy: actor, createdAt: now, updatedAt: now };
     const doc = toEventDoc(tenantId, eventRecord({ id: randomUUID(), calendarId, draft, authorship, version: 1 }));
     await this.calendars.recordDuration(tenantId, calendarId, doc.allDay, doc.endMs - doc.startMs);
     const entry = eventEntry(doc, { kind: 'created', by: actor, at: now, version: 1, context });
-    const outcome = await commitWithEntries(this.events, tenantId, [createOp(doc)], [entry]);
-    if (!outcome.ok) throw new Error(`Creating the event failed with ${outcome.status}`);
-    await bumpChanges(this.events, tenantId);
-    return fromEventDoc(doc);
+    const created = fromEventDoc(doc);
+    const completion = idempotency ? [completionOp(idempotency, created)] : [];
+    return countedWrite(this.events, tenantId, async () => {
+      const outcome = await commitWithEntries(this.events, tenantId, [createOp(doc), ...completion], [entry]);
+      if (!outcome.ok && lostClaim(1, outcome.failed, outcome.status)) throw new IdempotencyConflictError();
+      if (!outcome.ok) throw new Error(`Creating the event failed with ${outcome.status}`);
+      return created;
+    });
   }
 
   async update({ tenantId, calendarId, eventId, draft, actor, expected, toCalendarId, context }: EventUpdate): Promise<CalendarEvent> {
-    const updated = await writeExpectedVersion(expected, () => this.current(tenantId, calendarId, eventId), async (current) => {
+    return countedWrite(this.events, tenantId, () => writeExpectedVersion(expected, () => this.current(tenantId, calendarId, eventId), async (current) => {
       const target = toCalendarId ?? calendarId;
       const authorship = { createdBy: current.createdBy, createdAt: current.createdAt, updatedBy: actor, updatedAt: new Date().toISOString() };
       const record = eventRecord({ id: eventId, calendarId: target, draft, authorship, version: current.version + 1 });
@@ -114,34 +121,31 @@ export class CosmosEventRepository implements EventRepository {
       const changes = eventFieldChanges(asCurrentDoc(current), draft);
       const entry = eventEntry(next, { kind: moved ? 'moved' : 'updated', by: actor, at: authorship.updatedAt, version: next.version, changes, context }, moved ? calendarId : null);
       return (await this.commitReplace(tenantId, next, entry)) ? fromEventDoc(next) : undefined;
-    });
-    await bumpChanges(this.events, tenantId);
-    return updated;
+    }));
   }
 
   /** To the calendar's trash: one conditional replace with its entry. A delete that finds the event gone after reading it lost a race. */
   async delete({ tenantId, calendarId, eventId, expected, actor, context }: EventTrash): Promise<void> {
-    await writeExpectedVersion(expected, () => this.current(tenantId, calendarId, eventId), async (current) => {
+    await countedWrite(this.events, tenantId, () => writeExpectedVersion(expected, () => this.current(tenantId, calendarId, eventId), async (current) => {
       const trashed = toTrashed(current, actor, new Date());
       const entry = eventEntry(current, { kind: 'deleted', by: actor, at: trashed.deletedAt!, version: trashed.version, context });
       return (await this.commitReplace(tenantId, trashed, entry)) ? true : undefined;
-    });
-    await bumpChanges(this.events, tenantId);
+    }));
   }
 
   async listTrash({ tenantId, calendarId, limit }: CalendarKey & { limit: number }): Promise<TrashedEventRecord[]> {
     return (await queryAll<EventDoc>(this.events, eventTrashQuery(tenantId, trashIdOf(calendarId)), limit)).map(trashedRecord);
   }
 
-  async restore({ tenantId, calendarId, eventId, expected, actor }: EventKey & Conditional & Acting): Promise<CalendarEvent> {
-    const restored = await writeExpectedVersion(expected, () => this.trashed(tenantId, calendarId, eventId), async (trashed) => {
+  async restore({ tenantId, calendarId, eventId, expected, actor, idempotency }: EventKey & Conditional & Acting & Keyed<CalendarEvent>): Promise<CalendarEvent> {
+    return countedWrite(this.events, tenantId, () => writeExpectedVersion(expected, () => this.trashed(tenantId, calendarId, eventId), async (trashed) => {
       if (!(await this.calendars.visibleDoc(tenantId, calendarId))) throw new CalendarTrashedError();
       const next = await this.withoutWhatWentMeanwhile(fromTrashed(trashed, actor, new Date().toISOString()));
       const entry = eventEntry(next, { kind: 'restored', by: actor, at: next.updatedAt, version: next.version });
-      return (await this.commitReplace(tenantId, next, entry)) ? fromEventDoc(next) : undefined;
-    });
-    await bumpChanges(this.events, tenantId);
-    return restored;
+      const restored = fromEventDoc(next);
+      const completion = idempotency ? [completionOp(idempotency, restored)] : [];
+      return (await this.commitReplace(tenantId, next, entry, completion)) ? restored : undefined;
+    }));
   }
 
   async purge({ tenantId, calendarId, eventId }: EventKey): Promise<void> {
@@ -164,12 +168,13 @@ export class CosmosEventRepository implements EventRepository {
   }
 
   /**
-   * One replace and its entry, together: true when both landed, false when the document changed or went since it was
-   * read (the caller reads it again).
+   * One replace and its entry (and a key's completion), together: true when all landed, false when the document changed
+   * or went since it was read (the caller reads it again).
    */
-  private async commitReplace(tenantId: string, doc: EventDoc, entry: NewChangeEntry): Promise<boolean> {
-    const outcome = await commitWithEntries(this.events, tenantId, [replaceOp(doc) as OperationInput], [entry]);
+  private async commitReplace(tenantId: string, doc: EventDoc, entry: NewChangeEntry, completion: OperationInput[] = []): Promise<boolean> {
+    const outcome = await commitWithEntries(this.events, tenantId, [replaceOp(doc) as OperationInput, ...completion], [entry]);
     if (outcome.ok) return true;
+    if (lostClaim(1, outcome.failed, outcome.status)) throw new IdempotencyConflictError();
     if (outcome.status === 412 || outcome.status === 404) return false;
     throw new Error(`Writing the event failed with ${outcome.status}`);
   }

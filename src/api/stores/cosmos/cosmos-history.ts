@@ -36,7 +36,7 @@ export const replaceOp = (doc: { id: string; _etag?: string }): OperationInput =
  * Runs a transactional batch and answers each operation's status. Cosmos answers a failed batch with the failed
  * operation's status (the SDK throws, the per-operation results in the error's body) and 424 for the others.
  */
-async function runBatch(container: Container, tenantId: string, operations: OperationInput[]): Promise<OperationResponse[]> {
+export async function runBatch(container: Container, tenantId: string, operations: OperationInput[]): Promise<OperationResponse[]> {
   const response = await withRetries(async () => {
     try {
       return await container.items.batch(operations, tenantId);
@@ -122,7 +122,14 @@ export async function commitWithEntries(events: Container, tenantId: string, ops
   const state = stateOf(events);
   return inTurn(state, tenantId, async () => {
     for (let attempt = 0; attempt < SEQUENCE_ATTEMPTS; attempt++) {
-      const outcome = await tryCommit(events, state, tenantId, ops, entries);
+      let outcome: CommitOutcome | null;
+      try {
+        outcome = await tryCommit(events, state, tenantId, ops, entries);
+      } catch (error) {
+        // The batch may have landed unanswered and moved the sequence on: the next reads it afresh.
+        state.known.delete(tenantId);
+        throw error;
+      }
       if (outcome) return outcome;
       await pause(attempt);
     }

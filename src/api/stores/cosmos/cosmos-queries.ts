@@ -42,7 +42,7 @@ export function seriesWindowQuery(tenantId: string, calendarId: string, from: nu
 export function calendarsQuery(tenantId: string): PartitionQuery {
   return tenantQuery(
     tenantId,
-    'SELECT * FROM c WHERE c.tenantId = @tenantId AND NOT IS_DEFINED(c.deleting) AND NOT IS_DEFINED(c.trashedAt) AND c.id != @changes',
+    'SELECT * FROM c WHERE c.tenantId = @tenantId AND NOT IS_DEFINED(c.deleting) AND NOT IS_DEFINED(c.trashedAt) AND c.id != @changes AND NOT IS_DEFINED(c.docType)',
     { changes: CHANGES_DOC_ID },
   );
 }
@@ -82,6 +82,14 @@ export function expiredEntriesQuery(cutoffMs: number): SqlQuerySpec {
   return {
     query: 'SELECT c.id, c.tenantId FROM c WHERE c.docType = @entry AND c.atMs < @cutoff',
     parameters: [{ name: '@entry', value: ENTRY_DOC_TYPE }, { name: '@cutoff', value: cutoffMs }],
+  };
+}
+
+/** Idempotency-Key records past their expiry, across tenants (in Azure the TTL deletes them first). */
+export function expiredIdempotencyQuery(docType: string, nowMs: number): SqlQuerySpec {
+  return {
+    query: 'SELECT c.id, c.tenantId FROM c WHERE c.docType = @type AND c.expiresAtMs < @now',
+    parameters: [{ name: '@type', value: docType }, { name: '@now', value: nowMs }],
   };
 }
 

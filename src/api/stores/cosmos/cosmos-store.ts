@@ -1,15 +1,17 @@
 import { isDeepStrictEqual } from 'node:util';
-import { CosmosClient, type Container, type ContainerDefinition, type Database, type IndexingPolicy, type SqlQuerySpec } from '@azure/cosmos';
+import { CosmosClient, type Container, type CosmosClientOptions, type PluginConfig, type ContainerDefinition, type Database, type IndexingPolicy, type SqlQuerySpec } from '@azure/cosmos';
 import { CALENDAR_TRASH_DAYS, EVENT_TRASH_DAYS, HISTORY_RETENTION_DAYS } from '../../../shared/limits.ts';
 import { isLoopbackHost } from '../../loopback.ts';
-import { NotFoundError, type Store } from '../repository.ts';
-import { CHANGES_DOC_ID, CosmosChangeVersions } from './change-versions.ts';
+import { NotFoundError, STORE_CALL_DEADLINE_MS, type Store } from '../repository.ts';
+import { CHANGES_DOC_ID, CosmosChangeVersions, stopBumpRetries } from './change-versions.ts';
 import { CosmosCalendarRepository } from './cosmos-calendars.ts';
 import { COSMOS_CATEGORIES_CONTAINER, CATEGORIES_UNIQUE_KEY_POLICY, CosmosCategoryRepository } from './cosmos-categories.ts';
+import { bounded, deadlinePlugin, withDeadline } from './cosmos-deadline.ts';
 import { codeOf, deleteIgnoringMissing } from './cosmos-documents.ts';
 import { CosmosEventRepository } from './cosmos-events.ts';
 import { CosmosHistoryRepository, deleteEntries, recoverEntries } from './cosmos-history.ts';
-import { expiredCalendarsQuery, expiredEntriesQuery, expiredTrashQuery } from './cosmos-queries.ts';
+import { CosmosIdempotencyRepository, IDEMPOTENCY_DOC_TYPE } from './cosmos-idempotency.ts';
+import { expiredCalendarsQuery, expiredEntriesQuery, expiredIdempotencyQuery, expiredTrashQuery } from './cosmos-queries.ts';
 import { withRetries } from './cosmos-retry.ts';
 import { backfillSearchText, CosmosSearchRepository } from './cosmos-search.ts';
 import { COSMOS_SUBSCRIPTIONS_CONTAINER, CosmosSubscriptionRepository, SUBSCRIPTIONS_INDEXING_POLICY } from './cosmos-subscriptions.ts';
@@ -106,6 +108,10 @@ async function purgeExpired({ events, calendars: calendarsContainer, categories 
     }
   }
   const entries = await deleteEntries(events, await queryAcross<{ id: string; tenantId: string }>(events, expiredEntriesQuery(cutoff(HISTORY_RETENTION_DAYS))));
+  for (const container of [events, calendarsContainer]) {
+    const records = await queryAcross<{ id: string; tenantId: string }>(container, expiredIdempotencyQuery(IDEMPOTENCY_DOC_TYPE, now.getTime()));
+    for (const { id, tenantId } of records) await deleteIgnoringMissing(container.item(id, tenantId));
+  }
   // Not a purge, but due as often: the entries of calendar-level changes whose process died before recording them.
   await recoverEntries(events, [calendarsContainer, categories], now.getTime());
   return { events: trashed.length, calendars: purgedCalendars, entries };
@@ -118,6 +124,8 @@ export interface CosmosStoreOptions {
   key?: string;
   /** Create the database and containers when missing. Off in Azure, where the infrastructure creates them. */
   createResources: boolean;
+  /** Each request's deadline; STORE_CALL_DEADLINE_MS unless configured (COSMOS_REQUEST_DEADLINE_MS). */
+  deadlineMs?: number;
 }
 
 /**
@@ -164,7 +172,7 @@ async function createResources(client: CosmosClient, database: Database): Promis
 /** While no tenant has a calendar, the first instance to create the claim document seeds the demo data. */
 async function claimDemoSeed(calendars: Container): Promise<boolean> {
   const any = await withRetries(
-    () => calendars.items.query<{ id: string }>({ query: 'SELECT TOP 1 c.id FROM c WHERE c.tenantId != @system AND c.id != @changes', parameters: [{ name: '@system', value: SYSTEM_PARTITION }, { name: '@changes', value: CHANGES_DOC_ID }] }).fetchAll(),
+    () => calendars.items.query<{ id: string }>({ query: 'SELECT TOP 1 c.id FROM c WHERE c.tenantId != @system AND c.id != @changes AND NOT IS_DEFINED(c.docType)', parameters: [{ name: '@system', value: SYSTEM_PARTITION }, { name: '@changes', value: CHANGES_DOC_ID }] }).fetchAll(),
     { idempotent: true },
   );
   if (any.resources.length > 0) return false;
@@ -182,7 +190,8 @@ export async function openCosmosStore(options: CosmosStoreOptions): Promise<Stor
   const auth = options.key
     ? { key: options.key }
     : { aadCredentials: new (await import('@azure/identity')).DefaultAzureCredential() };
-  const client = new CosmosClient({
+  // The request plugin option is left out of the SDK's published types, though its client reads it (ClientContext).
+  const clientOptions: CosmosClientOptions & { plugins: PluginConfig[] } = {
     endpoint: options.endpoint,
     ...auth,
     connectionPolicy: {
@@ -190,8 +199,13 @@ export async function openCosmosStore(options: CosmosStoreOptions): Promise<Stor
       enableEndpointDiscovery: !local,
       // The SDK's own 429 retries; withRetries adds backoff for other transient failures, then gives up with a 503.
       retryOptions: { maxRetryAttemptCount: 3, maxWaitTimeInSeconds: 5 },
+      // Not the SDK's 60 s: requests outside a store call (start-up, the change feed, a background bump) wait no
+      // longer than those inside one (cosmos-deadline.ts).
+      requestTimeout: options.deadlineMs ?? STORE_CALL_DEADLINE_MS,
     },
-  });
+    plugins: [deadlinePlugin(options.deadlineMs ?? STORE_CALL_DEADLINE_MS)],
+  };
+  const client = new CosmosClient(clientOptions);
 
   const database = client.database(options.database);
   const calendarsContainer = database.container(COSMOS_CALENDARS_CONTAINER);
@@ -210,7 +224,8 @@ export async function openCosmosStore(options: CosmosStoreOptions): Promise<Stor
   await categories.finishPendingDeletes();
   await backfillSearchText(eventsContainer);
 
-  return {
+  const counted = [calendarsContainer, eventsContainer, categoriesContainer];
+  const store: Store = {
     kind: 'cosmos',
     calendars,
     events,
@@ -218,9 +233,11 @@ export async function openCosmosStore(options: CosmosStoreOptions): Promise<Stor
     search: new CosmosSearchRepository(eventsContainer, calendars),
     userSettings: new CosmosUserSettingsRepository(userSettingsContainer),
     subscriptions: new CosmosSubscriptionRepository(database.container(COSMOS_SUBSCRIPTIONS_CONTAINER)),
-    changes: new CosmosChangeVersions([calendarsContainer, eventsContainer, categoriesContainer]),
+    changes: new CosmosChangeVersions(counted),
     history,
+    idempotency: new CosmosIdempotencyRepository({ event: eventsContainer, calendar: calendarsContainer }),
     purgeExpired: (now) => purgeExpired({ events: eventsContainer, calendars: calendarsContainer, categories: categoriesContainer }, calendars, now),
+    // Bounded by the deadline: a store that never answers makes health say so within it.
     isReady: async () => {
       try {
         await calendarsContainer.read();
@@ -231,8 +248,34 @@ export async function openCosmosStore(options: CosmosStoreOptions): Promise<Stor
     },
     claimDemoSeed: () => claimDemoSeed(calendarsContainer),
     close: async () => {
+      stopBumpRetries(counted);
       await history.close();
       client.dispose();
     },
+  };
+  return withDeadlines(store);
+}
+
+/**
+ * The store with every call under the deadline (cosmos-deadline.ts), each repository's writes named: a write's failure
+ * is then told as outcome unknown when one of its write requests may have landed.
+ */
+function withDeadlines(store: Store): Store {
+  const writes = ['create', 'update', 'delete', 'restore', 'purge', 'put', 'recordUse', 'writeBatch'];
+  return {
+    ...store,
+    calendars: bounded(store.calendars, { writes }),
+    events: bounded(store.events, { writes }),
+    categories: bounded(store.categories, { writes }),
+    search: bounded(store.search, {}),
+    userSettings: bounded(store.userSettings, { writes }),
+    subscriptions: bounded(store.subscriptions, { writes }),
+    changes: bounded(store.changes, {}),
+    history: bounded(store.history, { unbounded: ['subscribe', 'close'] }),
+    // A claim's writes are no change anyone sees: a claim that fails is "try again". A completion is the answer.
+    idempotency: bounded(store.idempotency, { writes: ['complete'] }),
+    purgeExpired: (now) => withDeadline(true, () => store.purgeExpired(now)),
+    isReady: () => withDeadline(false, () => store.isReady()),
+    claimDemoSeed: () => withDeadline(true, () => store.claimDemoSeed()),
   };
 }

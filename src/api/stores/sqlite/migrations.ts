@@ -183,6 +183,22 @@ export const MIGRATIONS: readonly Migration[] = [
   CREATE UNIQUE INDEX events_import_uid ON events (tenant_id, calendar_id, json_extract(import_source, '$.uid')) WHERE import_source != 'null';
   `,
   historyAndTrash,
+  `
+  -- Idempotency-Key records (issue 26): a keyed request's claim, then its first answer, written in the transaction of
+  -- the write it answers; kept until expires_at_ms, then purged. token is the claim's while it is pending, NULL once
+  -- answered.
+  CREATE TABLE idempotency_records (
+    tenant_id     TEXT NOT NULL,
+    id            TEXT NOT NULL,
+    fingerprint   TEXT NOT NULL,
+    token         TEXT,
+    claimed_at_ms INTEGER NOT NULL,
+    expires_at_ms INTEGER NOT NULL,
+    answer        TEXT,
+    PRIMARY KEY (tenant_id, id)
+  ) WITHOUT ROWID;
+  CREATE INDEX idempotency_records_by_expiry ON idempotency_records (expires_at_ms);
+  `,
 ];
 
 const HISTORY_AND_TRASH = `

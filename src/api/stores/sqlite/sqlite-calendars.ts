@@ -13,10 +13,12 @@ import {
   type CalendarUpdate,
   type Conditional,
   type InTenant,
+  type Keyed,
   type StoredCalendar,
   type TrashedCalendarRecord,
 } from '../repository.ts';
 import type { SqliteHistory } from './sqlite-history.ts';
+import type { SqliteIdempotency } from './sqlite-idempotency.ts';
 import type { SqliteTrash } from './sqlite-trash.ts';
 
 /** What the calendars need of the event trash: moving a calendar's events with it. */
@@ -73,13 +75,15 @@ export class SqliteCalendarRepository implements CalendarRepository {
   private readonly byTenant: Database.Statement<[string], CalendarRow>;
   private readonly trashedById: Database.Statement<[string, string], TrashedCalendarRow>;
   private readonly trashedByTenant: Database.Statement<[string], TrashedCalendarRow>;
+  private readonly idempotency: SqliteIdempotency;
   private readonly trashedBefore: Database.Statement<[number], { tenant_id: string; id: string }>;
   private readonly insert: Database.Statement<CalendarRow>;
   private readonly write: Database.Statement<CalendarRow>;
   private readonly flag: Database.Statement<{ tenant: string; id: string; version: number; updatedAt: string; at: string | null; atMs: number | null; byId: string | null; byName: string | null }>;
 
-  constructor(db: Database.Database, changes: ChangeBump, history: SqliteHistory, trash: CalendarTrash) {
+  constructor(db: Database.Database, changes: ChangeBump, history: SqliteHistory, trash: CalendarTrash, idempotency: SqliteIdempotency) {
     this.db = db;
+    this.idempotency = idempotency;
     this.changes = changes;
     this.history = history;
     this.trash = trash;
@@ -111,7 +115,7 @@ export class SqliteCalendarRepository implements CalendarRepository {
     return row ? toCalendar(row) : null;
   }
 
-  async create({ tenantId, input, actor }: CalendarCreate): Promise<StoredCalendar> {
+  async create({ tenantId, input, actor, idempotency }: CalendarCreate): Promise<StoredCalendar> {
     const now = new Date().toISOString();
     const { name, color, description } = input;
     const row: CalendarRow = { tenant_id: tenantId, id: randomUUID(), name, color, description, editors: JSON.stringify(input.editors), created_at: now, updated_at: now, version: 1 };
@@ -120,6 +124,7 @@ export class SqliteCalendarRepository implements CalendarRepository {
       this.insert.run(row);
       this.changes.bump(tenantId);
       this.history.record(tenantId, calendarEntry(calendar, { kind: 'created', by: actor, at: now, version: 1 }));
+      this.idempotency.completeIn(idempotency, calendar);
     });
     return calendar;
   }
@@ -167,7 +172,7 @@ export class SqliteCalendarRepository implements CalendarRepository {
     }));
   }
 
-  async restore({ tenantId, calendarId, expected, actor }: CalendarKey & Conditional & Acting): Promise<StoredCalendar> {
+  async restore({ tenantId, calendarId, expected, actor, idempotency }: CalendarKey & Conditional & Acting & Keyed<StoredCalendar>): Promise<StoredCalendar> {
     return this.history.write(() => {
       const trashed = this.trashedById.get(tenantId, calendarId);
       if (!trashed) throw new NotFoundError();
@@ -179,6 +184,7 @@ export class SqliteCalendarRepository implements CalendarRepository {
       this.changes.bump(tenantId);
       const calendar = toCalendar({ ...trashed, version, updated_at: now });
       this.history.record(tenantId, calendarEntry(calendar, { kind: 'restored', by: actor, at: now, version }));
+      this.idempotency.completeIn(idempotency, calendar);
       return calendar;
     });
   }

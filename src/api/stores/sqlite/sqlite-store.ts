@@ -25,6 +25,7 @@ import {
   type EventTrash,
   type EventUpdate,
   type InTenant,
+  type Keyed,
   type LimitedWindowQuery,
   seriesWindowBounds,
   type Store,
@@ -40,6 +41,7 @@ import { purgeInSlices } from './purge-slices.ts';
 import { SqliteCalendarRepository } from './sqlite-calendars.ts';
 import { SqliteCategoryRepository } from './sqlite-categories.ts';
 import { SqliteHistory } from './sqlite-history.ts';
+import { SqliteIdempotency } from './sqlite-idempotency.ts';
 import { registerSearchFunctions, searchTextsAhead, SqliteSearchRepository } from './sqlite-search.ts';
 import { SqliteSubscriptionRepository } from './sqlite-subscriptions.ts';
 import { SqliteTrash } from './sqlite-trash.ts';
@@ -179,8 +181,9 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
   const changes = new SqliteChangeVersions(db, commits);
   const history = new SqliteHistory(db);
   const trash = new SqliteTrash(db, EVENT_COLUMNS, toEvent);
-  const calendars = new SqliteCalendarRepository(db, changes, history, trash);
-  const events = new SqliteEventRepository(db, changes, history, trash);
+  const idempotency = new SqliteIdempotency(db);
+  const calendars = new SqliteCalendarRepository(db, changes, history, trash, idempotency);
+  const events = new SqliteEventRepository(db, changes, history, trash, idempotency);
   // Every call: a refusal for want of space is StoreFullError, and the store says it is full until a write commits.
   const guarded = <T extends object>(repository: T) => space.guarding(repository);
   return {
@@ -194,8 +197,10 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
     // Unguarded: read on every feed request, and a read of one row needs no room.
     changes,
     history: guarded(history),
+    idempotency: guarded(idempotency),
     purgeExpired: (now) => space.guard(async () => {
       const ago = (days: number) => now.getTime() - days * DAY_MS;
+      db.transaction(() => idempotency.purgeBefore(now.getTime())).immediate();
       // Oldest first, on the history_by_age index: the same rows for the horizons' SELECT and the DELETE.
       const oldEntries = 'seq IN (SELECT seq FROM history WHERE at_ms < @cutoff ORDER BY at_ms, seq LIMIT @rows)';
       return {
@@ -310,6 +315,7 @@ class SqliteEventRepository implements EventRepository {
   private readonly changes: SqliteChangeVersions;
   private readonly history: SqliteHistory;
   private readonly trash: SqliteTrash<EventRow>;
+  private readonly idempotency: SqliteIdempotency;
   private readonly byId: Database.Statement<[string, string, string], EventRow>;
   private readonly longest: Database.Statement<[string, string], { longest_timed_ms: number; longest_all_day_ms: number }>;
   private readonly raiseLongest: Database.Statement<{ tenant: string; calendar: string; timed: number; allDay: number }>;
@@ -323,10 +329,11 @@ class SqliteEventRepository implements EventRepository {
   private readonly seriesWindow: Database.Statement<{ tenant: string; calendar: string; from: number; to: number }, EventRow>;
   private readonly byImportUids: Database.Statement<[string, string, string], EventRow>;
 
-  constructor(db: Database.Database, changes: SqliteChangeVersions, history: SqliteHistory, trash: SqliteTrash<EventRow>) {
+  constructor(db: Database.Database, changes: SqliteChangeVersions, history: SqliteHistory, trash: SqliteTrash<EventRow>, idempotency: SqliteIdempotency) {
     this.changes = changes;
     this.history = history;
     this.trash = trash;
+    this.idempotency = idempotency;
     this.byId = db.prepare('SELECT * FROM events WHERE tenant_id = ? AND calendar_id = ? AND id = ?');
     // Also what says whether a calendar is live: a trashed one is no place for events (and its events are in the trash).
     this.longest = db.prepare('SELECT longest_timed_ms, longest_all_day_ms FROM calendars WHERE tenant_id = ? AND id = ? AND deleted_at IS NULL');
@@ -394,7 +401,7 @@ class SqliteEventRepository implements EventRepository {
     return row ? toEvent(row) : null;
   }
 
-  async create({ tenantId, calendarId, draft, actor, context = NO_CONTEXT }: EventCreate): Promise<CalendarEvent> {
+  async create({ tenantId, calendarId, draft, actor, context = NO_CONTEXT, idempotency }: EventCreate): Promise<CalendarEvent> {
     const now = new Date().toISOString();
     const authorship = { createdBy: actor, updatedBy: actor, createdAt: now, updatedAt: now };
     const record = eventRecord({ id: randomUUID(), calendarId, draft, authorship, version: 1 });
@@ -405,6 +412,7 @@ class SqliteEventRepository implements EventRepository {
       this.recordDuration(row);
       this.changes.bump(tenantId);
       this.history.record(tenantId, eventEntry(record, { kind: 'created', by: actor, at: now, version: 1, context }));
+      this.idempotency.completeIn(idempotency, toEvent(row));
     });
     return toEvent(row);
   }
@@ -443,7 +451,7 @@ class SqliteEventRepository implements EventRepository {
     return this.trash.list(tenantId, calendarId, limit);
   }
 
-  async restore({ tenantId, calendarId, eventId, expected, actor }: EventKey & Conditional & Acting): Promise<CalendarEvent> {
+  async restore({ tenantId, calendarId, eventId, expected, actor, idempotency }: EventKey & Conditional & Acting & Keyed<CalendarEvent>): Promise<CalendarEvent> {
     return this.history.write(() => {
       const trashed = this.trash.get(tenantId, calendarId, eventId);
       if (!trashed) throw new NotFoundError();
@@ -455,6 +463,7 @@ class SqliteEventRepository implements EventRepository {
       this.changes.bump(tenantId);
       const row = this.byId.get(tenantId, calendarId, eventId)!;
       this.history.record(tenantId, eventEntry(toRecord(row), { kind: 'restored', by: actor, at, version: row.version }));
+      this.idempotency.completeIn(idempotency, toEvent(row));
       return toEvent(row);
     });
   }
@@ -468,7 +477,7 @@ class SqliteEventRepository implements EventRepository {
   }
 
   /** One transaction: any failure rolls every write of the batch back, its entries with it. */
-  async writeBatch({ tenantId, calendarId, actor, creates, updates }: EventBatch): Promise<CalendarEvent[]> {
+  async writeBatch({ tenantId, calendarId, actor, creates, updates, idempotency }: EventBatch): Promise<CalendarEvent[]> {
     const now = new Date().toISOString();
     const rows: EventRow[] = [];
     /** Writes one event of the batch with its entry: a create when there is nothing before it. */
@@ -492,7 +501,9 @@ class SqliteEventRepository implements EventRepository {
           write(eventRecord({ id: eventId, calendarId, draft, authorship: kept, version: current.version + 1 }), toRecord(current));
         }
         this.changes.bump(tenantId);
-        return rows.map(toEvent);
+        const written = rows.map(toEvent);
+        this.idempotency.completeIn(idempotency, written);
+        return written;
       });
     } catch (error) {
       // Another import made the same UID in this calendar first (the unique index): this batch's view was stale.

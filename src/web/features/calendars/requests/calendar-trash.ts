@@ -4,6 +4,7 @@ import type { TrashedCalendar } from '../../../../shared/history-schema.ts';
 import { useApiClient } from '../../../auth/use-api-client.ts';
 import { etagVersion } from '../../../lib/etag-version.ts';
 import { announceEventsChanged } from '../../../lib/events-changed.ts';
+import { sendIdempotently } from '../../../lib/idempotent-request.ts';
 import { CALENDARS_QUERY_KEY } from './get-calendars.ts';
 
 const CALENDAR_TRASH_QUERY_KEY = ['calendar-trash'];
@@ -29,8 +30,8 @@ export function useRestoreCalendar() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (entry: TrashedCalendar) =>
-      (await api.request<Calendar>(`${trashedPath(entry.id)}/restore`, { method: 'POST', ifMatch: etagVersion(entry.etag) })).data,
+    mutationFn: (entry: TrashedCalendar) =>
+      sendIdempotently(async (idempotencyKey) => (await api.request<Calendar>(`${trashedPath(entry.id)}/restore`, { method: 'POST', ifMatch: etagVersion(entry.etag), idempotencyKey })).data),
     // It and its events are shown again.
     onSuccess: async () => {
       announceEventsChanged();

@@ -2,10 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Calendar, CalendarInput } from '../../../../shared/calendar-schema.ts';
 import { useApiClient } from '../../../auth/use-api-client.ts';
 import type { ApiClient } from '../../../lib/api-client.ts';
+import { sendIdempotently } from '../../../lib/idempotent-request.ts';
 import { CALENDARS_QUERY_KEY } from './get-calendars.ts';
 
 export async function createCalendar(api: ApiClient, input: CalendarInput): Promise<Calendar> {
-  return (await api.request<Calendar>('/calendars', { method: 'POST', body: input })).data;
+  return sendIdempotently(async (idempotencyKey) => (await api.request<Calendar>('/calendars', { method: 'POST', body: input, idempotencyKey })).data);
 }
 
 export function useCreateCalendar() {

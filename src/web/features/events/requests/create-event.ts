@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { CalendarEvent, eventWriteSchema } from '../../../../shared/event-schema.ts';
 import { useApiClient } from '../../../auth/use-api-client.ts';
 import type { ApiClient } from '../../../lib/api-client.ts';
+import { sendIdempotently } from '../../../lib/idempotent-request.ts';
 import { eventQueryKey } from './get-event.ts';
 
 export interface CreateEventInput {
@@ -12,7 +13,7 @@ export interface CreateEventInput {
 
 export async function createEvent(api: ApiClient, { calendarId, event }: CreateEventInput): Promise<CalendarEvent> {
   const path = `/calendars/${encodeURIComponent(calendarId)}/events`;
-  return (await api.request<CalendarEvent>(path, { method: 'POST', body: event })).data;
+  return sendIdempotently(async (idempotencyKey) => (await api.request<CalendarEvent>(path, { method: 'POST', body: event, idempotencyKey })).data);
 }
 
 export function useCreateEvent() {

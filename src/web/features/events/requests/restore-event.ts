@@ -1,5 +1,6 @@
 import type { CalendarEvent } from '../../../../shared/event-schema.ts';
 import type { ApiClient } from '../../../lib/api-client.ts';
+import { sendIdempotently } from '../../../lib/idempotent-request.ts';
 import type { EventKey } from '../../../lib/event-key.ts';
 
 export interface RestoreEventInput extends EventKey {
@@ -13,5 +14,5 @@ export interface RestoreEventInput extends EventKey {
 /** Brings an event or series back from its calendar's trash, with its id, overrides and history. */
 export async function restoreEvent(api: ApiClient, { calendarId, eventId, trashVersion }: RestoreEventInput): Promise<CalendarEvent> {
   const path = `/calendars/${encodeURIComponent(calendarId)}/trash/${encodeURIComponent(eventId)}/restore`;
-  return (await api.request<CalendarEvent>(path, { method: 'POST', ifMatch: trashVersion })).data;
+  return sendIdempotently(async (idempotencyKey) => (await api.request<CalendarEvent>(path, { method: 'POST', ifMatch: trashVersion, idempotencyKey })).data);
 }
