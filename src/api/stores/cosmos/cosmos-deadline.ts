@@ -8,7 +8,7 @@
 // told through a request plugin: each request carries an AbortSignal, and whether a write request went out is noted.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { OperationType, type PluginConfig, type RequestContext, type Response } from '@azure/cosmos';
-import { OutcomeUnknownError, StoreUnavailableError } from '../repository.ts';
+import { OutcomeUnknownError, StoreFullError, StoreUnavailableError } from '../repository.ts';
 import { DEFAULT_RETRY_AFTER_SECONDS } from './cosmos-retry.ts';
 
 /**
@@ -102,8 +102,14 @@ function storeFailed(error: unknown): boolean {
   return typeof code === 'number' ? STATUS_FAILURES.has(code) : typeof code === 'string' && NETWORK_FAILURES.has(code);
 }
 
+/** Cosmos DB's answer that a logical partition has reached its size limit (403, substatus 1014): it wrote nothing. */
+const PARTITION_FULL_SUBSTATUS = 1014;
+const isPartitionFull = (error: unknown) =>
+  (error as { code?: unknown }).code === 403 && Number((error as { substatus?: unknown }).substatus) === PARTITION_FULL_SUBSTATUS;
+
 /** What a failed call tells its caller. */
 function truthful(error: unknown, call: StoreCall, writes: boolean): unknown {
+  if (isPartitionFull(error)) return new StoreFullError({ cause: error });
   if (error instanceof OutcomeUnknownError || !storeFailed(error)) return error;
   if (writes && call.mayHaveWritten) return new OutcomeUnknownError({ cause: error });
   if (error instanceof StoreUnavailableError) return error;
