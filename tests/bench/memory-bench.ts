@@ -64,9 +64,9 @@ async function measureMemory(server: ServerProcess, load: FeedLoad, minutes: num
 
 const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
 
-export function breakdownText({ rss, heapTotal, heapUsed, external, arrayBuffers, spaces }: MemoryReport): string {
+export function breakdownText({ rss, heapTotal, heapUsed, heapPhysical, v8Malloced, external, arrayBuffers, spaces }: MemoryReport): string {
   const young = (spaces.new_space ?? 0) + (spaces.new_large_object_space ?? 0);
-  return `rss ${mb(rss)}, heapTotal ${mb(heapTotal)} (young ${mb(young)}), heapUsed ${mb(heapUsed)}, external ${mb(external)} (arrayBuffers ${mb(arrayBuffers)})`;
+  return `rss ${mb(rss)}, heapTotal ${mb(heapTotal)} (young ${mb(young)}, physical ${mb(heapPhysical)}), heapUsed ${mb(heapUsed)}, V8's own malloc ${mb(v8Malloced)}, external ${mb(external)} (arrayBuffers ${mb(arrayBuffers)})`;
 }
 
 function describe(side: string, run: MemoryRun): string {

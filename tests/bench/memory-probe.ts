@@ -4,11 +4,14 @@
 // keeps the pid and the --import but closes the channel.
 import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
+import { getHeapSpaceStatistics, getHeapStatistics, writeHeapSnapshot } from 'node:v8';
 
 export type MemoryReport = ReturnType<typeof process.memoryUsage> & {
   /** Each V8 heap space's committed size (bytes), by name: which generation holds the heap's growth. */
   spaces: Record<string, number>;
+  /** What V8 holds in physical pages for its heap, and what it has malloc'ed for itself (compilers' zones, tables). */
+  heapPhysical: number;
+  v8Malloced: number;
 };
 
 export type ProbeQuestion = { type: 'memory' } | { type: 'heap-snapshot'; file: string };
@@ -20,7 +23,8 @@ export const answerFile = (dir: string, id: number) => join(dir, `answer-${id}.j
 
 function memoryReport(): MemoryReport {
   const spaces = Object.fromEntries(getHeapSpaceStatistics().map((space) => [space.space_name, space.space_size]));
-  return { ...process.memoryUsage(), spaces };
+  const { total_physical_size: heapPhysical, malloced_memory: v8Malloced } = getHeapStatistics();
+  return { ...process.memoryUsage(), spaces, heapPhysical, v8Malloced };
 }
 
 function answer(dir: string): void {

@@ -39,7 +39,9 @@ const SEARCH_WORDS = ['event', 'series', 'town hall', 'offsite', 'all-hands', 'r
 
 type Kind = 'feed' | 'search' | 'write' | 'import' | 'preview' | 'export';
 /** Each kind's share of a client's requests. */
-const MIX: readonly (readonly [Kind, number])[] = [['feed', 55], ['search', 15], ['write', 14], ['preview', 6], ['import', 4], ['export', 6]];
+const FULL_MIX: readonly (readonly [Kind, number])[] = [['feed', 55], ['search', 15], ['write', 14], ['preview', 6], ['import', 4], ['export', 6]];
+/** BENCH_SOAK_KINDS (e.g. "feed,export") keeps only those kinds, to find which one memory grows with. */
+const MIX = FULL_MIX.filter(([kind]) => !process.env.BENCH_SOAK_KINDS || process.env.BENCH_SOAK_KINDS.split(',').includes(kind));
 
 interface Soak {
   url: string;
