@@ -19,8 +19,8 @@ import type { BodyEncoding, CachedText } from '../http/cached-body-reply.ts';
 
 /** How far back an export reaches when it names no start: a year, as Outlook and Google keep a subscription's past. */
 export const ICS_EXPORT_PAST_DAYS = 365;
-/** The most bytes of exports kept, with the tenant's change version each was built under. */
-export const ICS_EXPORT_CACHE_BYTES = 16 * 1024 * 1024;
+/** The most bytes of exports kept, with the tenant's change version each was built under (see FEED_CACHE_BYTES). */
+export const ICS_EXPORT_CACHE_BYTES = 8 * 1024 * 1024;
 /**
  * What an entry is counted as holding per character of its text: the text (at most two bytes a character) and room
  * for the br and gzip copies made when first asked for (an export compresses to about a tenth, or less).
