@@ -1,9 +1,13 @@
-// npm start: build the web app when its sources are newer than the build, then run the server.
+// npm start: the server's malloc setting, then build the web app when its sources are newer than the build, then run
+// the server.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { enableCompileCache } from 'node:module';
 import { join } from 'node:path';
+import { restartWithServerMallocEnv } from './server-malloc-env.ts';
 import { VITE_CLI } from './vite-cli.ts';
+
+restartWithServerMallocEnv();
 
 // Before the server's modules load: Node keeps their compiled, type-stripped code on disk (NODE_COMPILE_CACHE, else
 // a folder in the system's temporary directory), which takes about a third off start-up to healthy.

@@ -1,6 +1,7 @@
 // How the server's Node process is started where it runs for real (infra/azure.bicep's command line and app
-// settings, which a unit test holds to these), and as the memory bench starts it. Both are read when the process
-// starts, so neither can be set from inside the server.
+// settings, which a unit test holds to these), by `npm start` (package.json's flags; scripts/server-malloc-env.ts
+// gives it the malloc setting on Linux), and as the memory bench starts it. Both are read when the process starts, so
+// neither can be set from inside the server.
 //
 // Measured with the memory bench (10k events, 10 connections on the feed; heap snapshots and process.memoryUsage()):
 // what is live stays small (old space about 30 MB, the caches included), but with Node's defaults V8 lets its young

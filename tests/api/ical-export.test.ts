@@ -3,7 +3,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpProblem } from '../../src/api/errors.ts';
-import { createIcsExportService } from '../../src/api/ical/ical-export-service.ts';
+import { createIcsExportService, ICS_EXPORT_BUILDS_MAX } from '../../src/api/ical/ical-export-service.ts';
+import type { Store } from '../../src/api/stores/repository.ts';
 import type { Calendar } from '../../src/shared/calendar-schema.ts';
 import type { Category } from '../../src/shared/category-schema.ts';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
@@ -222,5 +223,48 @@ describe('the export cap', () => {
     expect((over as HttpProblem).toProblem()).toMatchObject({ status: 422, type: EXPORT_TOO_LARGE_TYPE, limit: 2 });
     const one = await capped.exportCalendarIcs(principal, calendar.id, { categoryId: launch.id });
     expect(uidsIn(one.body)).toEqual([launchDay.id]);
+  });
+});
+
+/** The test server's store, with its window reads counted: how many ran in all, and the most at once. */
+function countedStore(store: Store) {
+  const reads = { total: 0, running: 0, most: 0 };
+  const events = Object.assign(Object.create(store.events) as Store['events'], {
+    listInWindow: async (...args: Parameters<Store['events']['listInWindow']>) => {
+      reads.total++;
+      reads.most = Math.max(reads.most, ++reads.running);
+      // A turn of the event loop inside the read, so that builds not held back overlap.
+      await new Promise((resolve) => setImmediate(resolve));
+      return store.events.listInWindow(...args).finally(() => reads.running--);
+    },
+  });
+  return { store: Object.assign(Object.create(store) as Store, { events }), reads };
+}
+
+describe('building exports', () => {
+  const principalOf = async () => {
+    const tenantId = (await api.request<{ tenantId: string }>('GET', '/api/me', { token: riley })).body.tenantId;
+    return { id: 'riley', name: 'Riley', tenantId, appRoles: [], groups: [] };
+  };
+
+  it('builds one export once for every request that asks while it is being built', async () => {
+    const { store, reads } = countedStore(api.server.store);
+    const service = createIcsExportService(store, { uidDomain: 'localhost' });
+    const principal = await principalOf();
+    const answers = await Promise.all(Array.from({ length: 4 }, () => service.exportCalendarIcs(principal, calendar.id)));
+    expect(reads.total).toBe(1);
+    expect(new Set(answers).size).toBe(1);
+  });
+
+  it(`builds at most ${ICS_EXPORT_BUILDS_MAX} different exports at once, and every one of them`, async () => {
+    const { store, reads } = countedStore(api.server.store);
+    const service = createIcsExportService(store, { uidDomain: 'localhost' });
+    const principal = await principalOf();
+    // Four ranges, four exports.
+    const ranges = [1, 2, 3, 4].map((years) => ({ fromMs: Date.now() - years * 365 * DAY_MS }));
+    const answers = await Promise.all(ranges.map((range) => service.exportCalendarIcs(principal, calendar.id, range)));
+    expect(reads.total).toBe(ranges.length);
+    expect(reads.most).toBe(ICS_EXPORT_BUILDS_MAX);
+    expect(answers.map((answer) => uidsIn(answer.body).includes(series.id))).toEqual([true, true, true, true]);
   });
 });

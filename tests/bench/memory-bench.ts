@@ -35,7 +35,7 @@ interface MemoryRun {
 }
 
 /** The least-squares slope of (ms, MB) samples, in MB per minute. */
-function slopePerMinute(samples: readonly (readonly [number, number])[]): number {
+export function slopePerMinute(samples: readonly (readonly [number, number])[]): number {
   const n = samples.length;
   const meanT = samples.reduce((sum, [t]) => sum + t, 0) / n;
   const meanM = samples.reduce((sum, [, m]) => sum + m, 0) / n;
@@ -64,9 +64,9 @@ async function measureMemory(server: ServerProcess, load: FeedLoad, minutes: num
 
 const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
 
-function breakdownText({ rss, heapTotal, heapUsed, external, arrayBuffers, spaces }: MemoryReport): string {
+export function breakdownText({ rss, heapTotal, heapUsed, heapPhysical, v8Malloced, external, arrayBuffers, spaces }: MemoryReport): string {
   const young = (spaces.new_space ?? 0) + (spaces.new_large_object_space ?? 0);
-  return `rss ${mb(rss)}, heapTotal ${mb(heapTotal)} (young ${mb(young)}), heapUsed ${mb(heapUsed)}, external ${mb(external)} (arrayBuffers ${mb(arrayBuffers)})`;
+  return `rss ${mb(rss)}, heapTotal ${mb(heapTotal)} (young ${mb(young)}, physical ${mb(heapPhysical)}), heapUsed ${mb(heapUsed)}, V8's own malloc ${mb(v8Malloced)}, external ${mb(external)} (arrayBuffers ${mb(arrayBuffers)})`;
 }
 
 function describe(side: string, run: MemoryRun): string {

@@ -13,6 +13,7 @@ import { benchMemory } from './memory-bench.ts';
 import { benchMonth } from './month-bench.ts';
 import { benchSearchCosmos, benchSearchHttp, benchSearchSqlite } from './search-bench.ts';
 import { benchSeries } from './series-bench.ts';
+import { benchSoak } from './soak-bench.ts';
 import { benchSqlite } from './sqlite-bench.ts';
 import { benchStartup } from './startup-bench.ts';
 
@@ -40,6 +41,8 @@ const GROUPS: Record<string, () => Promise<Comparison[]>> = {
   live: () => benchLive(),
   // Long by design: each of its three servers is under load for MEMORY_LOAD_MINUTES (BENCH_MEMORY_MINUTES shortens it).
   memory: () => benchMemory(),
+  // Long by design: npm start's server under a mixed load for SOAK_MINUTES (BENCH_SOAK_MINUTES shortens it).
+  soak: () => benchSoak(),
 };
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(name in GROUPS));

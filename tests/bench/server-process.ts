@@ -1,15 +1,15 @@
 // The feed and memory benches' servers: the real one as App Service runs it (`node src/api/server.ts`) and a bare
 // Fastify server answering the same body, each its own child process, so that /proc tells each one's CPU and RSS
 // apart from the load generator's.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '../e2e/harness/server.ts';
 import { DEMO_TENANT, fillEvents, HOUR } from './bench-data.ts';
 import { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS } from '../../src/api/process-settings.ts';
-import type { MemoryReport } from './memory-probe.ts';
+import { answerFile, PROBE_SIGNAL, questionFile, type MemoryReport, type ProbeQuestion } from './memory-probe.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const GIVE_UP_MS = 30_000;
@@ -38,6 +38,24 @@ export function spawnAppServer(env: Record<string, string>): Promise<ServerProce
   return spawnServer('src/api/server.ts', { ...env, ...SERVER_MALLOC_ENV }, SERVER_NODE_FLAGS);
 }
 
+/**
+ * The real server as `npm start` starts it: package.json's start script's Node flags and script (scripts/start.ts, past
+ * its build check when the web root is newer than the sources), with whatever environment that script gives itself.
+ */
+export function spawnNpmStartServer(env: Record<string, string>): Promise<ServerProcess> {
+  const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const [command, ...args] = scripts.start.split(/\s+/);
+  if (command !== 'node') throw new Error(`npm start runs ${command}, not node: the bench cannot start it as npm does`);
+  return spawnServer(args.at(-1)!, env, args.slice(0, -1));
+}
+
+/** The bench's own environment without glibc's setting: each server gets it only where its side says so. */
+function inheritedEnv(): NodeJS.ProcessEnv {
+  const inherited = { ...process.env };
+  for (const name of Object.keys(SERVER_MALLOC_ENV)) delete inherited[name];
+  return inherited;
+}
+
 export interface ServerProcess {
   url: string;
   pid: number;
@@ -50,28 +68,30 @@ export interface ServerProcess {
 
 let asked = 0;
 
-/** Sends the probe a question and waits for the answer with the same id: questions may overlap. */
-function ask<T>(child: ChildProcess, message: object): Promise<T> {
+/** Leaves the probe a question, signals it and waits for the answer: the probe answers every question it finds. */
+async function ask<T>(pid: number, dir: string, question: ProbeQuestion): Promise<T> {
   const id = ++asked;
-  return new Promise((resolve) => {
-    const listen = (answer: { id: number; value: T }) => {
-      if (answer.id !== id) return;
-      child.off('message', listen);
-      resolve(answer.value);
-    };
-    child.on('message', listen);
-    child.send({ ...message, id });
-  });
+  writeFileSync(questionFile(dir, id), JSON.stringify(question));
+  process.kill(pid, PROBE_SIGNAL);
+  const file = answerFile(dir, id);
+  const started = performance.now();
+  while (!existsSync(file)) {
+    if (performance.now() - started > GIVE_UP_MS) throw new Error(`the probe in ${pid} did not answer within ${GIVE_UP_MS} ms`);
+    await sleep(POLL_INTERVAL_MS);
+  }
+  return JSON.parse(readFileSync(file, 'utf8')) as T;
 }
 
 /** Spawns `node <flags> <script>` with the bench's probe loaded first, and waits for its first 200 on /api/health. */
 export async function spawnServer(script: string, env: Record<string, string>, nodeFlags: readonly string[] = []): Promise<ServerProcess> {
   const port = await freePort();
+  const probeDir = mkdtempSync(join(tmpdir(), 'company-calendar-probe-'));
   const child = spawn(process.execPath, [...nodeFlags, '--import', join(import.meta.dirname, 'memory-probe.ts'), script], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    env: { ...inheritedEnv(), NODE_ENV: 'production', ...env, PORT: String(port), HOST: '127.0.0.1', BENCH_PROBE_DIR: probeDir },
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
+  child.once('exit', () => rmSync(probeDir, { recursive: true, force: true }));
   // A bench that fails leaves no server behind.
   const killOnExit = () => child.kill();
   process.once('exit', killOnExit);
@@ -86,8 +106,8 @@ export async function spawnServer(script: string, env: Record<string, string>, n
   return {
     url,
     pid: child.pid!,
-    memory: () => ask<MemoryReport>(child, { type: 'memory' }),
-    heapSnapshot: async (file) => void (await ask(child, { type: 'heap-snapshot', file })),
+    memory: () => ask<MemoryReport>(child.pid!, probeDir, { type: 'memory' }),
+    heapSnapshot: async (file) => void (await ask(child.pid!, probeDir, { type: 'heap-snapshot', file })),
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -265,5 +265,7 @@ describe('exported lines', () => {
     // A four-octet character that would cross the limit goes whole to the next line.
     const folded = foldLine(`${'a'.repeat(73)}😀`).split('\r\n');
     expect(folded).toEqual(['a'.repeat(73), ' 😀']);
+    // One that ends exactly at the limit stays whole.
+    expect(foldLine(`${'a'.repeat(71)}😀`)).toBe(`${'a'.repeat(71)}😀`);
   });
 });

@@ -24,6 +24,19 @@ function youngGenerationMb(flags: readonly string[]): number {
     console.log(space.space_size / 2 ** 20);`);
 }
 
+/** What a child Node started with these flags and environment sees after restartWithServerMallocEnv(), and its pid. */
+function afterRestart(env: NodeJS.ProcessEnv): { pid: number; childPid: number; env: Record<string, string | undefined>; execArgv: string[] } {
+  const script = `import { restartWithServerMallocEnv } from ${JSON.stringify(join(ROOT, 'scripts/server-malloc-env.ts'))};
+    restartWithServerMallocEnv();
+    const env = Object.fromEntries(${JSON.stringify(Object.keys(SERVER_MALLOC_ENV))}.map((name) => [name, process.env[name]]));
+    console.log(JSON.stringify({ pid: process.pid, env, execArgv: process.execArgv.filter((arg) => arg.startsWith('--max')) }));`;
+  const child = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, '--input-type=module', '-e', script], { encoding: 'utf8', env });
+  if (child.status !== 0) throw new Error(child.stderr);
+  return { ...JSON.parse(child.stdout), childPid: child.pid };
+}
+
+const withoutMallocEnv = () => Object.fromEntries(Object.entries(process.env).filter(([name]) => !(name in SERVER_MALLOC_ENV)));
+
 const heapLimitMb = (flags: readonly string[]) => printedBy(flags, `console.log(require('node:v8').getHeapStatistics().heap_size_limit / 2 ** 20)`);
 
 describe('the server process settings', () => {
@@ -35,7 +48,7 @@ describe('the server process settings', () => {
     }
   });
 
-  it("are the V8 flags npm start runs with (glibc's setting must come from the environment, which npm scripts can't set on every OS)", () => {
+  it('are the V8 flags npm start runs with', () => {
     const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
     expect(scripts.start).toBe(`node ${SERVER_NODE_FLAGS.join(' ')} scripts/start.ts`);
   });
@@ -49,5 +62,18 @@ describe('the server process settings', () => {
   it(`cap V8's heap at ${SERVER_OLD_SPACE_MB} MB of old space and the young generation`, () => {
     expect(heapLimitMb(SERVER_NODE_FLAGS)).toBeLessThanOrEqual(SERVER_OLD_SPACE_MB + 3 * SERVER_SEMI_SPACE_MB);
     expect(heapLimitMb([])).toBeGreaterThan(SERVER_OLD_SPACE_MB + 3 * SERVER_SEMI_SPACE_MB);
+  });
+
+  // glibc reads its environment once, as the process starts: npm start replaces its own process to have it on Linux.
+  it(`are the malloc environment npm start's server runs with on Linux, in the same process with the same flags`, () => {
+    const restarted = afterRestart(withoutMallocEnv());
+    expect(restarted.env).toEqual(process.platform === 'linux' ? SERVER_MALLOC_ENV : Object.fromEntries(Object.keys(SERVER_MALLOC_ENV).map((name) => [name, undefined])));
+    expect(restarted.pid).toBe(restarted.childPid);
+    expect(restarted.execArgv).toEqual(SERVER_NODE_FLAGS);
+  });
+
+  it('leave a malloc setting the caller chose as it is', () => {
+    const chosen = Object.fromEntries(Object.keys(SERVER_MALLOC_ENV).map((name) => [name, '65536']));
+    expect(afterRestart({ ...withoutMallocEnv(), ...chosen }).env).toEqual(chosen);
   });
 });

@@ -8,8 +8,12 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import type { EventWindow } from '../stores/repository.ts';
 
-/** The most bytes the cached bodies hold in all, their compressed copies included: memory under load is bounded. */
-export const FEED_CACHE_BYTES = 32 * 1024 * 1024;
+/**
+ * The most bytes the cached bodies hold in all, their compressed copies included: memory under load is bounded. With
+ * the exports' cache (ICS_EXPORT_CACHE_BYTES) it must fit in FEED_LOAD_RSS_MAX_MB beside an idle server (about
+ * 135 MB) and the heap a mixed load works in: at 32 MiB the soak bench's server went past it.
+ */
+export const FEED_CACHE_BYTES = 16 * 1024 * 1024;
 /**
  * Brotli's quality for a cached body. Made once per change version, not per request, yet a miss follows every write:
  * measured on 457 kB of feed JSON (580 events), 4 gives 60 kB in 5 ms of CPU; 6 is no smaller in 14 ms; 11 gives

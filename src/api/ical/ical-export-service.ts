@@ -20,13 +20,19 @@ import type { BodyEncoding, CachedText } from '../http/cached-body-reply.ts';
 
 /** How far back an export reaches when it names no start: a year, as Outlook and Google keep a subscription's past. */
 export const ICS_EXPORT_PAST_DAYS = 365;
-/** The most bytes of exports kept, with the tenant's change version each was built under. */
-export const ICS_EXPORT_CACHE_BYTES = 16 * 1024 * 1024;
+/** The most bytes of exports kept, with the tenant's change version each was built under (see FEED_CACHE_BYTES). */
+export const ICS_EXPORT_CACHE_BYTES = 8 * 1024 * 1024;
 /**
  * What an entry is counted as holding per character of its text: the text (at most two bytes a character) and room
  * for the br and gzip copies made when first asked for (an export compresses to about a tenth, or less).
  */
 const ENTRY_BYTES_PER_CHARACTER = 2.5;
+/**
+ * How many exports one instance builds at once; more wait their turn. A build holds the calendar's events and its
+ * text while it runs (a 3,400-event calendar: tens of MB for a few hundred ms), and after a write every subscription
+ * poll of every calendar asks for one: memory under load is bounded by this, not by how many ask.
+ */
+export const ICS_EXPORT_BUILDS_MAX = 2;
 
 export interface IcsExportOptions {
   /**
@@ -150,16 +156,49 @@ type BuiltExport = Omit<IcsExport, 'etag' | 'lastModified' | 'encoded'>;
  */
 function exportCache(now: () => Date) {
   const entries = new LRUCache<string, CachedExport>({ maxSize: ICS_EXPORT_CACHE_BYTES, sizeCalculation: (entry) => Math.ceil(entry.export.body.length * ENTRY_BYTES_PER_CHARACTER) + 200 });
-  return async (key: string, version: string, build: () => Promise<BuiltExport>): Promise<IcsExport> => {
+  // Requests for an export being built wait for that build rather than start their own: at most one per key.
+  const building = new Map<string, { version: string; result: Promise<IcsExport> }>();
+  const turn = buildTurns(ICS_EXPORT_BUILDS_MAX);
+
+  async function buildAndKeep(key: string, version: string, build: () => Promise<BuiltExport>): Promise<IcsExport> {
+    const built = await turn(build);
     const known = entries.get(key);
-    if (known?.version === version) return known.export;
-    const built = await build();
     const etag = tagOf(built.body);
     // Rounded up to the second: a later change within the second still reads as newer than what a client holds.
     const lastModified = known?.export.etag === etag ? known.export.lastModified : new Date(Math.ceil(now().getTime() / 1000) * 1000);
     const result = { ...built, etag, lastModified, encoded: encodings(built.body) };
     entries.set(key, { version, export: result });
     return result;
+  }
+
+  return (key: string, version: string, build: () => Promise<BuiltExport>): Promise<IcsExport> => {
+    const known = entries.get(key);
+    if (known?.version === version) return Promise.resolve(known.export);
+    const pending = building.get(key);
+    if (pending?.version === version) return pending.result;
+    const result = buildAndKeep(key, version, build).finally(() => {
+      if (building.get(key)?.result === result) building.delete(key);
+    });
+    building.set(key, { version, result });
+    return result;
+  };
+}
+
+/** Runs work at most `max` at a time, the rest in the order they came. */
+function buildTurns(max: number): <T>(work: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (work) => {
+    if (running >= max) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running++;
+    try {
+      return await work();
+    } finally {
+      // The turn passes straight to the next in line, so that none can be overtaken.
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
   };
 }
 

@@ -69,8 +69,10 @@ export function buildCalendarIcs(input: IcsCalendarInput): string {
   const calendar = calendarComponent(input);
   const spans = zoneSpans(input.events, input.now.getUTCFullYear());
   for (const [zone, [from, to]] of [...spans].sort(([a], [b]) => (a < b ? -1 : 1))) calendar.addSubcomponent(vtimezone(zone, from, to));
-  for (const event of input.events) {
-    for (const component of eventComponents(event, input)) calendar.addSubcomponent(component);
-  }
-  return serialiseIcs(calendar);
+  return serialiseIcs(calendar, eventsComponents(input));
+}
+
+/** The events' components one event at a time, made only as they are written out. */
+function* eventsComponents(input: IcsCalendarInput): Generator<ICAL.Component> {
+  for (const event of input.events) yield* eventComponents(event, input);
 }
