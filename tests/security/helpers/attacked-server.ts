@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { expect } from 'vitest';
 import { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS } from '../../../src/api/process-settings.ts';
 import { freePort } from '../../e2e/harness/server.ts';
 import { storeEnv } from '../../api/helpers/test-server.ts';
@@ -118,8 +119,31 @@ export interface HealthWatch {
   answered: number;
   /** The slowest of them, in ms, from sending to the whole answer. */
   slowestMs: number;
-  /** Any answer that was not 200, or a connection that failed. */
+  /**
+   * Any answer that was neither 200 nor health's own 503 saying the store did not answer its check in time, or a
+   * connection that failed: the server itself did not answer as it should.
+   */
   failures: string[];
+  /**
+   * Answers that the store did not answer health's check in time (503, store unavailable): the server answered, about
+   * the store behind it. Under api-cosmos that store is the protocol server inside the test runner, which an attack's
+   * load on the machine's two cores can slow past the check's 500 ms.
+   */
+  storeUnavailable: number;
+}
+
+/** Whether the store may be slow for reasons outside the server: a store in its process (SQLite) never is. */
+const STORE_OUTSIDE_THE_SERVER = process.env.TEST_STORE === 'cosmos';
+
+/**
+ * The server answered health within HEALTH_ANSWER_MAX_MS every time, as it should; over SQLite, in its own process,
+ * the store answered health's check every time too.
+ */
+export function expectHealthAnswered(health: HealthWatch, context = ''): void {
+  expect(health.answered, context).toBeGreaterThan(0);
+  expect(health.failures, context).toEqual([]);
+  if (!STORE_OUTSIDE_THE_SERVER) expect(health.storeUnavailable, context).toBe(0);
+  expect(health.slowestMs, `the slowest health check while the attack ran ${context}`).toBeLessThan(HEALTH_ANSWER_MAX_MS);
 }
 
 /**
@@ -127,14 +151,15 @@ export interface HealthWatch {
  * long the slowest took. The watch stops once the attack has settled and one last check has been answered after it.
  */
 export async function whileWatchingHealth<T>(url: string, attack: () => Promise<T>): Promise<{ result: T; health: HealthWatch }> {
-  const health: HealthWatch = { answered: 0, slowestMs: 0, failures: [] };
+  const health: HealthWatch = { answered: 0, slowestMs: 0, failures: [], storeUnavailable: 0 };
   let settled = false;
   const checkOnce = async () => {
     const sent = performance.now();
     try {
       const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(30_000) });
-      await response.arrayBuffer();
-      if (response.status !== 200) health.failures.push(`status ${response.status}`);
+      const body = (await response.json()) as { store?: string };
+      if (response.status === 503 && body.store === 'unavailable') health.storeUnavailable++;
+      else if (response.status !== 200) health.failures.push(`status ${response.status}`);
     } catch (error) {
       health.failures.push((error as Error).message);
     }
