@@ -1,28 +1,20 @@
-import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
 import { OUTCOME_UNKNOWN_TYPE, PROBLEM_CONTENT_TYPE } from '../../src/shared/problem.ts';
 import { ApiDriver } from './harness/api.ts';
-import { launchBrowser, newContext } from './harness/browser.ts';
+import { useAppAndBrowser } from './harness/app-and-browser.ts';
+import { newContext } from './harness/browser.ts';
 import { calendarEvent, dayCell, localDate, signIn } from './harness/calendar-page.ts';
 import { typeInto } from './harness/event-form.ts';
-import { startServer, type AppServer } from './harness/server.ts';
 
-let server: AppServer;
-let browser: Browser;
+const app = useAppAndBrowser();
 let page: Page;
 let api: ApiDriver;
 
 beforeAll(async () => {
-  server = await startServer();
-  api = new ApiDriver(server.baseUrl);
-  browser = await launchBrowser();
-  page = await (await newContext(browser, server.baseUrl)).newPage();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  api = new ApiDriver(app.server.baseUrl);
+  page = await (await newContext(app.browser, app.server.baseUrl)).newPage();
 });
 
 describe('a create whose answer is lost', () => {
