@@ -11,6 +11,7 @@ import { COSMOS_EVENTS_CONTAINER, openCosmosStore } from '../../src/api/stores/c
 import { searchEventsQuery, searchSeriesQuery } from '../../src/api/stores/cosmos/cosmos-queries.ts';
 import { eventRecord, type SearchMatch, type Store } from '../../src/api/stores/repository.ts';
 import { MIGRATIONS } from '../../src/api/stores/sqlite/migrations.ts';
+import { SEARCH_INDEX_SLICE_ROWS } from '../../src/api/stores/sqlite/sqlite-search.ts';
 import { EVENT_COLUMNS, openSqliteStore, SQLITE_FILE_NAME, toEventRow } from '../../src/api/stores/sqlite/sqlite-store.ts';
 import { normaliseEvent, type EventDraft } from '../../src/shared/event-schema.ts';
 import { cosmosOptions } from './store-factories.ts';
@@ -90,6 +91,77 @@ describe('the SQLite store’s search index', () => {
     expect(db.prepare(`SELECT COUNT(*) FROM event_search WHERE event_search MATCH '"quokka"'`).pluck().get()).toBe(0);
     expect(() => integrityCheck(db)).not.toThrow();
     db.close();
+  });
+
+  /** A new store with one calendar, and a batch of `count` events whose descriptions each hold a word of their own. */
+  async function storeWithBatch(count: number) {
+    dataDir = mkdtempSync(join(tmpdir(), 'company-calendar-search-'));
+    const store = openSqliteStore({ dataDir });
+    const calendar = await store.calendars.create({ actor: ACTOR, tenantId: TENANT, input: { name: 'Imports', color: '#000000', description: '', editors: [] } });
+    const creates = Array.from({ length: count }, (_, i) => ({ ...draft(`Imported ${i}`, `<p>Agenda for quokka${i}x</p>`), importSource: { uid: `uid-${i}`, sequence: 0, modified: '' } }));
+    const write = () => store.events.writeBatch({ tenantId: TENANT, calendarId: calendar.id, actor: ACTOR, creates, updates: [] });
+    return { store, calendarId: calendar.id, write };
+  }
+
+  it(`indexes a batch’s texts after its commit, SEARCH_INDEX_SLICE_ROWS (${SEARCH_INDEX_SLICE_ROWS}) at a time, and search finds them meanwhile`, async () => {
+    const count = 3 * SEARCH_INDEX_SLICE_ROWS + 1;
+    const { store, calendarId, write } = await storeWithBatch(count);
+    const reader = new Database(join(dataDir, SQLITE_FILE_NAME), { readonly: true });
+    const listed = reader.prepare<[], number>('SELECT COUNT(*) FROM event_search_pending').pluck();
+    try {
+      // At each turn of the loop while the batch is written: how many texts are listed, and whether search found the
+      // newest one (listed last, so indexed last) then.
+      const seen: { listed: number; found: boolean }[] = [];
+      let writing = true;
+      const watch = async () => {
+        while (writing) {
+          const now = listed.get()!;
+          if (now > 0) seen.push({ listed: now, found: (await found(store, calendarId, `quokka${count - 1}x`)).length === 1 });
+          await new Promise(setImmediate);
+        }
+      };
+      const watching = watch();
+      await write().finally(() => (writing = false));
+      await watching;
+      // The first slice runs with the commit, in the same turn; the loop turns after each.
+      expect(new Set(seen.map((turn) => turn.listed))).toEqual(new Set([count - SEARCH_INDEX_SLICE_ROWS, count - 2 * SEARCH_INDEX_SLICE_ROWS, 1]));
+      expect(seen.every((turn) => turn.found)).toBe(true);
+      expect(listed.get()).toBe(0);
+      expect(reader.prepare(`SELECT COUNT(*) FROM event_search WHERE event_search MATCH '"quokka"'`).pluck().get()).toBe(count);
+      expect(await found(store, calendarId, `quokka${count - 1}x`)).toEqual([`Imported ${count - 1}`]);
+    } finally {
+      reader.close();
+      await store.close();
+    }
+  });
+
+  it('indexes texts a stop left listed when it opens, and leaves the index whole through updates and deletes of listed texts', async () => {
+    const count = 2 * SEARCH_INDEX_SLICE_ROWS;
+    const { store, calendarId, write } = await storeWithBatch(count);
+    const events = await write();
+    await store.close();
+    // As a stop between a batch's commit and its indexing leaves the file: every text listed, none in the index.
+    const db = new Database(join(dataDir, SQLITE_FILE_NAME));
+    db.exec(`INSERT INTO event_search (event_search, rowid, text) SELECT 'delete', id, text FROM event_search_text;
+      INSERT INTO event_search_pending (id) SELECT id FROM event_search_text`);
+    db.close();
+    const reopened = openSqliteStore({ dataDir });
+    try {
+      // Opening indexes the first slice before anything else runs; these land on texts still listed.
+      const [renamed, deleted] = [events.at(-1)!, events.at(-2)!];
+      const renaming = reopened.events.update({ tenantId: TENANT, calendarId, eventId: renamed.id, expected: 1, draft: draft('Renamed', '<p>Now about wombats</p>'), actor: ACTOR });
+      const deleting = reopened.events.delete({ tenantId: TENANT, calendarId, eventId: deleted.id, expected: 1, actor: ACTOR });
+      await Promise.all([renaming, deleting]);
+      expect(await found(reopened, calendarId, 'wombats')).toEqual(['Renamed']);
+      expect(await found(reopened, calendarId, `quokka${count - 2}x`)).toEqual([]);
+    } finally {
+      await reopened.close();
+    }
+    const after = new Database(join(dataDir, SQLITE_FILE_NAME));
+    expect(after.prepare('SELECT COUNT(*) FROM event_search_pending').pluck().get()).toBe(0);
+    expect(after.prepare(`SELECT COUNT(*) FROM event_search WHERE event_search MATCH '"quokka"'`).pluck().get()).toBe(count - 2);
+    expect(() => integrityCheck(after)).not.toThrow();
+    after.close();
   });
 
   it('refuses an event written where the search function is missing, rather than leave it unindexed', async () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PURGE_SLICE_ROWS } from '../../src/api/stores/sqlite/purge-slices.ts';
+import { PURGE_SLICE_ROWS } from '../../src/api/stores/sqlite/work-slices.ts';
 import { openSqliteStore } from '../../src/api/stores/sqlite/sqlite-store.ts';
 import { fillExpiredTrash } from '../support/expired-trash.ts';
 

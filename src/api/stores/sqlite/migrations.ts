@@ -199,6 +199,34 @@ export const MIGRATIONS: readonly Migration[] = [
   ) WITHOUT ROWID;
   CREATE INDEX idempotency_records_by_expiry ON idempotency_records (expires_at_ms);
   `,
+  `
+  -- Deferred search indexing (issue 26): an import's transaction writes each event's folded text but leaves its trigram
+  -- indexing (most of a 2,000-event import's write) to slices after the commit, listing the texts still to index
+  -- here. Search checks the listed texts directly, so an event is found from its commit on. search_deferred() is the
+  -- JS function sqlite-search.ts registers: true only inside a batch's transaction. A listed text is not in the index,
+  -- so neither its update nor its delete may tell the index to forget it.
+  CREATE TABLE event_search_pending (id INTEGER PRIMARY KEY);
+
+  DROP TRIGGER event_search_text_inserted;
+  DROP TRIGGER event_search_text_deleted;
+  DROP TRIGGER event_search_text_updated;
+  CREATE TRIGGER event_search_text_inserted AFTER INSERT ON event_search_text BEGIN
+    INSERT INTO event_search (rowid, text) SELECT new.id, new.text WHERE NOT search_deferred();
+    INSERT INTO event_search_pending (id) SELECT new.id WHERE search_deferred();
+  END;
+  CREATE TRIGGER event_search_text_deleted AFTER DELETE ON event_search_text BEGIN
+    INSERT INTO event_search (event_search, rowid, text) SELECT 'delete', old.id, old.text
+    WHERE NOT EXISTS (SELECT 1 FROM event_search_pending WHERE id = old.id);
+    DELETE FROM event_search_pending WHERE id = old.id;
+  END;
+  CREATE TRIGGER event_search_text_updated AFTER UPDATE OF text ON event_search_text BEGIN
+    INSERT INTO event_search (event_search, rowid, text) SELECT 'delete', old.id, old.text
+    WHERE NOT EXISTS (SELECT 1 FROM event_search_pending WHERE id = old.id);
+    DELETE FROM event_search_pending WHERE id = old.id;
+    INSERT INTO event_search (rowid, text) SELECT new.id, new.text WHERE NOT search_deferred();
+    INSERT INTO event_search_pending (id) SELECT new.id WHERE search_deferred();
+  END;
+  `,
 ];
 
 const HISTORY_AND_TRASH = `

@@ -37,12 +37,12 @@ import {
 } from '../repository.ts';
 import type { UserSettings, VersionedSettings } from '../../../shared/user-settings-schema.ts';
 import { MIGRATIONS } from './migrations.ts';
-import { purgeInSlices } from './purge-slices.ts';
+import { purgeInSlices } from './work-slices.ts';
 import { SqliteCalendarRepository } from './sqlite-calendars.ts';
 import { SqliteCategoryRepository } from './sqlite-categories.ts';
 import { SqliteHistory } from './sqlite-history.ts';
 import { SqliteIdempotency } from './sqlite-idempotency.ts';
-import { registerSearchFunctions, searchTextsAhead, SqliteSearchRepository } from './sqlite-search.ts';
+import { registerSearchFunctions, searchTextsAhead, SqliteSearchRepository, type SearchIndexer } from './sqlite-search.ts';
 import { SqliteSubscriptionRepository } from './sqlite-subscriptions.ts';
 import { SqliteTrash } from './sqlite-trash.ts';
 import { isOutOfSpace, StorageSpace } from './storage-space.ts';
@@ -151,7 +151,7 @@ export interface SqliteStoreOptions {
 }
 
 /** The database, open and migrated; a want of space on the way is StoreFullError, as for any later write. */
-function openDatabase({ dataDir, fileName = SQLITE_FILE_NAME, maxSizeBytes }: SqliteStoreOptions): Database.Database {
+function openDatabase({ dataDir, fileName = SQLITE_FILE_NAME, maxSizeBytes }: SqliteStoreOptions): { db: Database.Database; indexer: SearchIndexer } {
   let db: Database.Database | undefined;
   try {
     mkdirSync(dataDir, { recursive: true });
@@ -163,9 +163,9 @@ function openDatabase({ dataDir, fileName = SQLITE_FILE_NAME, maxSizeBytes }: Sq
     db.pragma('busy_timeout = 5000');
     if (maxSizeBytes !== undefined) db.pragma(`max_page_count = ${Math.floor(maxSizeBytes / (db.pragma('page_size', { simple: true }) as number))}`);
     // Before the migrations: migration 7's triggers and back-fill call them.
-    registerSearchFunctions(db);
+    const indexer = registerSearchFunctions(db);
     migrate(db);
-    return db;
+    return { db, indexer };
   } catch (error) {
     db?.close();
     throw isOutOfSpace(error, dataDir) ? new StoreFullError({ cause: error }) : error;
@@ -175,7 +175,7 @@ function openDatabase({ dataDir, fileName = SQLITE_FILE_NAME, maxSizeBytes }: Sq
 export function openSqliteStore(options: SqliteStoreOptions): Store {
   const { dataDir, fileName = SQLITE_FILE_NAME } = options;
   const file = join(dataDir, fileName);
-  const db = openDatabase(options);
+  const { db, indexer } = openDatabase(options);
   const space = new StorageSpace(file, dataDir);
   const commits = new WalCommitWatch(file);
   const changes = new SqliteChangeVersions(db, commits);
@@ -183,7 +183,10 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
   const trash = new SqliteTrash(db, EVENT_COLUMNS, toEvent);
   const idempotency = new SqliteIdempotency(db);
   const calendars = new SqliteCalendarRepository(db, changes, history, trash, idempotency);
-  const events = new SqliteEventRepository(db, changes, history, trash, idempotency);
+  const events = new SqliteEventRepository(db, { changes, history, trash, idempotency, indexer });
+  // Texts a batch listed and a stop left unindexed: search finds them meanwhile, and a failure leaves them listed for
+  // the next batch to index.
+  const caughtUp = indexer.indexPending().catch(() => undefined);
   // Every call: a refusal for want of space is StoreFullError, and the store says it is full until a write commits.
   const guarded = <T extends object>(repository: T) => space.guarding(repository);
   return {
@@ -215,6 +218,7 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
     claimDemoSeed: async () => db.prepare('SELECT 1 FROM calendars LIMIT 1').get() === undefined,
     close: async () => {
       if (!db.open) return;
+      await caughtUp;
       commits.close();
       space.close();
       db.close();
@@ -311,11 +315,21 @@ class SqliteUserSettingsRepository implements UserSettingsRepository {
   }
 }
 
+/** What the events repository writes through besides its own statements. */
+interface EventRepositoryParts {
+  changes: SqliteChangeVersions;
+  history: SqliteHistory;
+  trash: SqliteTrash<EventRow>;
+  idempotency: SqliteIdempotency;
+  indexer: SearchIndexer;
+}
+
 class SqliteEventRepository implements EventRepository {
   private readonly changes: SqliteChangeVersions;
   private readonly history: SqliteHistory;
   private readonly trash: SqliteTrash<EventRow>;
   private readonly idempotency: SqliteIdempotency;
+  private readonly indexer: SearchIndexer;
   private readonly byId: Database.Statement<[string, string, string], EventRow>;
   private readonly longest: Database.Statement<[string, string], { longest_timed_ms: number; longest_all_day_ms: number }>;
   private readonly raiseLongest: Database.Statement<{ tenant: string; calendar: string; timed: number; allDay: number }>;
@@ -329,11 +343,8 @@ class SqliteEventRepository implements EventRepository {
   private readonly seriesWindow: Database.Statement<{ tenant: string; calendar: string; from: number; to: number }, EventRow>;
   private readonly byImportUids: Database.Statement<[string, string, string], EventRow>;
 
-  constructor(db: Database.Database, changes: SqliteChangeVersions, history: SqliteHistory, trash: SqliteTrash<EventRow>, idempotency: SqliteIdempotency) {
-    this.changes = changes;
-    this.history = history;
-    this.trash = trash;
-    this.idempotency = idempotency;
+  constructor(db: Database.Database, parts: EventRepositoryParts) {
+    ({ changes: this.changes, history: this.history, trash: this.trash, idempotency: this.idempotency, indexer: this.indexer } = parts);
     this.byId = db.prepare('SELECT * FROM events WHERE tenant_id = ? AND calendar_id = ? AND id = ?');
     // Also what says whether a calendar is live: a trashed one is no place for events (and its events are in the trash).
     this.longest = db.prepare('SELECT longest_timed_ms, longest_all_day_ms FROM calendars WHERE tenant_id = ? AND id = ? AND deleted_at IS NULL');
@@ -476,7 +487,10 @@ class SqliteEventRepository implements EventRepository {
     return uids.length === 0 ? [] : this.byImportUids.all(tenantId, calendarId, JSON.stringify(uids)).map(toEvent);
   }
 
-  /** One transaction: any failure rolls every write of the batch back, its entries with it. */
+  /**
+   * One transaction: any failure rolls every write of the batch back, its entries with it. Its texts are indexed for
+   * search after the commit, in slices, before the batch is answered.
+   */
   async writeBatch({ tenantId, calendarId, actor, creates, updates, idempotency }: EventBatch): Promise<CalendarEvent[]> {
     const now = new Date().toISOString();
     const rows: EventRow[] = [];
@@ -491,7 +505,7 @@ class SqliteEventRepository implements EventRepository {
     };
     const forgetSearchTexts = await searchTextsAhead([...creates, ...updates.map((update) => update.draft)]);
     try {
-      return this.history.write(() => {
+      const written = this.indexer.deferring(() => this.history.write(() => {
         if (!this.longest.get(tenantId, calendarId)) throw new NotFoundError();
         const authorship = { createdBy: actor, updatedBy: actor, createdAt: now, updatedAt: now };
         for (const draft of creates) write(eventRecord({ id: randomUUID(), calendarId, draft, authorship, version: 1 }), null);
@@ -504,7 +518,10 @@ class SqliteEventRepository implements EventRepository {
         const written = rows.map(toEvent);
         this.idempotency.completeIn(idempotency, written);
         return written;
-      });
+      }));
+      // The batch is committed whatever happens here: a text left listed is still found, and indexed by the next batch.
+      await this.indexer.indexPending().catch(() => undefined);
+      return written;
     } catch (error) {
       // Another import made the same UID in this calendar first (the unique index): this batch's view was stale.
       if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new PreconditionFailedError();
