@@ -373,7 +373,7 @@ resource webApp 'Microsoft.Web/sites@2024-11-01' = {
       // Node 24 runs the TypeScript sources as they are (type stripping); the deployed zip holds no build step.
       linuxFxVersion: 'NODE|24-lts'
       // V8's heap kept tight (src/api/process-settings.ts): RSS under feed load stays within its bound.
-      appCommandLine: 'node --max-semi-space-size=16 --max-old-space-size=512 src/api/server.ts'
+      appCommandLine: 'node --max-semi-space-size=4 --max-old-space-size=512 --expose-gc src/api/server.ts'
       alwaysOn: true
       healthCheckPath: '/api/health'
       http20Enabled: true
@@ -432,6 +432,8 @@ resource webAppSettings 'Microsoft.Web/sites/config@2024-11-01' = {
     NODE_COMPILE_CACHE: '/home/site/node-compile-cache'
     // glibc's mmap threshold fixed (src/api/process-settings.ts): freed feed bodies go back to the OS after load.
     MALLOC_MMAP_THRESHOLD_: '131072'
+    // Two malloc arenas, not one per thread that allocates (src/api/process-settings.ts).
+    MALLOC_ARENA_MAX: '2'
     APPLICATIONINSIGHTS_CONNECTION_STRING: appInsights.properties.ConnectionString
     // App Service's Application Insights agent for Node.js on Linux: requests, dependencies and console logs.
     ApplicationInsightsAgent_EXTENSION_VERSION: '~3'

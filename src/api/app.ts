@@ -13,6 +13,7 @@ import authentication from './plugins/app/authentication.ts';
 import directoryPlugin from './plugins/app/directory.ts';
 import errorHandler from './plugins/app/error-handler.ts';
 import eventLoopDelay from './plugins/app/event-loop-delay.ts';
+import memoryRelief from './plugins/app/memory-relief.ts';
 import graphPlugin from './plugins/app/graph.ts';
 import hostAllowList from './plugins/app/host-allow-list.ts';
 import icalExport from './plugins/app/ical-export.ts';
@@ -46,6 +47,7 @@ import subscriptionRoutes from './routes/subscriptions.ts';
 import trashRoutes from './routes/trash.ts';
 import type { ChangeHubLimits } from './live/change-hub.ts';
 import type { IcsReaderLimits } from './ical/ical-import-pool.ts';
+import type { MemoryReliefLimits } from './health/memory-relief.ts';
 import type { Store } from './stores/repository.ts';
 import { openStore } from './stores/open-store.ts';
 import { REQUEST_BODY_DEPTH_MAX } from '../shared/limits.ts';
@@ -124,6 +126,8 @@ export interface AppOptions {
   eventLoopWindowMs?: number;
   /** The .ics reading pool's bounds: ICS_IMPORT_* in ical-import-pool.ts unless a test watches one at work. */
   icsReader?: Partial<IcsReaderLimits>;
+  /** When memory is given back: MEMORY_RELIEF_* unless a test watches it happen. */
+  memoryRelief?: Partial<MemoryReliefLimits>;
 }
 
 /** The services routes call, over the store: the one write path and all that hangs off it. */
@@ -191,6 +195,7 @@ export default async function app(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(errorHandler);
   await fastify.register(shutdownDrain);
   await fastify.register(eventLoopDelay, { windowMs: opts.eventLoopWindowMs });
+  await fastify.register(memoryRelief, { limits: opts.memoryRelief });
   await fastify.register(storePlugin, {
     store: opts.store ?? (await openStore(config)),
     seedDemoData: config.seedDemoData,

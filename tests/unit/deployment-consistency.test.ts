@@ -85,6 +85,7 @@ const PLATFORM_SETTINGS: Record<string, string> = {
   ApplicationInsightsAgent_EXTENSION_VERSION: 'turns the Application Insights agent for Node.js on',
   NODE_COMPILE_CACHE: 'where Node keeps compiled modules between starts',
   MALLOC_MMAP_THRESHOLD_: "glibc's malloc, when the process starts",
+  MALLOC_ARENA_MAX: "glibc's malloc, when the process starts",
 };
 
 /** What the server needs in Azure: the Cosmos store with infrastructure-made containers, and Entra ID sign-in. */

@@ -29,7 +29,7 @@ function afterRestart(env: NodeJS.ProcessEnv): { pid: number; childPid: number; 
   const script = `import { restartWithServerMallocEnv } from ${JSON.stringify(join(ROOT, 'scripts/server-malloc-env.ts'))};
     restartWithServerMallocEnv();
     const env = Object.fromEntries(${JSON.stringify(Object.keys(SERVER_MALLOC_ENV))}.map((name) => [name, process.env[name]]));
-    console.log(JSON.stringify({ pid: process.pid, env, execArgv: process.execArgv.filter((arg) => arg.startsWith('--max')) }));`;
+    console.log(JSON.stringify({ pid: process.pid, env, execArgv: process.execArgv.filter((arg) => arg.startsWith('--max') || arg === '--expose-gc') }));`;
   const child = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, '--input-type=module', '-e', script], { encoding: 'utf8', env });
   if (child.status !== 0) throw new Error(child.stderr);
   return { ...JSON.parse(child.stdout), childPid: child.pid };
