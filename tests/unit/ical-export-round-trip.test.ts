@@ -65,7 +65,7 @@ function icalStarts(text: string, windows: readonly Window[]): number[] {
   const starts: number[] = [];
   const iterator = event.iterator();
   for (let next = iterator.next(); next; next = iterator.next()) {
-    // Its wall clock is within a day of its instant: only those near a window are converted (ical.js's slowest part).
+    // A wall clock is within a day of its instant: only occurrences near a window are converted to instants.
     const wallMs = Date.UTC(next.year, next.month - 1, next.day, next.hour, next.minute, next.second);
     if (wallMs >= endMs + DAY_MS) break;
     if (!windows.some(([fromMs, toMs]) => wallMs > fromMs - 2 * DAY_MS && wallMs < toMs + DAY_MS)) continue;
