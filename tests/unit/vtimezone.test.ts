@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCalendarIcs, VTIMEZONE_HORIZON_YEARS } from '../../src/api/ical/ical-export.ts';
 import { vtimezone, VTIMEZONE_OBSERVANCES_MAX } from '../../src/api/ical/vtimezone.ts';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
-import { changes, onsets, wrongOffsets } from './helpers/vtimezone-read-back.ts';
+import { changes, onsets, outlookWrongOffsets, wrongOffsets } from './helpers/vtimezone-read-back.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -48,6 +48,33 @@ describe('VTIMEZONE', () => {
       expect(observance!.getFirstPropertyValue('tzoffsetto')!.toString()).toBe(observance!.getFirstPropertyValue('tzoffsetfrom')!.toString());
       expect(wrongOffsets(vtimezone(timeZone, 2030, 2040), timeZone, Date.UTC(2030, 0, 1), Date.UTC(2041, 0, 1))).toEqual([]);
     }
+  });
+
+  it('names a zone whose changes stop all STANDARD, its last change the latest: Outlook, which makes a yearly rule of any DAYLIGHT, keeps the last offset', () => {
+    // Mexico City stopped daylight saving time in 2022; the database has British Columbia keep -07 from March 2026.
+    for (const [timeZone, from, offset] of [['America/Mexico_City', 2015, '-06:00'], ['America/Vancouver', 2024, '-07:00']] as const) {
+      const component = vtimezone(timeZone, from, 2036);
+      expect(component.getAllSubcomponents().map((o) => o.name)).not.toContain('daylight');
+      expect(String(component.getAllSubcomponents().at(-1)!.getFirstPropertyValue('tzoffsetto'))).toBe(offset);
+      expect(wrongOffsets(component, timeZone, Date.UTC(from, 0, 1), Date.UTC(2037, 0, 1))).toEqual([]);
+      expect(outlookWrongOffsets(component, timeZone, Date.UTC(2027, 0, 1), Date.UTC(2037, 0, 1))).toEqual([]);
+    }
+  });
+
+  it("is read right by Outlook (its latest STANDARD and DAYLIGHT as yearly rules) in a series' horizon in every zone but five whose changes follow no rule it can hold", () => {
+    // An export made in December 2026 of a series from then: its VTIMEZONE reaches 2036; Outlook's reading of 2034 to 2036.
+    const wrong = Intl.supportedValuesOf('timeZone').filter((timeZone) => outlookWrongOffsets(vtimezone(timeZone, 2026, 2036), timeZone, Date.UTC(2034, 0, 1), Date.UTC(2037, 0, 1)).length > 0);
+    expect(wrong).toEqual([
+      // Greenland changes with the EU, at 01:00 UTC on the last Sunday: there the Saturday evening before, which is the
+      // month's last Saturday but in years the month ends on a Saturday (2035).
+      'America/Godthab',
+      // Chile changes on the first Sunday on or after the 2nd of April and September: the 2nd Sunday when the 1st is one (April 2035).
+      'America/Santiago',
+      'America/Scoresbysund',
+      // Palestine's changes move around Ramadan.
+      'Asia/Gaza',
+      'Asia/Hebron',
+    ]);
   });
 
   it('refuses a span that runs backwards', () => {

@@ -117,26 +117,73 @@ function floatingTime(wallMs: number, zone?: ICAL.Timezone): ICAL.Time {
   );
 }
 
-/** An observance starting at this change: DAYLIGHT when it moves the clock forward (the usual reading; parsers go by the offsets). */
-function observance(transition: Transition): ICAL.Component {
-  const component = new ICAL.Component(transition.toOffsetMs > transition.fromOffsetMs ? 'daylight' : 'standard');
+/**
+ * An observance starting at this change, named for Outlook: DAYLIGHT when it moves the clock forward in a zone that
+ * still moves it both ways at the span's end, else STANDARD. Outlook reads only a zone's latest STANDARD and DAYLIGHT,
+ * and reads a DAYLIGHT without a rule as a yearly one on that date's weekday (MS-OXCICAL 2.1.3.1.1.19.2.1), so a zone
+ * whose changes stop (Mexico's in 2022) is all STANDARD: Outlook then keeps the latest offset, where any DAYLIGHT would
+ * bring back summer time every year. Other readers go by the offsets, not the names.
+ */
+function observance(transition: Transition, changesGoOn: boolean): ICAL.Component {
+  const component = new ICAL.Component(changesGoOn && isForward(transition) ? 'daylight' : 'standard');
   component.addPropertyWithValue('dtstart', floatingTime(onsetWallMs(transition)));
   component.addPropertyWithValue('tzoffsetfrom', utcOffset(transition.fromOffsetMs));
   component.addPropertyWithValue('tzoffsetto', utcOffset(transition.toOffsetMs));
   return component;
 }
 
+const isForward = (transition: Transition) => transition.toOffsetMs > transition.fromOffsetMs;
+
+/**
+ * The changes as observances will write them: each kind's (its offsets before and after) runs of two years or more as
+ * rules, the rest dated. Rules reaching the span's last year run on past it (the zone's current rules, for series
+ * without an end) when they move the clock both ways; else every rule ends (UNTIL) at its run's last change. When the
+ * zone no longer moves its clocks both ways in the span's last year, its last change is an observance of its own, the
+ * latest (what Outlook keeps).
+ */
+interface Plan {
+  rules: Run[];
+  dated: Onset[][];
+  changesGoOn: boolean;
+  rulesRunOn: boolean;
+  last?: Onset;
+}
+
+function kindsOf(onsets: readonly Onset[]): Pick<Plan, 'rules' | 'dated'> {
+  const rules: Run[] = [];
+  const dated: Onset[][] = [];
+  for (const kind of Map.groupBy(onsets, (onset) => `${onset.fromOffsetMs}>${onset.toOffsetMs}`).values()) {
+    const runs = runsOf(kind);
+    rules.push(...runs.filter((run) => run.onsets.length > 1));
+    const single = runs.filter((run) => run.onsets.length === 1).map((run) => run.onsets[0]!);
+    if (single.length > 0) dated.push(single);
+  }
+  return { rules, dated };
+}
+
+const movesBothWays = (changes: readonly Transition[]) => changes.some(isForward) && changes.some((change) => !isForward(change));
+
+function planOf(onsets: readonly Onset[], lastYear: number): Plan {
+  const changesGoOn = movesBothWays(onsets.filter((onset) => onset.year >= lastYear));
+  const kinds = kindsOf(changesGoOn ? onsets : onsets.slice(0, -1));
+  const rulesRunOn = changesGoOn && movesBothWays(kinds.rules.filter((run) => run.onsets.at(-1)!.year >= lastYear).map((run) => run.onsets[0]!));
+  return { ...kinds, changesGoOn, rulesRunOn, last: changesGoOn ? undefined : onsets.at(-1) };
+}
+
+/** How many onsets the plan writes: a rule one, each date one. */
+const onsetCount = (plan: Plan) => plan.rules.length + plan.dated.reduce((sum, dates) => sum + dates.length, 0) + (plan.last ? 1 : 0);
+
 /**
  * A run as a yearly rule, as Outlook reads one (FREQ=YEARLY, BYMONTH, one BYDAY with its ordinal: the last where that
- * names every year, as the database's own rules mostly say). A run that reaches the span's last year runs on past it
- * (the zone's current rule, for series without an end); one that stops earlier ends (UNTIL, in UTC) at its last onset.
+ * names every year, as the database's own rules mostly say). It runs on when the plan's rules do and it reaches the
+ * span's last year; else it ends (UNTIL, in UTC) at its last onset.
  */
-function ruleObservance(run: Run, lastYear: number): ICAL.Component {
+function ruleObservance(run: Run, plan: Plan, lastYear: number): ICAL.Component {
   const first = run.onsets[0]!;
   const last = run.onsets.at(-1)!;
   const ordinal = run.ordinals.includes(-1) ? -1 : run.ordinals[0]!;
-  const until = last.year >= lastYear ? '' : `;UNTIL=${floatingTime(last.atMs, ICAL.Timezone.utcTimezone).toICALString()}`;
-  const component = observance(first);
+  const until = plan.rulesRunOn && last.year >= lastYear ? '' : `;UNTIL=${floatingTime(last.atMs, ICAL.Timezone.utcTimezone).toICALString()}`;
+  const component = observance(first, plan.changesGoOn);
   component.addPropertyWithValue('rrule', ICAL.Recur.fromString(`FREQ=YEARLY;BYMONTH=${first.month};BYDAY=${ordinal}${WEEKDAY_CODES[first.weekday]!}${until}`));
   return component;
 }
@@ -145,41 +192,29 @@ function ruleObservance(run: Run, lastYear: number): ICAL.Component {
  * A kind's onsets that no rule covers, as one observance with their dates (RDATE, one property each: ical.js reads only
  * the first value of a list, and takes a component with RDATEs from its RDATEs alone, so DTSTART's date is one of them).
  */
-function datedObservance(onsets: readonly Onset[]): ICAL.Component {
-  const component = observance(onsets[0]!);
+function datedObservance(onsets: readonly Onset[], plan: Plan): ICAL.Component {
+  const component = observance(onsets[0]!, plan.changesGoOn);
   if (onsets.length > 1) for (const onset of onsets) component.addPropertyWithValue('rdate', floatingTime(onsetWallMs(onset)));
   return component;
 }
 
-/** The changes as observances will write them: each kind's (its offsets before and after) runs of two years or more as rules, the rest dated. */
-interface Plan {
-  rules: Run[];
-  dated: Onset[][];
+function planObservances(plan: Plan, lastYear: number): ICAL.Component[] {
+  return [
+    ...plan.rules.map((run) => ruleObservance(run, plan, lastYear)),
+    ...plan.dated.map((onsets) => datedObservance(onsets, plan)),
+    ...(plan.last ? [observance(plan.last, false)] : []),
+  ];
 }
-
-function planOf(onsets: readonly Onset[]): Plan {
-  const plan: Plan = { rules: [], dated: [] };
-  for (const kind of Map.groupBy(onsets, (onset) => `${onset.fromOffsetMs}>${onset.toOffsetMs}`).values()) {
-    const runs = runsOf(kind);
-    plan.rules.push(...runs.filter((run) => run.onsets.length > 1));
-    const dated = runs.filter((run) => run.onsets.length === 1).map((run) => run.onsets[0]!);
-    if (dated.length > 0) plan.dated.push(dated);
-  }
-  return plan;
-}
-
-/** How many onsets the plan writes: a rule one, each date one. */
-const onsetCount = (plan: Plan) => plan.rules.length + plan.dated.reduce((sum, dates) => sum + dates.length, 0);
 
 /**
  * The plan for the latest of these onsets that fit VTIMEZONE_OBSERVANCES_MAX with the opening observance, when one is
  * needed (`opens` tells whether an onset opens the span, leaving none needed). Where the earliest kept one is, is
  * found by halving: a few plans, not one per onset left out (a zone can have hundreds of changes over the years).
  */
-function cappedPlan(onsets: readonly Onset[], opens: (first: Onset | undefined) => boolean): { plan: Plan; kept: readonly Onset[] } {
+function cappedPlan(onsets: readonly Onset[], lastYear: number, opens: (first: Onset | undefined) => boolean): { plan: Plan; kept: readonly Onset[] } {
   const fitting = (from: number) => {
     const kept = onsets.slice(from);
-    const plan = planOf(kept);
+    const plan = planOf(kept, lastYear);
     return onsetCount(plan) + (opens(kept[0]) ? 0 : 1) <= VTIMEZONE_OBSERVANCES_MAX ? { plan, kept } : null;
   };
   const all = fitting(0);
@@ -207,11 +242,11 @@ export function vtimezone(timeZone: string, fromYear: number, toYear: number): I
   const readFromMs = Date.UTC(fromYear - 1, 0, 1);
   const { initialOffsetMs, transitions } = transitionsBetween(timeZone, readFromMs, Date.UTC(toYear + 1, 0, 1));
   const opens = (first: Onset | undefined) => first !== undefined && first.atMs <= Date.UTC(fromYear, 0, 1) - OPENING_MARGIN_MS;
-  const { plan, kept } = cappedPlan(transitions.map(onsetOf), opens);
-  const observances = [...plan.rules.map((run) => ruleObservance(run, toYear)), ...plan.dated.map(datedObservance)];
+  const { plan, kept } = cappedPlan(transitions.map(onsetOf), toYear, opens);
+  const observances = planObservances(plan, toYear);
   if (!opens(kept[0])) {
     const offsetMs = kept[0]?.fromOffsetMs ?? initialOffsetMs;
-    observances.push(observance({ atMs: readFromMs, fromOffsetMs: offsetMs, toOffsetMs: offsetMs }));
+    observances.push(observance({ atMs: readFromMs, fromOffsetMs: offsetMs, toOffsetMs: offsetMs }, false));
   }
   const component = new ICAL.Component('vtimezone');
   component.addPropertyWithValue('tzid', timeZone);

@@ -75,3 +75,62 @@ export function outlookFault(observance: ICAL.Component): string | null {
   if (rule && !/^FREQ=YEARLY;BYMONTH=\d{1,2};BYDAY=(-1|[1-5])(SU|MO|TU|WE|TH|FR|SA)(;UNTIL=\d{8}T\d{6}Z)?$/.test(rule.toString())) return `RRULE:${rule.toString()}`;
   return null;
 }
+
+interface OutlookRule {
+  month: number;
+  weekday: number;
+  /** 1–4, or 5 for the last. */
+  occurrence: number;
+  timeOfDayMs: number;
+}
+
+const WEEKDAY_INDEX: Record<string, number> = { SU: 0, MO: 1, TU: 2, WE: 3, TH: 4, FR: 5, SA: 6 };
+
+/** The yearly rule Outlook makes of an observance: its RRULE's, or its DTSTART's month, weekday and occurrence (MS-OXCICAL 2.1.3.1.1.19.2). */
+function outlookRule(observance: ICAL.Component): OutlookRule {
+  const start = observance.getFirstPropertyValue('dtstart') as ICAL.Time;
+  const timeOfDayMs = ((start.hour * 60 + start.minute) * 60 + start.second) * 1000;
+  const rule = observance.getFirstPropertyValue('rrule') as ICAL.Recur | null;
+  if (rule) {
+    const [, ordinal, day] = /^(-1|\d)([A-Z]{2})$/.exec(String((rule.parts as { BYDAY: string[] }).BYDAY[0]))!;
+    return { month: (rule.parts as { BYMONTH: number[] }).BYMONTH[0]!, weekday: WEEKDAY_INDEX[day!]!, occurrence: ordinal === '-1' ? 5 : Number(ordinal), timeOfDayMs };
+  }
+  const weekday = new Date(Date.UTC(start.year, start.month - 1, start.day)).getUTCDay();
+  return { month: start.month, weekday, occurrence: Math.ceil(start.day / 7), timeOfDayMs };
+}
+
+/** The rule's day in that year, at its time, on the floating line; occurrence 5 is the month's last. */
+function ruleWallMs(rule: OutlookRule, year: number): number {
+  const first = new Date(Date.UTC(year, rule.month - 1, 1)).getUTCDay();
+  let day = 1 + ((rule.weekday - first + 7) % 7) + 7 * (rule.occurrence - 1);
+  while (day > new Date(Date.UTC(year, rule.month, 0)).getUTCDate()) day -= 7;
+  return Date.UTC(year, rule.month - 1, day) + rule.timeOfDayMs;
+}
+
+const latest = (observances: ICAL.Component[]) =>
+  observances.reduce<ICAL.Component | undefined>((found, o) => (!found || (o.getFirstPropertyValue('dtstart') as ICAL.Time).compare(found.getFirstPropertyValue('dtstart') as ICAL.Time) > 0 ? o : found), undefined);
+
+const offsetOf = (observance: ICAL.Component) => (observance.getFirstPropertyValue('tzoffsetto') as ICAL.UtcOffset).toSeconds();
+
+/**
+ * The offset Outlook gives a wall-clock time (ms on the floating line) in this VTIMEZONE, as MS-OXCICAL says it reads
+ * one: its latest STANDARD and latest DAYLIGHT only, each as a yearly rule; with no DAYLIGHT, the STANDARD's offset.
+ */
+export function outlookOffsetSeconds(component: ICAL.Component, wallMs: number): number {
+  const standard = latest(component.getAllSubcomponents('standard'))!;
+  const daylight = latest(component.getAllSubcomponents('daylight'));
+  if (!daylight) return offsetOf(standard);
+  const year = new Date(wallMs).getUTCFullYear();
+  const [begins, ends] = [ruleWallMs(outlookRule(daylight), year), ruleWallMs(outlookRule(standard), year)];
+  const inDaylight = begins < ends ? wallMs >= begins && wallMs < ends : wallMs >= begins || wallMs < ends;
+  return offsetOf(inDaylight ? daylight : standard);
+}
+
+/** Instants in [fromMs, toMs) whose wall-clock reading Outlook would give another offset than the time zone database. */
+export function outlookWrongOffsets(component: ICAL.Component, timeZone: string, fromMs: number, toMs: number): string[] {
+  return probes(timeZone, fromMs, toMs).probes.flatMap((ms) => {
+    const expected = offsetSeconds(timeZone, ms);
+    const read = outlookOffsetSeconds(component, ms + expected * 1000);
+    return read === expected ? [] : [`${timeZone} ${new Date(ms).toISOString()}: ${read} s, not ${expected} s`];
+  });
+}
