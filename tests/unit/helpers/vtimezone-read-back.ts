@@ -5,7 +5,7 @@ import { Temporal } from 'temporal-polyfill';
 const HOUR_MS = 3_600_000;
 
 /** The component as a file carries it, read back by ical.js alone. */
-export function readBack(component: ICAL.Component): ICAL.Timezone {
+function readBack(component: ICAL.Component): ICAL.Timezone {
   const calendar = new ICAL.Component(ICAL.parse(`BEGIN:VCALENDAR\r\n${component.toString()}\r\nEND:VCALENDAR`));
   return new ICAL.Timezone(calendar.getFirstSubcomponent('vtimezone')!);
 }
@@ -21,7 +21,7 @@ export function changes(timeZone: string, fromMs: number, toMs: number): number[
   return found;
 }
 
-export const offsetSeconds = (timeZone: string, instantMs: number) => Temporal.Instant.fromEpochMilliseconds(instantMs).toZonedDateTimeISO(timeZone).offsetNanoseconds / 1e9;
+const offsetSeconds = (timeZone: string, instantMs: number) => Temporal.Instant.fromEpochMilliseconds(instantMs).toZonedDateTimeISO(timeZone).offsetNanoseconds / 1e9;
 
 /** The offset ical.js gives this wall-clock time (ms on the floating line) in the zone it read. */
 function icalOffsetSeconds(zone: ICAL.Timezone, wallMs: number): number {
@@ -42,7 +42,7 @@ function icalOffsetSeconds(zone: ICAL.Timezone, wallMs: number): number {
  * Instants whose wall-clock readings are unambiguous, with the zone's changes in [fromMs, toMs): six hours either side
  * of each change (no change moves a clock six hours, nor do two come that close), and 1 January and 1 July at noon UTC.
  */
-export function probes(timeZone: string, fromMs: number, toMs: number): { probes: number[]; changes: number[] } {
+function probes(timeZone: string, fromMs: number, toMs: number): { probes: number[]; changes: number[] } {
   const found = changes(timeZone, fromMs, toMs);
   const halfYears: number[] = [];
   for (let year = new Date(fromMs).getUTCFullYear(); Date.UTC(year, 0, 1, 12) < toMs; year++) halfYears.push(Date.UTC(year, 0, 1, 12), Date.UTC(year, 6, 1, 12));
@@ -116,7 +116,7 @@ const offsetOf = (observance: ICAL.Component) => (observance.getFirstPropertyVal
  * The offset Outlook gives a wall-clock time (ms on the floating line) in this VTIMEZONE, as MS-OXCICAL says it reads
  * one: its latest STANDARD and latest DAYLIGHT only, each as a yearly rule; with no DAYLIGHT, the STANDARD's offset.
  */
-export function outlookOffsetSeconds(component: ICAL.Component, wallMs: number): number {
+function outlookOffsetSeconds(component: ICAL.Component, wallMs: number): number {
   const standard = latest(component.getAllSubcomponents('standard'))!;
   const daylight = latest(component.getAllSubcomponents('daylight'));
   if (!daylight) return offsetOf(standard);
