@@ -10,8 +10,13 @@ import { vtimezone } from './vtimezone.ts';
 
 export const ICS_PRODUCT_ID = '-//Company Calendar//Company Calendar 1.0//EN';
 export const ICS_CONTENT_TYPE = 'text/calendar; charset=utf-8';
-/** Years a series without an end is given VTIMEZONE data for, past the export's year (its yearly rules run on). */
-export const VTIMEZONE_OPEN_YEARS_AHEAD = 2;
+/**
+ * How far VTIMEZONEs reach for a series without an end: through the tenth year past the export's year, or past the
+ * series' first occurrence's year when that is later. Every change the time zone database has up to then is written
+ * as it is; past it, a zone's yearly rules run on and its last offset holds. Whole years, so the same data makes the
+ * same file (and ETag) all year.
+ */
+export const VTIMEZONE_HORIZON_YEARS = 10;
 
 export interface IcsCalendarInput extends IcsEventContext {
   /** X-WR-CALNAME: the name calendar clients show for a subscription or an import. */
@@ -29,7 +34,8 @@ function eventYears(event: CalendarEvent, nowYear: number): [number, number] {
   if (!event.rrule) return [yearOf(eventTimeMs(event.start)), yearOf(eventTimeMs(event.end))];
   const { rrule, start, end, allDay, exdate = [] } = event;
   const range = seriesRange({ rrule, start, end, allDay, timeZone: event.extendedProps.timeZone, exdate });
-  let [first, last] = [yearOf(range.firstStartMs), range.lastEndMs >= SERIES_OPEN_END_MS ? nowYear + VTIMEZONE_OPEN_YEARS_AHEAD : yearOf(range.lastEndMs)];
+  const firstYear = yearOf(range.firstStartMs);
+  let [first, last] = [firstYear, range.lastEndMs >= SERIES_OPEN_END_MS ? Math.max(nowYear, firstYear) + VTIMEZONE_HORIZON_YEARS : yearOf(range.lastEndMs)];
   for (const override of Object.values(event.extendedProps.overrides ?? {})) {
     for (const value of [override.start, override.end]) {
       if (value === undefined) continue;

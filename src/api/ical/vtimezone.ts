@@ -1,7 +1,16 @@
 // VTIMEZONE components made from the time zone database (through Temporal), for the years an export spans only:
 // bundled VTIMEZONE sets go stale (ical-generator's are from 2018), and long ones break Google's import.
+// Correct by construction: every change the database has in the span is written, as a yearly rule only where the
+// database gives that rule's day in each year of it, else on its own date; nothing is assumed about other years.
 import ICAL from 'ical.js';
 import { Temporal } from 'temporal-polyfill';
+
+/**
+ * The most onsets one VTIMEZONE writes (a yearly rule counts one, a dated change one, the opening offset one). A zone
+ * ruled by yearly rules needs a handful; one changing on computed dates (Casablanca's Ramadan) two a year. Past it, the
+ * span's earliest changes are left out: times before the first one kept get the offset in force just before it.
+ */
+export const VTIMEZONE_OBSERVANCES_MAX = 100;
 
 interface Transition {
   atMs: number;
@@ -9,18 +18,26 @@ interface Transition {
   toOffsetMs: number;
 }
 
-/** An onset as a yearly rule reads it: the month, the weekday and which of the month's (1–5, or -1 for the last). */
-interface YearlyOnset {
+/** A change as a yearly rule reads it, on the wall clock before it: month, weekday, which of the month's, time of day. */
+interface Onset extends Transition {
+  year: number;
   month: number;
   weekday: number;
   nth: number;
   isLast: boolean;
   timeOfDayMs: number;
-  year: number;
+}
+
+/** Consecutive years' onsets of one kind, with the BYDAY ordinals (1–5, -1 for the last) that name all of them. */
+interface Run {
+  onsets: Onset[];
+  ordinals: number[];
 }
 
 const DAY_MS = 86_400_000;
 const WEEKDAY_CODES = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
+/** Margin before the span's first instant that the opening offset must cover: local times run up to 14 h ahead of UTC. */
+const OPENING_MARGIN_MS = 2 * DAY_MS;
 
 /** The zone's offset at startMs and its changes in [startMs, endMs). */
 function transitionsBetween(timeZone: string, startMs: number, endMs: number): { initialOffsetMs: number; transitions: Transition[] } {
@@ -40,104 +57,199 @@ function transitionsBetween(timeZone: string, startMs: number, endMs: number): {
 /** The wall-clock time (on the floating line) an onset is written in: the offset in force before it (RFC 5545 §3.6.5). */
 const onsetWallMs = (transition: Transition) => transition.atMs + transition.fromOffsetMs;
 
-function yearlyOnset(transition: Transition): YearlyOnset {
+function onsetOf(transition: Transition): Onset {
   const wall = new Date(onsetWallMs(transition));
   const day = wall.getUTCDate();
   const daysInMonth = new Date(Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth() + 1, 0)).getUTCDate();
   return {
+    ...transition,
+    year: wall.getUTCFullYear(),
     month: wall.getUTCMonth() + 1,
     weekday: wall.getUTCDay(),
     nth: Math.ceil(day / 7),
     isLast: day + 7 > daysInMonth,
     timeOfDayMs: onsetWallMs(transition) % DAY_MS,
-    year: wall.getUTCFullYear(),
   };
 }
 
-/**
- * The BYDAY ordinal that names every onset of one kind (its nth weekday, or -1 for the last), or null when they
- * do not follow one yearly rule through every year of the span.
- */
-function sharedOrdinal(onsets: readonly YearlyOnset[], years: readonly [number, number]): number | null {
-  const [first] = onsets;
-  if (!first || onsets.length !== years[1] - years[0] + 1) return null;
-  const same = onsets.every(
-    (onset, index) =>
-      onset.year === years[0] + index && onset.month === first.month && onset.weekday === first.weekday && onset.timeOfDayMs === first.timeOfDayMs,
-  );
-  if (!same) return null;
-  if (onsets.every((onset) => onset.nth === first.nth)) return first.nth;
-  return onsets.every((onset) => onset.isLast) ? -1 : null;
+const ordinalsOf = (onset: Onset) => (onset.isLast ? [-1, onset.nth] : [onset.nth]);
+
+/** The ordinals naming both the run's onsets and the next one, when it is the next year's on the same rule; else []. */
+function sharedOrdinals(run: Run, next: Onset): number[] {
+  const last = run.onsets.at(-1)!;
+  const sameRule = next.year === last.year + 1 && next.month === last.month && next.weekday === last.weekday && next.timeOfDayMs === last.timeOfDayMs;
+  return sameRule ? run.ordinals.filter((ordinal) => ordinalsOf(next).includes(ordinal)) : [];
+}
+
+/** One kind's onsets (in time order) as runs: each as long as one yearly rule names every year of it. */
+function runsOf(onsets: readonly Onset[]): Run[] {
+  const runs: Run[] = [];
+  for (const onset of onsets) {
+    const run = runs.at(-1);
+    const ordinals = run ? sharedOrdinals(run, onset) : [];
+    if (run && ordinals.length > 0) {
+      run.onsets.push(onset);
+      run.ordinals = ordinals;
+    } else {
+      runs.push({ onsets: [onset], ordinals: ordinalsOf(onset) });
+    }
+  }
+  return runs;
 }
 
 function utcOffset(offsetMs: number): ICAL.UtcOffset {
   return ICAL.UtcOffset.fromSeconds(Math.round(offsetMs / 1000));
 }
 
-function floatingTime(wallMs: number): ICAL.Time {
+function floatingTime(wallMs: number, zone?: ICAL.Timezone): ICAL.Time {
   const wall = new Date(wallMs);
-  return ICAL.Time.fromData({
-    year: wall.getUTCFullYear(),
-    month: wall.getUTCMonth() + 1,
-    day: wall.getUTCDate(),
-    hour: wall.getUTCHours(),
-    minute: wall.getUTCMinutes(),
-    second: wall.getUTCSeconds(),
-    isDate: false,
-  });
+  return ICAL.Time.fromData(
+    {
+      year: wall.getUTCFullYear(),
+      month: wall.getUTCMonth() + 1,
+      day: wall.getUTCDate(),
+      hour: wall.getUTCHours(),
+      minute: wall.getUTCMinutes(),
+      second: wall.getUTCSeconds(),
+      isDate: false,
+    },
+    zone,
+  );
 }
 
-/** One observance: DAYLIGHT when it moves the clock forward (the usual reading; parsers go by the offsets). */
-function observance(transition: Transition, startWallMs: number, rule?: string): ICAL.Component {
-  const component = new ICAL.Component(transition.toOffsetMs > transition.fromOffsetMs ? 'daylight' : 'standard');
-  component.addPropertyWithValue('dtstart', floatingTime(startWallMs));
+/**
+ * An observance starting at this change, named for Outlook: DAYLIGHT when it moves the clock forward in a zone that
+ * still moves it both ways at the span's end, else STANDARD. Outlook reads only a zone's latest STANDARD and DAYLIGHT,
+ * and reads a DAYLIGHT without a rule as a yearly one on that date's weekday (MS-OXCICAL 2.1.3.1.1.19.2.1), so a zone
+ * whose changes stop (Mexico's in 2022) is all STANDARD: Outlook then keeps the latest offset, where any DAYLIGHT would
+ * bring back summer time every year. Other readers go by the offsets, not the names.
+ */
+function observance(transition: Transition, changesGoOn: boolean): ICAL.Component {
+  const component = new ICAL.Component(changesGoOn && isForward(transition) ? 'daylight' : 'standard');
+  component.addPropertyWithValue('dtstart', floatingTime(onsetWallMs(transition)));
   component.addPropertyWithValue('tzoffsetfrom', utcOffset(transition.fromOffsetMs));
   component.addPropertyWithValue('tzoffsetto', utcOffset(transition.toOffsetMs));
-  if (rule) component.addPropertyWithValue('rrule', ICAL.Recur.fromString(rule));
+  return component;
+}
+
+const isForward = (transition: Transition) => transition.toOffsetMs > transition.fromOffsetMs;
+
+/**
+ * The changes as observances will write them: each kind's (its offsets before and after) runs of two years or more as
+ * rules, the rest dated. Rules reaching the span's last year run on past it (the zone's current rules, for series
+ * without an end) when they move the clock both ways; else every rule ends (UNTIL) at its run's last change. When the
+ * zone no longer moves its clocks both ways in the span's last year, its last change is an observance of its own, the
+ * latest (what Outlook keeps).
+ */
+interface Plan {
+  rules: Run[];
+  dated: Onset[][];
+  changesGoOn: boolean;
+  rulesRunOn: boolean;
+  last?: Onset;
+}
+
+function kindsOf(onsets: readonly Onset[]): Pick<Plan, 'rules' | 'dated'> {
+  const rules: Run[] = [];
+  const dated: Onset[][] = [];
+  for (const kind of Map.groupBy(onsets, (onset) => `${onset.fromOffsetMs}>${onset.toOffsetMs}`).values()) {
+    const runs = runsOf(kind);
+    rules.push(...runs.filter((run) => run.onsets.length > 1));
+    const single = runs.filter((run) => run.onsets.length === 1).map((run) => run.onsets[0]!);
+    if (single.length > 0) dated.push(single);
+  }
+  return { rules, dated };
+}
+
+const movesBothWays = (changes: readonly Transition[]) => changes.some(isForward) && changes.some((change) => !isForward(change));
+
+function planOf(onsets: readonly Onset[], lastYear: number): Plan {
+  const changesGoOn = movesBothWays(onsets.filter((onset) => onset.year >= lastYear));
+  const kinds = kindsOf(changesGoOn ? onsets : onsets.slice(0, -1));
+  const rulesRunOn = changesGoOn && movesBothWays(kinds.rules.filter((run) => run.onsets.at(-1)!.year >= lastYear).map((run) => run.onsets[0]!));
+  return { ...kinds, changesGoOn, rulesRunOn, last: changesGoOn ? undefined : onsets.at(-1) };
+}
+
+/** How many onsets the plan writes: a rule one, each date one. */
+const onsetCount = (plan: Plan) => plan.rules.length + plan.dated.reduce((sum, dates) => sum + dates.length, 0) + (plan.last ? 1 : 0);
+
+/**
+ * A run as a yearly rule, as Outlook reads one (FREQ=YEARLY, BYMONTH, one BYDAY with its ordinal: the last where that
+ * names every year, as the database's own rules mostly say). It runs on when the plan's rules do and it reaches the
+ * span's last year; else it ends (UNTIL, in UTC) at its last onset.
+ */
+function ruleObservance(run: Run, plan: Plan, lastYear: number): ICAL.Component {
+  const first = run.onsets[0]!;
+  const last = run.onsets.at(-1)!;
+  const ordinal = run.ordinals.includes(-1) ? -1 : run.ordinals[0]!;
+  const until = plan.rulesRunOn && last.year >= lastYear ? '' : `;UNTIL=${floatingTime(last.atMs, ICAL.Timezone.utcTimezone).toICALString()}`;
+  const component = observance(first, plan.changesGoOn);
+  component.addPropertyWithValue('rrule', ICAL.Recur.fromString(`FREQ=YEARLY;BYMONTH=${first.month};BYDAY=${ordinal}${WEEKDAY_CODES[first.weekday]!}${until}`));
   return component;
 }
 
 /**
- * Observances as yearly rules (one STANDARD and one DAYLIGHT, as Outlook writes them), when the span's changes follow
- * two rules through every year of it; they then run on past the span, for series without an end. Else null.
+ * A kind's onsets that no rule covers, as one observance with their dates (RDATE, one property each: ical.js reads only
+ * the first value of a list, and takes a component with RDATEs from its RDATEs alone, so DTSTART's date is one of them).
  */
-function yearlyObservances(transitions: readonly Transition[], years: readonly [number, number]): ICAL.Component[] | null {
-  const kinds = new Map<string, Transition[]>();
-  for (const transition of transitions) {
-    const key = `${transition.fromOffsetMs}>${transition.toOffsetMs}`;
-    kinds.set(key, [...(kinds.get(key) ?? []), transition]);
-  }
-  if (kinds.size !== 2) return null;
-  const observances: ICAL.Component[] = [];
-  for (const group of kinds.values()) {
-    const onsets = group.map(yearlyOnset);
-    const ordinal = sharedOrdinal(onsets, years);
-    if (ordinal === null) return null;
-    const { month, weekday } = onsets[0]!;
-    observances.push(observance(group[0]!, onsetWallMs(group[0]!), `FREQ=YEARLY;BYMONTH=${month};BYDAY=${ordinal}${WEEKDAY_CODES[weekday]!}`));
-  }
-  return observances;
+function datedObservance(onsets: readonly Onset[], plan: Plan): ICAL.Component {
+  const component = observance(onsets[0]!, plan.changesGoOn);
+  if (onsets.length > 1) for (const onset of onsets) component.addPropertyWithValue('rdate', floatingTime(onsetWallMs(onset)));
+  return component;
 }
 
-/** Every change of the span as its own observance, after one for the offset in force at its start. */
-function discreteObservances(timeZone: string, startMs: number, endMs: number): ICAL.Component[] {
-  const { initialOffsetMs, transitions } = transitionsBetween(timeZone, startMs, endMs);
-  const initial = { atMs: startMs, fromOffsetMs: initialOffsetMs, toOffsetMs: initialOffsetMs };
-  return [observance(initial, onsetWallMs(initial)), ...transitions.map((transition) => observance(transition, onsetWallMs(transition)))];
+function planObservances(plan: Plan, lastYear: number): ICAL.Component[] {
+  return [
+    ...plan.rules.map((run) => ruleObservance(run, plan, lastYear)),
+    ...plan.dated.map((onsets) => datedObservance(onsets, plan)),
+    ...(plan.last ? [observance(plan.last, false)] : []),
+  ];
 }
 
 /**
- * A VTIMEZONE for an IANA zone over whole years, from 1 January of fromYear to the end of toYear (UTC). Events in
- * those years get the offsets the time zone database gives them; a zone whose changes follow a yearly rule from the
- * year before the span through it is written as that rule (starting that year before, so that the span's first
- * months, before its first change, are covered too), which also covers later years.
+ * The plan for the latest of these onsets that fit VTIMEZONE_OBSERVANCES_MAX with the opening observance, when one is
+ * needed (`opens` tells whether an onset opens the span, leaving none needed). Where the earliest kept one is, is
+ * found by halving: a few plans, not one per onset left out (a zone can have hundreds of changes over the years).
+ */
+function cappedPlan(onsets: readonly Onset[], lastYear: number, opens: (first: Onset | undefined) => boolean): { plan: Plan; kept: readonly Onset[] } {
+  const fitting = (from: number) => {
+    const kept = onsets.slice(from);
+    const plan = planOf(kept, lastYear);
+    return onsetCount(plan) + (opens(kept[0]) ? 0 : 1) <= VTIMEZONE_OBSERVANCES_MAX ? { plan, kept } : null;
+  };
+  const all = fitting(0);
+  if (all) return all;
+  // Nothing left always fits (the opening observance alone); halve between what does not fit and what does.
+  let [tooMany, fits] = [0, onsets.length];
+  while (fits - tooMany > 1) {
+    const middle = Math.floor((tooMany + fits) / 2);
+    if (fitting(middle)) fits = middle;
+    else tooMany = middle;
+  }
+  return fitting(fits)!;
+}
+
+const dtstartMs = (component: ICAL.Component) => (component.getFirstPropertyValue('dtstart') as ICAL.Time).toUnixTime();
+
+/**
+ * A VTIMEZONE for an IANA zone over whole years, from 1 January of fromYear to the end of toYear (UTC): times in those
+ * years get the offsets the time zone database gives them. Changes are read from the year before (so the span opens
+ * on a change when the zone has one then); when it does not, or the zone has none, an opening STANDARD gives the
+ * offset in force. At most VTIMEZONE_OBSERVANCES_MAX onsets: past it, the earliest changes are left out.
  */
 export function vtimezone(timeZone: string, fromYear: number, toYear: number): ICAL.Component {
-  const endMs = Date.UTC(toYear + 1, 0, 1);
+  if (toYear < fromYear) throw new RangeError(`A VTIMEZONE's years run forwards: ${fromYear} to ${toYear}`);
+  const readFromMs = Date.UTC(fromYear - 1, 0, 1);
+  const { initialOffsetMs, transitions } = transitionsBetween(timeZone, readFromMs, Date.UTC(toYear + 1, 0, 1));
+  const opens = (first: Onset | undefined) => first !== undefined && first.atMs <= Date.UTC(fromYear, 0, 1) - OPENING_MARGIN_MS;
+  const { plan, kept } = cappedPlan(transitions.map(onsetOf), toYear, opens);
+  const observances = planObservances(plan, toYear);
+  if (!opens(kept[0])) {
+    const offsetMs = kept[0]?.fromOffsetMs ?? initialOffsetMs;
+    observances.push(observance({ atMs: readFromMs, fromOffsetMs: offsetMs, toOffsetMs: offsetMs }, false));
+  }
   const component = new ICAL.Component('vtimezone');
   component.addPropertyWithValue('tzid', timeZone);
-  const ruled = yearlyObservances(transitionsBetween(timeZone, Date.UTC(fromYear - 1, 0, 1), endMs).transitions, [fromYear - 1, toYear]);
-  const observances = ruled ?? discreteObservances(timeZone, Date.UTC(fromYear, 0, 1), endMs);
-  for (const child of observances) component.addSubcomponent(child);
+  for (const child of observances.sort((a, b) => dtstartMs(a) - dtstartMs(b))) component.addSubcomponent(child);
   return component;
 }
