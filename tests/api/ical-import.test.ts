@@ -161,18 +161,26 @@ describe('POST /api/calendars/:calendarId/import', () => {
     expect(shape(after)).toEqual(shape(before));
   });
 
-  it.each([
-    ['malformed-no-colon.ics', 15],
-    ['malformed-unclosed.ics', 10],
-    ['malformed-bad-date.ics', 14],
-  ])('refuses %s with a 400 naming line %i, and imports nothing of it', async (name, line) => {
-    const calendar = await newCalendar(`Malformed ${line}`);
-    const response = await importIcs<Problem>(calendar.id, fixture(name));
+  it('refuses a file whose structure is broken with a 400 naming its line, and imports nothing of it', async () => {
+    const calendar = await newCalendar('Malformed');
+    const response = await importIcs<Problem>(calendar.id, fixture('malformed-unclosed.ics'));
     expect(response.status).toBe(400);
     expect(response.headers.get('content-type')).toContain('application/problem+json');
-    expect(response.body.errors![0]!.message).toMatch(new RegExp(`^Line ${line}: `));
+    expect(response.body.errors![0]!.message).toMatch(/^Line 10: /);
     expect(response.body.detail).toContain('Nothing was imported');
     expect(await feed(calendar.id, '2027-03-01', '2027-04-01')).toEqual([]);
+  });
+
+  it.each([
+    ['malformed-no-colon.ics', 15, 'broken-0002@example.com'],
+    ['malformed-bad-date.ics', 14, 'bad-date-0002@example.com'],
+  ])('imports the readable events of %s and skips the one with line %i, naming it', async (name, line, uid) => {
+    const calendar = await newCalendar(`Malformed ${line}`);
+    const response = await importIcs(calendar.id, fixture(name));
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ created: 1, updated: 0, unchanged: 0, skipped: [{ uid, reason: expect.stringMatching(new RegExp(`^Line ${line}: `)) }] });
+    expect((await feed(calendar.id, '2027-03-01', '2027-04-01')).map((e) => e.start)).toEqual(['2027-03-22T08:30:00.000Z']);
+    expect((await importIcs(calendar.id, fixture(name))).body).toMatchObject({ created: 0, unchanged: 1 });
   });
 
   it(`refuses a file over ICS_IMPORT_MAX_BYTES (${ICS_IMPORT_MAX_BYTES / 1024 / 1024} MB) with a 413 that says so, and takes one at the limit`, async () => {

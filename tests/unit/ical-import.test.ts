@@ -64,15 +64,12 @@ describe('reading an .ics file’s bytes', () => {
     expect(contentLines(Buffer.from('SUMMARY:R\xe9union \xe0 Z\xfcrich \x96 \x805\r\n', 'latin1'))).toEqual([{ line: 1, text: 'SUMMARY:Réunion à Zürich – €5' }]);
   });
 
-  it.each([
-    ['malformed-no-colon.ics', 15, 'SUMMARY has no colon before its value'],
-    ['malformed-unclosed.ics', 10, 'END:VCALENDAR does not close BEGIN:VEVENT (line 4)'],
-    ['malformed-bad-date.ics', 14, 'DTSTART names a date or time that does not exist: “20271345T083000Z”'],
-  ])('names the line at fault in %s', (name, line, message) => {
-    expect(faultOf(fixture(name))).toEqual({ line, message, kind: 'syntax' });
+  it('names the line at fault in a file whose structure is broken, and refuses it whole', () => {
+    const [line, message] = [10, 'END:VCALENDAR does not close BEGIN:VEVENT (line 4)'];
+    expect(faultOf(fixture('malformed-unclosed.ics'))).toEqual({ line, message, kind: 'syntax' });
     const error = (() => {
       try {
-        parseIcs(fixture(name));
+        parseIcs(fixture('malformed-unclosed.ics'));
       } catch (caught) {
         return caught;
       }
@@ -82,11 +79,21 @@ describe('reading an .ics file’s bytes', () => {
   });
 
   it.each([
+    ['malformed-no-colon.ics', 15, 'SUMMARY has no colon before its value', 'broken-0002@example.com', 'This one is fine'],
+    ['malformed-bad-date.ics', 14, 'DTSTART names a date or time that does not exist: “20271345T083000Z”', 'bad-date-0002@example.com', 'Fine'],
+  ])('leaves out the event of %s with the line at fault (%i), and reads the rest', async (name, line, message, uid, title) => {
+    expect(faultOf(fixture(name))).toBeNull();
+    const { drafts, skipped } = await read(name);
+    expect(drafts.map((draft) => draft.title)).toEqual([title]);
+    expect(skipped).toEqual([{ uid, reason: `Line ${line}: ${message}, so this item was left out` }]);
+  });
+
+  it.each([
     ['', 1, 'The file is empty'],
     ['BEGIN:VEVENT\r\nEND:VEVENT', 1, 'Everything in an iCalendar file is inside'],
     ['BEGIN:VCALENDAR\r\nX-A;P="open:VALUE\r\nEND:VCALENDAR', 2, 'A quoted parameter of X-A is never closed'],
-    ['BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nSEQUENCE:two\r\nEND:VEVENT\r\nEND:VCALENDAR', 3, 'SEQUENCE is a whole number'],
-    ['BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nEXDATE:20270101T090000Z,2027-01-08\r\nEND:VEVENT\r\nEND:VCALENDAR', 3, 'EXDATE is not a date'],
+    ['BEGIN:VCALENDAR\r\nX-WR-CALNAME;X="open:Team\r\nBEGIN:VEVENT\r\nEND:VEVENT\r\nEND:VCALENDAR', 2, 'A quoted parameter of X-WR-CALNAME is never closed'],
+    ['<!DOCTYPE html>\r\n<html><body>Sign in</body></html>', 1, 'A content line starts with a property name'],
     ['BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nEND:VEVENT', 1, 'BEGIN:VCALENDAR is never closed'],
   ])('finds the fault in %j', (text, line, start) => {
     const fault = faultOf(bytes(text));

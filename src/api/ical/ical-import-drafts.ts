@@ -23,13 +23,23 @@ const malformed = ({ line, message, kind }: SyntaxFault) =>
     errors: [{ field: BODY_FIELD, message: `Line ${line}: ${message}` }],
   });
 
-/** The file's calendars, read once and within every cap, or a 400 naming the first line at fault. */
-export function parseIcs(body: Uint8Array): ICAL.Component[] {
+/**
+ * The file's calendars, read once and within every cap, and the items left out for a line they cannot read (each
+ * skipped, naming it); a 400 naming the first line at fault when the file is not iCalendar or holds more than an
+ * import takes.
+ */
+export function readIcs(body: Uint8Array): { calendars: ICAL.Component[]; skipped: SkippedItem[] } {
   const tooLong = lineCountFault(body);
   if (tooLong) throw malformed(tooLong);
   const read = readIcsLines(contentLines(body));
   if ('fault' in read) throw malformed(read.fault);
-  return read.calendars.map((root) => new ICAL.Component(root));
+  const skipped = read.broken.map(({ uid, fault }) => ({ uid, reason: `Line ${fault.line}: ${fault.message}, so this item was left out` }));
+  return { calendars: read.calendars.map((root) => new ICAL.Component(root)), skipped };
+}
+
+/** The file's calendars, as readIcs reads them. */
+export function parseIcs(body: Uint8Array): ICAL.Component[] {
+  return readIcs(body).calendars;
 }
 
 const reasonOf = (problem: HttpProblem) => problem.errors?.map((error) => error.message).join('; ') ?? problem.detail ?? problem.title;
@@ -91,8 +101,10 @@ export interface IcsDrafts {
  * keep), and what was skipped and why. A file that is not iCalendar, or holds more than an import takes, is a 400.
  */
 export async function icsDrafts(body: Uint8Array, { timeZone, categories }: IcsReadOptions): Promise<IcsDrafts> {
-  const calendars = parseIcs(body);
-  const { events: records, skipped } = readComponents(calendars, zoneContext(calendars, timeZone));
+  const { calendars, skipped } = readIcs(body);
+  const components = readComponents(calendars, zoneContext(calendars, timeZone));
+  const records = components.events;
+  skipped.push(...components.skipped);
   const grouped = groupCandidates(records, { categories, fileZone: fileZoneOf(calendars, timeZone) });
   skipped.push(...grouped.skipped);
   const drafts: EventDraft[] = [];
