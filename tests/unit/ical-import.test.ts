@@ -187,18 +187,26 @@ describe('each fixture’s events, expanded by our own expander', () => {
     expect(drafts[0]!.description).toContain('吾輩は猫である');
   });
 
-  it('Nextcloud: a cancelled occurrence, a category by name, floating time in the importer’s zone; RDATE-only, cancelled and a task skipped with why', async () => {
+  it('Nextcloud: a cancelled occurrence, a category by name, floating time in the importer’s zone; an RDATE-only event one event per date; cancelled and a task skipped with why', async () => {
     const { drafts, skipped } = await read('nextcloud-sabredav.ics', 'Europe/Berlin');
     expect(occurrences(drafts, windowOf('2027-03-01', '2027-05-01'))).toEqual([
       'Flohmarkt (floating time) @ 2027-03-20T09:00:00.000Z',
       'Schulung: Datenschutz @ 2027-03-17T13:00:00.000Z',
       'Schulung: Datenschutz @ 2027-03-24T13:00:00.000Z',
       'Schulung: Datenschutz @ 2027-04-07T12:00:00.000Z',
+      'Sprechstunde @ 2027-03-18T08:00:00.000Z',
+      'Sprechstunde @ 2027-03-25T08:00:00.000Z',
+      'Sprechstunde @ 2027-04-08T07:00:00.000Z',
+    ]);
+    // The first keeps the event's UID; each other date is found again by the UID and its date.
+    expect(drafts.filter((d) => d.title === 'Sprechstunde').map((d) => [d.importSource!.uid, d.end])).toEqual([
+      ['8d2e4f60-1a2b-4c3d-8e9f-0a1b2c3d4e5f', '2027-03-18T09:00:00.000Z'],
+      ['8d2e4f60-1a2b-4c3d-8e9f-0a1b2c3d4e5f#2027-03-25T08:00:00.000Z', '2027-03-25T09:00:00.000Z'],
+      ['8d2e4f60-1a2b-4c3d-8e9f-0a1b2c3d4e5f#2027-04-08T07:00:00.000Z', '2027-04-08T08:00:00.000Z'],
     ]);
     expect(drafts.find((d) => d.rrule)!.categoryId).toBe('training-id');
     expect(skipped).toEqual([
       { uid: 'e5f6a7b8-c9d0-4e1f-a2b3-c4d5e6f7a8b9', reason: 'A task (VTODO) is not an event: only events are imported' },
-      { uid: '8d2e4f60-1a2b-4c3d-8e9f-0a1b2c3d4e5f', reason: 'The event repeats only on listed dates (RDATE), which a series here cannot hold' },
       { uid: 'c1d2e3f4-a5b6-4c7d-8e9f-a0b1c2d3e4f5', reason: 'The event is cancelled (STATUS:CANCELLED)' },
     ]);
   });
