@@ -21,6 +21,8 @@ export interface ImportCandidate {
   uid: string;
   input: Record<string, unknown>;
   overrides: OverrideInput[];
+  /** Changes to an occurrence and all after it (RANGE=THISANDFUTURE), each splitting the series there. */
+  futureChanges: OverrideInput[];
   source: ImportSource;
 }
 
@@ -72,29 +74,33 @@ function masterProblem(master: VeventRecord, overrides: readonly VeventRecord[])
   return null;
 }
 
-/** The occurrences changed on their own, and those cancelled (which become exdates); a change to all later ones is skipped. */
+/**
+ * The occurrences changed on their own, those changed with all after them (RANGE=THISANDFUTURE), and those cancelled
+ * (which become exdates); a cancellation of all later ones is skipped, saying so.
+ */
 function splitOverrides(master: VeventRecord, overrides: readonly VeventRecord[], zone: string, skipped: SkippedItem[]) {
   const changed: OverrideInput[] = [];
+  const future: OverrideInput[] = [];
   const cancelled: string[] = [];
   for (const override of overrides) {
     const recurrenceId = occurrenceIdOf(override.recurrenceId!, master, zone);
-    if (override.thisAndFuture) {
-      skipped.push({ uid: master.uid, reason: `The change to the occurrence of ${recurrenceId} and all after it (RANGE=THISANDFUTURE) was left out` });
-    } else if (override.cancelled) cancelled.push(recurrenceId);
-    else {
-      const { title, start, end, url, description, location } = override;
-      const input = { title: title || UNTITLED_EVENT, start: timeText(start), end: end && timeText(end), allDay: start.kind === 'date', url, extendedProps: { description, location } };
-      changed.push({ recurrenceId, input });
+    if (override.cancelled) {
+      if (override.thisAndFuture) skipped.push({ uid: master.uid, reason: `The cancellation of the occurrence of ${recurrenceId} and all after it (RANGE=THISANDFUTURE) was left out` });
+      else cancelled.push(recurrenceId);
+      continue;
     }
+    const { title, start, end, url, description, location } = override;
+    const input = { title: title || UNTITLED_EVENT, start: timeText(start), end: end && timeText(end), allDay: start.kind === 'date', url, extendedProps: { description, location } };
+    (override.thisAndFuture ? future : changed).push({ recurrenceId, input });
   }
-  return { changed, cancelled };
+  return { changed, future, cancelled };
 }
 
 function candidateOf(master: VeventRecord, overrides: readonly VeventRecord[], options: GroupOptions, skipped: SkippedItem[]): ImportCandidate {
   const allDay = master.start.kind === 'date';
   const zone = master.start.kind === 'instant' ? (master.start.zone ?? 'UTC') : options.fileZone;
   const rrule = master.rrules[0] ? fitUntil(master.rrules[0], allDay, zone) : '';
-  const { changed, cancelled } = splitOverrides(master, overrides, zone, skipped);
+  const { changed, future, cancelled } = splitOverrides(master, overrides, zone, skipped);
   if (rrule && master.rdates.length > 0) skipped.push({ uid: master.uid, reason: `Its ${master.rdates.length} extra date(s) (RDATE) were left out: a series here repeats by its rule alone` });
   const exdate = rrule ? [...master.exdates.map((time) => occurrenceIdOf(time, master, zone)), ...cancelled] : [];
   const sameEnd = master.end && timeText(master.end) === timeText(master.start);
@@ -119,6 +125,7 @@ function candidateOf(master: VeventRecord, overrides: readonly VeventRecord[], o
       },
     },
     overrides: changed,
+    futureChanges: future,
     // A change to one occurrence is a change to the series: the newest of all its parts decides.
     source: { uid: master.uid, sequence: Math.max(...all.map((r) => r.sequence)), modified: all.map((r) => r.modified).sort().at(-1)! },
   };
