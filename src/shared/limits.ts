@@ -105,6 +105,12 @@ export const ICS_IMPORT_COMPONENTS_MAX = 2_000;
  */
 export const ICS_IMPORT_LISTED_DATES_MAX = ICS_IMPORT_COMPONENTS_MAX;
 /**
+ * The most changes to an occurrence and all after it (RANGE=THISANDFUTURE) one series of an .ics file is split at,
+ * earliest first (Apple writes one per "this and following" edit); each split works out the series' occurrences up to
+ * it. Later ones are skipped, saying so.
+ */
+export const ICS_IMPORT_SPLITS_MAX = 20;
+/**
  * The most components of every kind and depth one .ics file may hold (calendars, events, their alarms, time zones and
  * their observances), counted on BEGIN lines before parsing: more is a 400.
  */

@@ -4,13 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { HttpProblem } from '../../src/api/errors.ts';
 import { icsDrafts, parseIcs } from '../../src/api/ical/ical-import-drafts.ts';
 import { compareSources } from '../../src/api/ical/ical-import-service.ts';
-import { contentLines, readIcsLines, type SyntaxFault } from '../../src/api/ical/ical-import-text.ts';
+import { contentLines, readIcsLines, requotedTzid, type SyntaxFault } from '../../src/api/ical/ical-import-text.ts';
 import { ianaZoneOf, zoneLike } from '../../src/api/ical/tzid-zones.ts';
 import { expandSeries } from '../../src/api/recurrence/expand-series.ts';
 import { offsetAtMs } from '../../src/api/recurrence/zone-offsets.ts';
 import type { EventWindow } from '../../src/api/stores/repository.ts';
 import type { EventDraft } from '../../src/shared/event-schema.ts';
-import { ICS_IMPORT_COMPONENTS_MAX, ICS_IMPORT_ZONE_MATCHES_MAX } from '../../src/shared/limits.ts';
+import { ICS_IMPORT_COMPONENTS_MAX, ICS_IMPORT_LISTED_DATES_MAX, ICS_IMPORT_SPLITS_MAX, ICS_IMPORT_ZONE_MATCHES_MAX } from '../../src/shared/limits.ts';
 import { dateToDayMs } from '../../src/shared/time.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/ics/${name}`, import.meta.url));
@@ -118,9 +118,31 @@ describe('TZIDs as IANA zones', () => {
     ['(UTC+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna', 'Europe/Berlin'],
     ['(GMT) Greenwich Mean Time : Dublin, Edinburgh, Lisbon, London', 'Europe/London'],
     ['/mozilla.org/20070129_1/Europe/Paris', 'Europe/Paris'],
+    // Outlook's numbered copies of a zone; Exchange's "and" for "&"; newer display names no table lists, by their city.
+    ['Central Standard Time 1', 'America/Chicago'],
+    ['(UTC-05:00) Eastern Time (US and Canada)', 'America/New_York'],
+    ['(UTC-03:00) Punta Arenas', 'America/Punta_Arenas'],
+    ['(UTC+10:30) Lord Howe Island', 'Australia/Lord_Howe'],
+    ['(UTC+12:45) Chatham Islands', 'Pacific/Chatham'],
+    ['(UTC+13:00) Coordinated Universal Time+13', 'Etc/GMT-13'],
+    // Windows moved Minsk from +02:00 (with Chisinau) to +03:00: the offset decides.
+    ['(UTC+03:00) Minsk', 'Europe/Minsk'],
+    // A German Outlook's name, by its first place.
+    ['(UTC+01:00) Amsterdam, Berlin, Bern, Rom, Stockholm, Wien', 'Europe/Amsterdam'],
     ['Customized Time Zone', null],
+    ['(UTC+05:00) Nowhere Town', null],
   ])('%s is %s', (tzid, zone) => {
     expect(ianaZoneOf(tzid)).toBe(zone);
+  });
+
+  it.each([
+    ['DTSTART;TZID=(UTC+01:00) Amsterdam, Berlin:20270101T090000', 'DTSTART;TZID="(UTC+01:00) Amsterdam, Berlin":20270101T090000'],
+    ['EXDATE;TZID=Amsterdam, Berlin;VALUE=DATE-TIME:20270101T090000,20270108T090000', 'EXDATE;TZID="Amsterdam, Berlin";VALUE=DATE-TIME:20270101T090000,20270108T090000'],
+    ['DTSTART;TZID="(UTC+01:00) Amsterdam, Berlin":20270101T090000', null],
+    ['DTSTART;TZID=Europe/Berlin:20270101T090000', null],
+    ['SUMMARY;X=(a:b):text', null],
+  ])('quotes an unquoted display-name TZID: %s', (line, repaired) => {
+    expect(requotedTzid(line)).toBe(repaired);
   });
 
   it('finds a zone that keeps a VTIMEZONE’s offsets through the year, whatever it is called', () => {
@@ -234,6 +256,47 @@ describe('each fixture’s events, expanded by our own expander', () => {
     expect(drafts.map((d) => d.title)).toEqual(['Weekly', 'Later']);
     expect(skipped.map((s) => s.uid)).toEqual(['weekly', 'orphan', 'hourly', 'weekly']);
     expect(skipped.map((s) => s.reason).join('\n')).toMatch(/RDATE[\s\S]*does not hold[\s\S]*FREQ=HOURLY is not supported[\s\S]*no occurrence then/);
+  });
+
+  it(`makes at most ICS_IMPORT_LISTED_DATES_MAX (${ICS_IMPORT_LISTED_DATES_MAX}) events of a file’s listed dates, skipping the event that would pass it`, async () => {
+    const listed = (uid: string, dates: number) => {
+      const rdates = Array.from({ length: dates - 1 }, (_, i) => new Date(Date.UTC(2027, 0, 2 + i, 9)).toISOString().replace(/[-:]|\.\d{3}/g, ''));
+      return `BEGIN:VEVENT\r\nUID:${uid}\r\nDTSTART:20270101T090000Z\r\nRDATE:${rdates.join(',')}\r\nSUMMARY:${uid}\r\nEND:VEVENT`;
+    };
+    const file = (last: number) => bytes(`BEGIN:VCALENDAR\r\n${listed('most', ICS_IMPORT_LISTED_DATES_MAX - 2)}\r\n${listed('last', last)}\r\nEND:VCALENDAR`);
+    const atCap = await icsDrafts(file(2), { timeZone: 'UTC', categories: [] });
+    expect(atCap.drafts).toHaveLength(ICS_IMPORT_LISTED_DATES_MAX);
+    expect(atCap.skipped).toEqual([]);
+    const over = await icsDrafts(file(3), { timeZone: 'UTC', categories: [] });
+    expect(over.drafts).toHaveLength(ICS_IMPORT_LISTED_DATES_MAX - 2);
+    expect(over.skipped).toEqual([{ uid: 'last', reason: expect.stringContaining(`past ${ICS_IMPORT_LISTED_DATES_MAX} events on listed dates`) }]);
+  });
+
+  it(`splits a series at changes to an occurrence and all after it: at its first occurrence it changes whole; a change to an all-day series, a cancellation, and more than ICS_IMPORT_SPLITS_MAX (${ICS_IMPORT_SPLITS_MAX}) are skipped`, async () => {
+    const change = (id: string, start: string, summary: string, ...more: string[]) => ['BEGIN:VEVENT', 'UID:s', `RECURRENCE-ID;RANGE=THISANDFUTURE:${id}`, `DTSTART:${start}`, `SUMMARY:${summary}`, ...more, 'END:VEVENT'];
+    const file = (...changes: string[][]) =>
+      bytes(['BEGIN:VCALENDAR', 'BEGIN:VEVENT', 'UID:s', 'DTSTART:20270301T090000Z', 'DTEND:20270301T100000Z', 'RRULE:FREQ=WEEKLY;BYDAY=MO', 'SUMMARY:Weekly', 'END:VEVENT', ...changes.flat(), 'END:VCALENDAR'].join('\r\n'));
+    const read = (...changes: string[][]) => icsDrafts(file(...changes), { timeZone: 'UTC', categories: [] });
+
+    const whole = await read(change('20270301T090000Z', '20270301T100000Z', 'Later', 'DTEND:20270301T110000Z'));
+    expect(whole.drafts.map((d) => [d.importSource!.uid, d.title, d.start, d.rrule])).toEqual([['s', 'Later', '2027-03-01T10:00:00.000Z', 'FREQ=WEEKLY;BYDAY=MO']]);
+
+    // Moved to Tuesday, "every Monday" becomes "every Tuesday" from then on, as the server's own edit does.
+    const moved = await read(change('20270308T090000Z', '20270309T090000Z', 'Tuesdays'));
+    expect(moved.drafts.map((d) => [d.title, d.rrule])).toEqual([['Weekly', 'FREQ=WEEKLY;UNTIL=20270308T085959Z;BYDAY=MO'], ['Tuesdays', 'FREQ=WEEKLY;BYDAY=TU']]);
+
+    const cannot = await read(change('20270308T090000Z', '20270308', 'All day'), change('20270315T090000Z', '20270315T090000Z', 'Gone', 'STATUS:CANCELLED'));
+    expect(cannot.drafts.map((d) => d.title)).toEqual(['Weekly']);
+    expect(cannot.skipped.map((s) => s.reason)).toEqual([
+      'The cancellation of the occurrence of 2027-03-15T09:00:00.000Z and all after it (RANGE=THISANDFUTURE) was left out',
+      'The change to the occurrence of 2027-03-08T09:00:00.000Z and all after it (RANGE=THISANDFUTURE) was left out: it changes a timed series into an all-day one, or back',
+    ]);
+
+    const weeks = Array.from({ length: ICS_IMPORT_SPLITS_MAX + 1 }, (_, i) => new Date(Date.UTC(2027, 2, 8 + 7 * i, 9)).toISOString().replace(/[-:]|\.\d{3}/g, ''));
+    const many = await read(...weeks.map((id, i) => change(id, id, `From week ${i + 1}`)));
+    expect(many.drafts).toHaveLength(ICS_IMPORT_SPLITS_MAX + 1);
+    expect(new Set(many.drafts.map((d) => d.importSource!.uid)).size).toBe(ICS_IMPORT_SPLITS_MAX + 1);
+    expect(many.skipped).toEqual([{ uid: 's', reason: expect.stringContaining(`split at ${ICS_IMPORT_SPLITS_MAX} changes like it at most`) }]);
   });
 
   it(`refuses a file of more than ICS_IMPORT_COMPONENTS_MAX (${ICS_IMPORT_COMPONENTS_MAX}) components`, async () => {

@@ -3,6 +3,7 @@
 // occurrence, and a new series starts from it with the change's title, text, link and times, taking the later
 // exdates and changed occurrences along. RFC 5545 §3.8.4.4: the change's times move every later occurrence by as much.
 import type { EventDraft } from '../../shared/event-schema.ts';
+import { ICS_IMPORT_SPLITS_MAX } from '../../shared/limits.ts';
 import { occurrenceAt, recurrenceIdMs, seriesRuleProblems } from '../recurrence/expand-series.ts';
 import { splitSeries } from '../recurrence/split-series.ts';
 import type { SkippedItem } from './ical-import-records.ts';
@@ -53,14 +54,14 @@ function splitPiece(piece: SeriesPiece, { recurrenceId, changed }: FutureChange,
 }
 
 /**
- * The series split at each change to an occurrence and all after it, earliest first (each splits the last piece); a
- * change that cannot split it is skipped, saying why.
+ * The series split at each change to an occurrence and all after it, earliest first (each splits the last piece), at
+ * most ICS_IMPORT_SPLITS_MAX of them; a change that cannot split it is skipped, saying why.
  */
 export function splitAtFutureChanges(uid: string, series: EventDraft, overrideIds: readonly string[], changes: readonly FutureChange[], skipped: SkippedItem[]): SeriesPiece[] {
   const pieces: SeriesPiece[] = [{ uid, draft: series, overrideIds: new Map(overrideIds.map((id) => [id, id])) }];
   const ordered = [...changes].sort((a, b) => recurrenceIdMs(a.recurrenceId, series.allDay) - recurrenceIdMs(b.recurrenceId, series.allDay));
-  for (const change of ordered) {
-    const split = splitPiece(pieces.at(-1)!, change, `${uid}#${change.recurrenceId}`);
+  for (const [index, change] of ordered.entries()) {
+    const split = index < ICS_IMPORT_SPLITS_MAX ? splitPiece(pieces.at(-1)!, change, `${uid}#${change.recurrenceId}`) : `the series is split at ${ICS_IMPORT_SPLITS_MAX} changes like it at most`;
     if (typeof split === 'string') {
       skipped.push({ uid, reason: `The change to the occurrence of ${change.recurrenceId} and all after it (RANGE=THISANDFUTURE) was left out: ${split}` });
       continue;
