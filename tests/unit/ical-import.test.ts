@@ -125,6 +125,7 @@ describe('TZIDs as IANA zones', () => {
     ['(UTC+10:30) Lord Howe Island', 'Australia/Lord_Howe'],
     ['(UTC+12:45) Chatham Islands', 'Pacific/Chatham'],
     ['(UTC+13:00) Coordinated Universal Time+13', 'Etc/GMT-13'],
+    ['(UTC-03:00) City of Buenos Aires', 'America/Buenos_Aires'],
     // Windows moved Minsk from +02:00 (with Chisinau) to +03:00: the offset decides.
     ['(UTC+03:00) Minsk', 'Europe/Minsk'],
     // A German Outlook's name, by its first place.

@@ -33,11 +33,11 @@ let index: DisplayNameIndex | null = null;
 
 const addTo = (map: Map<string, Set<string>>, key: string, zone: string) => map.set(key, (map.get(key) ?? new Set()).add(zone));
 
-/** A place list as its places: "Lord Howe Island" → "lord howe", "Saint Pierre and Miquelon" → its two. */
+/** A place list as its places: "Lord Howe Island" → "lord howe", "City of Buenos Aires" → "buenos aires", "Saint Pierre and Miquelon" → its two. */
 function placeNames(places: string): string[] {
   return normaliseDisplayName(places)
     .split(/,| and /)
-    .map((place) => place.trim().replace(/ (?:island|islands|is\.)$/, ''))
+    .map((place) => place.trim().replace(/ (?:island|islands|is\.)$/, '').replace(/^city of /, ''))
     .filter(Boolean);
 }
 
