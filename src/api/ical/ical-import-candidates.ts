@@ -67,7 +67,7 @@ const newer = (a: VeventRecord, b: VeventRecord) => a.sequence - b.sequence || (
 function masterProblem(master: VeventRecord, overrides: readonly VeventRecord[]): string | null {
   if (master.cancelled) return 'The event is cancelled (STATUS:CANCELLED)';
   if (master.rrules.length > 1) return 'The event repeats by more than one rule (RRULE): a series here has one';
-  if (master.rrules.length === 0 && master.rdates.length === 0 && overrides.length > 0) return 'The file changes occurrences (RECURRENCE-ID) of an event that does not repeat';
+  if (master.rrules.length === 0 && master.rdateCount === 0 && overrides.length > 0) return 'The file changes occurrences (RECURRENCE-ID) of an event that does not repeat';
   if (master.rrules.length > 0 && master.start.kind === 'instant' && master.start.zone === null) {
     return 'Its time zone matches none we know, so its repeats could not follow daylight saving time';
   }
@@ -101,7 +101,7 @@ function candidateOf(master: VeventRecord, overrides: readonly VeventRecord[], o
   const zone = master.start.kind === 'instant' ? (master.start.zone ?? 'UTC') : options.fileZone;
   const rrule = master.rrules[0] ? fitUntil(master.rrules[0], allDay, zone) : '';
   const { changed, future, cancelled } = splitOverrides(master, overrides, zone, skipped);
-  if (rrule && master.rdates.length > 0) skipped.push({ uid: master.uid, reason: `Its ${master.rdates.length} extra date(s) (RDATE) were left out: a series here repeats by its rule alone` });
+  if (rrule && master.rdateCount > 0) skipped.push({ uid: master.uid, reason: `Its ${master.rdateCount} extra date(s) (RDATE) were left out: a series here repeats by its rule alone` });
   const exdate = rrule ? [...master.exdates.map((time) => occurrenceIdOf(time, master, zone)), ...cancelled] : [];
   const sameEnd = master.end && timeText(master.end) === timeText(master.start);
   const all = [master, ...overrides];
@@ -149,7 +149,7 @@ export function groupCandidates(events: readonly VeventRecord[], options: GroupO
     if (masters.length > 1) skipped.push({ uid, reason: `The file holds this event ${masters.length} times: the newest was imported` });
     const problem = masterProblem(master, overrides);
     if (problem) skipped.push({ uid, reason: problem });
-    else if (master.rrules.length === 0 && master.rdates.length > 0) {
+    else if (master.rrules.length === 0 && master.rdateCount > 0) {
       candidates.push(...listedDateEvents(master, overrides, skipped, listed).map((event) => candidateOf(event, [], options, skipped)));
     } else candidates.push(candidateOf(master, overrides, options, skipped));
   }

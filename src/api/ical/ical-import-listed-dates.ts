@@ -45,8 +45,10 @@ const listedDateUid = (uid: string, start: IcalTime, first: IcalTime) => (keyOf(
  */
 export function listedDateEvents(master: VeventRecord, overrides: readonly VeventRecord[], skipped: SkippedItem[], tally: ListedDatesTally): VeventRecord[] {
   const dates = datesOf(master);
-  if (tally.events + dates.length > ICS_IMPORT_LISTED_DATES_MAX) {
-    skipped.push({ uid: master.uid, reason: `Its ${dates.length} listed dates (RDATE) would take the file past ${ICS_IMPORT_LISTED_DATES_MAX} events on listed dates, the most an import makes: split the file` });
+  // Past the cap not every RDATE was read: such an event passes it, whatever its other dates are.
+  if (tally.events + dates.length > ICS_IMPORT_LISTED_DATES_MAX || master.rdateCount > ICS_IMPORT_LISTED_DATES_MAX + 1) {
+    const count = Math.max(dates.length, master.rdateCount);
+    skipped.push({ uid: master.uid, reason: `Its ${count} listed dates (RDATE) would take the file past ${ICS_IMPORT_LISTED_DATES_MAX} events on listed dates, the most an import makes: split the file` });
     return [];
   }
   tally.events += dates.length;
@@ -58,7 +60,7 @@ export function listedDateEvents(master: VeventRecord, overrides: readonly Veven
     const uid = listedDateUid(master.uid, start, master.start);
     // A change is newer than the event it changes: the newer of the two versions decides, as for a series.
     const record = change ? { ...change, sequence: Math.max(change.sequence, master.sequence), modified: [change.modified, master.modified].sort().at(-1)! } : { ...master, start, end };
-    return [{ ...record, uid, recurrenceId: null, thisAndFuture: false, rdates: [], exdates: [], rrules: [] }];
+    return [{ ...record, uid, recurrenceId: null, thisAndFuture: false, rdates: [], rdateCount: 0, exdates: [], rrules: [] }];
   });
   for (const override of changes.values()) {
     skipped.push({ uid: master.uid, reason: `The change to the occurrence of ${timeText(override.recurrenceId!)} was left out: the event has no date then` });
