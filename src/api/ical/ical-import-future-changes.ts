@@ -31,12 +31,18 @@ function changedSeries(piece: EventDraft, changed: EventDraft, split: { rrule: s
   return { ...piece, title, url, description, location, start: split.start, end, rrule: split.rrule, exdate: split.exdate, overrides: {} };
 }
 
-/** Why the change cannot split the piece, or the two pieces it makes (the first null when the split is at its start). */
-function splitPiece(piece: SeriesPiece, { recurrenceId, changed }: FutureChange, uid: string): string | [SeriesPiece | null, SeriesPiece] {
+/** The pieces a split makes (the first null when the split is at the piece's start), and where later ids moved. */
+interface PieceSplit {
+  pieces: [SeriesPiece | null, SeriesPiece];
+  moved: Map<string, string>;
+}
+
+/** Why the change cannot split the piece, or the split; `laterIds` (of later changes) move with the new series. */
+function splitPiece(piece: SeriesPiece, { recurrenceId, changed }: FutureChange, uid: string, laterIds: readonly string[]): string | PieceSplit {
   const { draft } = piece;
   if (changed.allDay !== draft.allDay) return 'it changes a timed series into an all-day one, or back';
   if (draft.exdate.includes(recurrenceId) || !occurrenceAt(draft, recurrenceId)) return 'the series has no occurrence then';
-  const ids = [...piece.overrideIds.values()];
+  const ids = [...piece.overrideIds.values(), ...laterIds];
   const split = splitSeries(draft, recurrenceId, { newStart: changed.start, overrideIds: ids });
   if (!split?.newRule) return 'its rule cannot follow the new start';
   const next = changedSeries(draft, changed, { rrule: split.newRule, start: split.newStart, exdate: split.newExdate });
@@ -50,7 +56,7 @@ function splitPiece(piece: SeriesPiece, { recurrenceId, changed }: FutureChange,
   }
   const kept = split.oldRule === null ? null : { ...piece, draft: { ...draft, rrule: split.oldRule, exdate: split.oldExdate }, overrideIds: before };
   // Split at its first occurrence, the whole series changes: the new one keeps the piece's identity.
-  return [kept, { uid: kept ? uid : piece.uid, draft: next, overrideIds: after }];
+  return { pieces: [kept, { uid: kept ? uid : piece.uid, draft: next, overrideIds: after }], moved };
 }
 
 /**
@@ -60,14 +66,19 @@ function splitPiece(piece: SeriesPiece, { recurrenceId, changed }: FutureChange,
 export function splitAtFutureChanges(uid: string, series: EventDraft, overrideIds: readonly string[], changes: readonly FutureChange[], skipped: SkippedItem[]): SeriesPiece[] {
   const pieces: SeriesPiece[] = [{ uid, draft: series, overrideIds: new Map(overrideIds.map((id) => [id, id])) }];
   const ordered = [...changes].sort((a, b) => recurrenceIdMs(a.recurrenceId, series.allDay) - recurrenceIdMs(b.recurrenceId, series.allDay));
+  // Each change's recurrence id as the last piece has it: a split that moves the times moves later ids with them.
+  const current = ordered.map((change) => change.recurrenceId);
   for (const [index, change] of ordered.entries()) {
-    const split = index < ICS_IMPORT_SPLITS_MAX ? splitPiece(pieces.at(-1)!, change, `${uid}#${change.recurrenceId}`) : `the series is split at ${ICS_IMPORT_SPLITS_MAX} changes like it at most`;
+    const later = current.slice(index + 1);
+    const split =
+      index < ICS_IMPORT_SPLITS_MAX ? splitPiece(pieces.at(-1)!, { ...change, recurrenceId: current[index]! }, `${uid}#${change.recurrenceId}`, later) : `the series is split at ${ICS_IMPORT_SPLITS_MAX} changes like it at most`;
     if (typeof split === 'string') {
       skipped.push({ uid, reason: `The change to the occurrence of ${change.recurrenceId} and all after it (RANGE=THISANDFUTURE) was left out: ${split}` });
       continue;
     }
     pieces.pop();
-    pieces.push(...split.filter((piece): piece is SeriesPiece => piece !== null));
+    pieces.push(...split.pieces.filter((piece): piece is SeriesPiece => piece !== null));
+    later.forEach((id, i) => (current[index + 1 + i] = split.moved.get(id) ?? id));
   }
   return pieces;
 }
