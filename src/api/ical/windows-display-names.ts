@@ -14,7 +14,7 @@ import { offsetAtMs } from '../recurrence/zone-offsets.ts';
 const OFFSET_PREFIX = /^\((?:UTC|GMT)\s*(?:([+-])(\d{1,2}):?(\d{2}))?\)\s*/i;
 
 /** A name as compared: letter case, "&" or "and", spacing and a space before a colon aside. */
-export function normaliseDisplayName(name: string): string {
+function normaliseDisplayName(name: string): string {
   return name.toLowerCase().replaceAll('&', ' and ').replace(/\s+/g, ' ').replace(/ :/g, ':').trim();
 }
 
