@@ -99,6 +99,18 @@ export const ICS_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
  */
 export const ICS_IMPORT_COMPONENTS_MAX = 2_000;
 /**
+ * The most single events that a file's events repeating only on listed dates (RDATE without RRULE) become, one per
+ * date, all such events of the file together: as many as a file may hold items, so an import writes at most twice
+ * ICS_IMPORT_COMPONENTS_MAX events. An event whose dates would pass it is skipped, saying so.
+ */
+export const ICS_IMPORT_LISTED_DATES_MAX = ICS_IMPORT_COMPONENTS_MAX;
+/**
+ * The most changes to an occurrence and all after it (RANGE=THISANDFUTURE) one series of an .ics file is split at,
+ * earliest first (Apple writes one per "this and following" edit); each split works out the series' occurrences up to
+ * it. Later ones are skipped, saying so.
+ */
+export const ICS_IMPORT_SPLITS_MAX = 20;
+/**
  * The most components of every kind and depth one .ics file may hold (calendars, events, their alarms, time zones and
  * their observances), counted on BEGIN lines before parsing: more is a 400.
  */

@@ -136,8 +136,8 @@ describe('POST /api/calendars/:calendarId/import', () => {
     expect(events.filter((e) => e.title.startsWith('Kita')).map((e) => e.start)).toEqual(['2027-05-03', '2027-05-04', '2027-05-05', '2027-05-06', '2027-05-07']);
 
     const nextcloud = await importIcs(calendar.id, fixture('nextcloud-sabredav.ics'), { query: '?timeZone=Europe/Berlin' });
-    expect(nextcloud.body.created).toBe(2);
-    expect(nextcloud.body.skipped.map((s) => s.uid)).toEqual(['e5f6a7b8-c9d0-4e1f-a2b3-c4d5e6f7a8b9', '8d2e4f60-1a2b-4c3d-8e9f-0a1b2c3d4e5f', 'c1d2e3f4-a5b6-4c7d-8e9f-a0b1c2d3e4f5']);
+    expect(nextcloud.body.created).toBe(5);
+    expect(nextcloud.body.skipped.map((s) => s.uid)).toEqual(['e5f6a7b8-c9d0-4e1f-a2b3-c4d5e6f7a8b9', 'c1d2e3f4-a5b6-4c7d-8e9f-a0b1c2d3e4f5']);
     const training = (await feed(calendar.id, '2027-03-15', '2027-03-18')).find((e) => e.title === 'Schulung: Datenschutz')!;
     expect(training.extendedProps.categoryId).not.toBe('');
   });
@@ -161,18 +161,26 @@ describe('POST /api/calendars/:calendarId/import', () => {
     expect(shape(after)).toEqual(shape(before));
   });
 
-  it.each([
-    ['malformed-no-colon.ics', 15],
-    ['malformed-unclosed.ics', 10],
-    ['malformed-bad-date.ics', 14],
-  ])('refuses %s with a 400 naming line %i, and imports nothing of it', async (name, line) => {
-    const calendar = await newCalendar(`Malformed ${line}`);
-    const response = await importIcs<Problem>(calendar.id, fixture(name));
+  it('refuses a file whose structure is broken with a 400 naming its line, and imports nothing of it', async () => {
+    const calendar = await newCalendar('Malformed');
+    const response = await importIcs<Problem>(calendar.id, fixture('malformed-unclosed.ics'));
     expect(response.status).toBe(400);
     expect(response.headers.get('content-type')).toContain('application/problem+json');
-    expect(response.body.errors![0]!.message).toMatch(new RegExp(`^Line ${line}: `));
+    expect(response.body.errors![0]!.message).toMatch(/^Line 10: /);
     expect(response.body.detail).toContain('Nothing was imported');
     expect(await feed(calendar.id, '2027-03-01', '2027-04-01')).toEqual([]);
+  });
+
+  it.each([
+    ['malformed-no-colon.ics', 15, 'broken-0002@example.com'],
+    ['malformed-bad-date.ics', 14, 'bad-date-0002@example.com'],
+  ])('imports the readable events of %s and skips the one with line %i, naming it', async (name, line, uid) => {
+    const calendar = await newCalendar(`Malformed ${line}`);
+    const response = await importIcs(calendar.id, fixture(name));
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ created: 1, updated: 0, unchanged: 0, skipped: [{ uid, reason: expect.stringMatching(new RegExp(`^Line ${line}: `)) }] });
+    expect((await feed(calendar.id, '2027-03-01', '2027-04-01')).map((e) => e.start)).toEqual(['2027-03-22T08:30:00.000Z']);
+    expect((await importIcs(calendar.id, fixture(name))).body).toMatchObject({ created: 0, unchanged: 1 });
   });
 
   it(`refuses a file over ICS_IMPORT_MAX_BYTES (${ICS_IMPORT_MAX_BYTES / 1024 / 1024} MB) with a 413 that says so, and takes one at the limit`, async () => {

@@ -36,16 +36,22 @@ beforeAll(async () => {
 afterAll(() => page?.close());
 
 describe('importing an .ics file', () => {
-  test('Eddie picks a malformed file and is told its line, then previews a Google Calendar file and imports it; its events show', async () => {
+  test('Eddie picks a malformed file and is told its line, then one with an unreadable event told by its line, then previews a Google Calendar file and imports it; its events show', async () => {
     await page.getByRole('complementary').getByRole('button', { name: `More actions for ${calendarName}` }).click();
     await page.getByRole('menuitem', { name: 'Import (.ics)…' }).click();
     const dialog = page.getByRole('dialog', { name: `Import into ${calendarName}` });
     const file = dialog.getByLabel('iCalendar file (.ics)');
     await expectAccessible('the empty import dialog');
 
-    await file.setInputFiles(fixture('malformed-no-colon.ics'));
-    await expect.poll(() => dialog.getByText(/Line 15: SUMMARY has no colon/).isVisible()).toBe(true);
+    await file.setInputFiles(fixture('malformed-unclosed.ics'));
+    await expect.poll(() => dialog.getByText(/Line 10: END:VCALENDAR does not close BEGIN:VEVENT/).isVisible()).toBe(true);
     expect(await dialog.getByRole('button', { name: 'Import' }).isDisabled()).toBe(true);
+
+    // One event of the file cannot be read: the rest would be imported, and the preview names its line.
+    await file.setInputFiles(fixture('malformed-no-colon.ics'));
+    const partial = dialog.getByRole('status').filter({ hasText: 'Importing malformed-no-colon.ics will add or change:' });
+    await expect.poll(() => partial.getByText('1 new event').isVisible()).toBe(true);
+    expect(await dialog.getByText(/Line 15: SUMMARY has no colon before its value, so this item was left out \(broken-0002@example\.com\)/).isVisible()).toBe(true);
 
     await file.setInputFiles(fixture('google-calendar.ics'));
     const preview = dialog.getByRole('status').filter({ hasText: 'Importing google-calendar.ics will add or change:' });

@@ -4,10 +4,10 @@
 // what is bounded is the attack's cost (caps checked before parsing, yearly zone rules only, a reading thread with a
 // deadline), not the machine's speed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ICS_IMPORT_COMPONENTS_MAX, ICS_IMPORT_DEPTH_MAX, ICS_IMPORT_LINES_MAX } from '../../src/shared/limits.ts';
+import { ICS_IMPORT_COMPONENTS_MAX, ICS_IMPORT_DEPTH_MAX, ICS_IMPORT_LINES_MAX, ICS_IMPORT_LISTED_DATES_MAX, ICS_IMPORT_SPLITS_MAX } from '../../src/shared/limits.ts';
 import { PROBLEM_CONTENT_TYPE } from '../../src/shared/problem.ts';
 import { expectHealthAnswered, startAttackedServer, whileWatchingHealth, type AttackedServer } from './helpers/attacked-server.ts';
-import { FREQUENCIES, largestFile, linesAttack, nestingAttack, parametersAttack, zoneRuleAttack } from './helpers/ics-attacks.ts';
+import { brokenItemsAttack, FREQUENCIES, largestFile, linesAttack, listedDatesAttack, nestingAttack, parametersAttack, splitsAttack, zoneRuleAttack } from './helpers/ics-attacks.ts';
 
 /** How long one attack may take to be answered: the issue measured 50 s (then out of memory) for the MINUTELY zone. */
 const ATTACK_ANSWER_MAX_MS = 10_000;
@@ -129,6 +129,38 @@ describe('iCalendar imports cannot take the server down', () => {
       const answer = await attack(largestFile(), query);
       expect(answer.status).toBe(200);
       expect(answer.body).toMatchObject({ created: ICS_IMPORT_COMPONENTS_MAX, skipped: [] });
+    },
+    CASE_MAX_MS,
+  );
+
+  it.each(modes)(
+    `%s of an event on 300,000 listed dates (RDATE) makes none of them, past ICS_IMPORT_LISTED_DATES_MAX (${ICS_IMPORT_LISTED_DATES_MAX}) events`,
+    async (_mode, query) => {
+      const answer = await attack(listedDatesAttack(), query);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ created: 0, skipped: [{ uid: 'listed-dates-attack@example.com', reason: expect.stringContaining(`past ${ICS_IMPORT_LISTED_DATES_MAX} events on listed dates`) }] });
+    },
+    CASE_MAX_MS,
+  );
+
+  it.each(modes)(
+    `%s of a series with ${ICS_IMPORT_COMPONENTS_MAX - 1} changes to "this and all later" occurrences splits it ICS_IMPORT_SPLITS_MAX (${ICS_IMPORT_SPLITS_MAX}) times`,
+    async (_mode, query) => {
+      const answer = await attack(splitsAttack(), query);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ created: ICS_IMPORT_SPLITS_MAX + 1 });
+      expect(answer.body.skipped).toHaveLength(ICS_IMPORT_COMPONENTS_MAX - 1 - ICS_IMPORT_SPLITS_MAX);
+    },
+    CASE_MAX_MS,
+  );
+
+  it.each(modes)(
+    `%s of ${ICS_IMPORT_COMPONENTS_MAX} events each with a line that cannot be read skips each, naming its line`,
+    async (_mode, query) => {
+      const answer = await attack(brokenItemsAttack(), query);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ created: 0, skipped: expect.arrayContaining([{ uid: 'broken-0@example.com', reason: expect.stringMatching(/^Line 4: A quoted parameter of DTSTART is never closed/) }]) });
+      expect(answer.body.skipped).toHaveLength(ICS_IMPORT_COMPONENTS_MAX);
     },
     CASE_MAX_MS,
   );

@@ -4,13 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { HttpProblem } from '../../src/api/errors.ts';
 import { icsDrafts, parseIcs } from '../../src/api/ical/ical-import-drafts.ts';
 import { compareSources } from '../../src/api/ical/ical-import-service.ts';
-import { contentLines, readIcsLines, type SyntaxFault } from '../../src/api/ical/ical-import-text.ts';
+import { contentLines, readIcsLines, requotedTzid, type SyntaxFault } from '../../src/api/ical/ical-import-text.ts';
 import { ianaZoneOf, zoneLike } from '../../src/api/ical/tzid-zones.ts';
 import { expandSeries } from '../../src/api/recurrence/expand-series.ts';
 import { offsetAtMs } from '../../src/api/recurrence/zone-offsets.ts';
 import type { EventWindow } from '../../src/api/stores/repository.ts';
 import type { EventDraft } from '../../src/shared/event-schema.ts';
-import { ICS_IMPORT_COMPONENTS_MAX, ICS_IMPORT_ZONE_MATCHES_MAX } from '../../src/shared/limits.ts';
+import { ICS_IMPORT_COMPONENTS_MAX, ICS_IMPORT_LISTED_DATES_MAX, ICS_IMPORT_SPLITS_MAX, ICS_IMPORT_ZONE_MATCHES_MAX } from '../../src/shared/limits.ts';
 import { dateToDayMs } from '../../src/shared/time.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/ics/${name}`, import.meta.url));
@@ -64,15 +64,12 @@ describe('reading an .ics file’s bytes', () => {
     expect(contentLines(Buffer.from('SUMMARY:R\xe9union \xe0 Z\xfcrich \x96 \x805\r\n', 'latin1'))).toEqual([{ line: 1, text: 'SUMMARY:Réunion à Zürich – €5' }]);
   });
 
-  it.each([
-    ['malformed-no-colon.ics', 15, 'SUMMARY has no colon before its value'],
-    ['malformed-unclosed.ics', 10, 'END:VCALENDAR does not close BEGIN:VEVENT (line 4)'],
-    ['malformed-bad-date.ics', 14, 'DTSTART names a date or time that does not exist: “20271345T083000Z”'],
-  ])('names the line at fault in %s', (name, line, message) => {
-    expect(faultOf(fixture(name))).toEqual({ line, message, kind: 'syntax' });
+  it('names the line at fault in a file whose structure is broken, and refuses it whole', () => {
+    const [line, message] = [10, 'END:VCALENDAR does not close BEGIN:VEVENT (line 4)'];
+    expect(faultOf(fixture('malformed-unclosed.ics'))).toEqual({ line, message, kind: 'syntax' });
     const error = (() => {
       try {
-        parseIcs(fixture(name));
+        parseIcs(fixture('malformed-unclosed.ics'));
       } catch (caught) {
         return caught;
       }
@@ -82,11 +79,21 @@ describe('reading an .ics file’s bytes', () => {
   });
 
   it.each([
+    ['malformed-no-colon.ics', 15, 'SUMMARY has no colon before its value', 'broken-0002@example.com', 'This one is fine'],
+    ['malformed-bad-date.ics', 14, 'DTSTART names a date or time that does not exist: “20271345T083000Z”', 'bad-date-0002@example.com', 'Fine'],
+  ])('leaves out the event of %s with the line at fault (%i), and reads the rest', async (name, line, message, uid, title) => {
+    expect(faultOf(fixture(name))).toBeNull();
+    const { drafts, skipped } = await read(name);
+    expect(drafts.map((draft) => draft.title)).toEqual([title]);
+    expect(skipped).toEqual([{ uid, reason: `Line ${line}: ${message}, so this item was left out` }]);
+  });
+
+  it.each([
     ['', 1, 'The file is empty'],
     ['BEGIN:VEVENT\r\nEND:VEVENT', 1, 'Everything in an iCalendar file is inside'],
     ['BEGIN:VCALENDAR\r\nX-A;P="open:VALUE\r\nEND:VCALENDAR', 2, 'A quoted parameter of X-A is never closed'],
-    ['BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nSEQUENCE:two\r\nEND:VEVENT\r\nEND:VCALENDAR', 3, 'SEQUENCE is a whole number'],
-    ['BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nEXDATE:20270101T090000Z,2027-01-08\r\nEND:VEVENT\r\nEND:VCALENDAR', 3, 'EXDATE is not a date'],
+    ['BEGIN:VCALENDAR\r\nX-WR-CALNAME;X="open:Team\r\nBEGIN:VEVENT\r\nEND:VEVENT\r\nEND:VCALENDAR', 2, 'A quoted parameter of X-WR-CALNAME is never closed'],
+    ['<!DOCTYPE html>\r\n<html><body>Sign in</body></html>', 1, 'A content line starts with a property name'],
     ['BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nEND:VEVENT', 1, 'BEGIN:VCALENDAR is never closed'],
   ])('finds the fault in %j', (text, line, start) => {
     const fault = faultOf(bytes(text));
@@ -111,9 +118,32 @@ describe('TZIDs as IANA zones', () => {
     ['(UTC+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna', 'Europe/Berlin'],
     ['(GMT) Greenwich Mean Time : Dublin, Edinburgh, Lisbon, London', 'Europe/London'],
     ['/mozilla.org/20070129_1/Europe/Paris', 'Europe/Paris'],
+    // Outlook's numbered copies of a zone; Exchange's "and" for "&"; newer display names no table lists, by their city.
+    ['Central Standard Time 1', 'America/Chicago'],
+    ['(UTC-05:00) Eastern Time (US and Canada)', 'America/New_York'],
+    ['(UTC-03:00) Punta Arenas', 'America/Punta_Arenas'],
+    ['(UTC+10:30) Lord Howe Island', 'Australia/Lord_Howe'],
+    ['(UTC+12:45) Chatham Islands', 'Pacific/Chatham'],
+    ['(UTC+13:00) Coordinated Universal Time+13', 'Etc/GMT-13'],
+    ['(UTC-03:00) City of Buenos Aires', 'America/Buenos_Aires'],
+    // Windows moved Minsk from +02:00 (with Chisinau) to +03:00: the offset decides.
+    ['(UTC+03:00) Minsk', 'Europe/Minsk'],
+    // A German Outlook's name, by its first place.
+    ['(UTC+01:00) Amsterdam, Berlin, Bern, Rom, Stockholm, Wien', 'Europe/Amsterdam'],
     ['Customized Time Zone', null],
+    ['(UTC+05:00) Nowhere Town', null],
   ])('%s is %s', (tzid, zone) => {
     expect(ianaZoneOf(tzid)).toBe(zone);
+  });
+
+  it.each([
+    ['DTSTART;TZID=(UTC+01:00) Amsterdam, Berlin:20270101T090000', 'DTSTART;TZID="(UTC+01:00) Amsterdam, Berlin":20270101T090000'],
+    ['EXDATE;TZID=Amsterdam, Berlin;VALUE=DATE-TIME:20270101T090000,20270108T090000', 'EXDATE;TZID="Amsterdam, Berlin";VALUE=DATE-TIME:20270101T090000,20270108T090000'],
+    ['DTSTART;TZID="(UTC+01:00) Amsterdam, Berlin":20270101T090000', null],
+    ['DTSTART;TZID=Europe/Berlin:20270101T090000', null],
+    ['SUMMARY;X=(a:b):text', null],
+  ])('quotes an unquoted display-name TZID: %s', (line, repaired) => {
+    expect(requotedTzid(line)).toBe(repaired);
   });
 
   it('finds a zone that keeps a VTIMEZONE’s offsets through the year, whatever it is called', () => {
@@ -180,18 +210,26 @@ describe('each fixture’s events, expanded by our own expander', () => {
     expect(drafts[0]!.description).toContain('吾輩は猫である');
   });
 
-  it('Nextcloud: a cancelled occurrence, a category by name, floating time in the importer’s zone; RDATE-only, cancelled and a task skipped with why', async () => {
+  it('Nextcloud: a cancelled occurrence, a category by name, floating time in the importer’s zone; an RDATE-only event one event per date; cancelled and a task skipped with why', async () => {
     const { drafts, skipped } = await read('nextcloud-sabredav.ics', 'Europe/Berlin');
     expect(occurrences(drafts, windowOf('2027-03-01', '2027-05-01'))).toEqual([
       'Flohmarkt (floating time) @ 2027-03-20T09:00:00.000Z',
       'Schulung: Datenschutz @ 2027-03-17T13:00:00.000Z',
       'Schulung: Datenschutz @ 2027-03-24T13:00:00.000Z',
       'Schulung: Datenschutz @ 2027-04-07T12:00:00.000Z',
+      'Sprechstunde @ 2027-03-18T08:00:00.000Z',
+      'Sprechstunde @ 2027-03-25T08:00:00.000Z',
+      'Sprechstunde @ 2027-04-08T07:00:00.000Z',
+    ]);
+    // The first keeps the event's UID; each other date is found again by the UID and its date.
+    expect(drafts.filter((d) => d.title === 'Sprechstunde').map((d) => [d.importSource!.uid, d.end])).toEqual([
+      ['8d2e4f60-1a2b-4c3d-8e9f-0a1b2c3d4e5f', '2027-03-18T09:00:00.000Z'],
+      ['8d2e4f60-1a2b-4c3d-8e9f-0a1b2c3d4e5f#2027-03-25T08:00:00.000Z', '2027-03-25T09:00:00.000Z'],
+      ['8d2e4f60-1a2b-4c3d-8e9f-0a1b2c3d4e5f#2027-04-08T07:00:00.000Z', '2027-04-08T08:00:00.000Z'],
     ]);
     expect(drafts.find((d) => d.rrule)!.categoryId).toBe('training-id');
     expect(skipped).toEqual([
       { uid: 'e5f6a7b8-c9d0-4e1f-a2b3-c4d5e6f7a8b9', reason: 'A task (VTODO) is not an event: only events are imported' },
-      { uid: '8d2e4f60-1a2b-4c3d-8e9f-0a1b2c3d4e5f', reason: 'The event repeats only on listed dates (RDATE), which a series here cannot hold' },
       { uid: 'c1d2e3f4-a5b6-4c7d-8e9f-a0b1c2d3e4f5', reason: 'The event is cancelled (STATUS:CANCELLED)' },
     ]);
   });
@@ -205,7 +243,7 @@ describe('each fixture’s events, expanded by our own expander', () => {
     expect((await read('windows-1252.ics')).drafts.map((d) => [d.title, d.location])).toEqual([['Réunion à Zürich – Budget für Köln', 'Straße 5']]);
   });
 
-  it('skips what a series cannot hold, with why: a rule we refuse, a change to all later occurrences, an occurrence the rule does not make', async () => {
+  it('skips what a series cannot hold, with why: a rule we refuse, a series’ extra dates, an occurrence the rule does not make', async () => {
     const file = [
       'BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//t//t//EN',
       'BEGIN:VEVENT', 'UID:hourly', 'DTSTART:20270301T090000Z', 'RRULE:FREQ=HOURLY;COUNT=3', 'SUMMARY:Hourly', 'END:VEVENT',
@@ -216,9 +254,50 @@ describe('each fixture’s events, expanded by our own expander', () => {
       'END:VCALENDAR',
     ].join('\r\n');
     const { drafts, skipped } = await icsDrafts(bytes(file), { timeZone: 'UTC', categories: [] });
-    expect(drafts.map((d) => d.title)).toEqual(['Weekly']);
-    expect(skipped.map((s) => s.uid)).toEqual(['weekly', 'weekly', 'orphan', 'hourly', 'weekly']);
-    expect(skipped.map((s) => s.reason).join('\n')).toMatch(/THISANDFUTURE[\s\S]*RDATE[\s\S]*does not hold[\s\S]*FREQ=HOURLY is not supported[\s\S]*no occurrence then/);
+    expect(drafts.map((d) => d.title)).toEqual(['Weekly', 'Later']);
+    expect(skipped.map((s) => s.uid)).toEqual(['weekly', 'orphan', 'hourly', 'weekly']);
+    expect(skipped.map((s) => s.reason).join('\n')).toMatch(/RDATE[\s\S]*does not hold[\s\S]*FREQ=HOURLY is not supported[\s\S]*no occurrence then/);
+  });
+
+  it(`makes at most ICS_IMPORT_LISTED_DATES_MAX (${ICS_IMPORT_LISTED_DATES_MAX}) events of a file’s listed dates, skipping the event that would pass it`, async () => {
+    const listed = (uid: string, dates: number) => {
+      const rdates = Array.from({ length: dates - 1 }, (_, i) => new Date(Date.UTC(2027, 0, 2 + i, 9)).toISOString().replace(/[-:]|\.\d{3}/g, ''));
+      return `BEGIN:VEVENT\r\nUID:${uid}\r\nDTSTART:20270101T090000Z\r\nRDATE:${rdates.join(',')}\r\nSUMMARY:${uid}\r\nEND:VEVENT`;
+    };
+    const file = (last: number) => bytes(`BEGIN:VCALENDAR\r\n${listed('most', ICS_IMPORT_LISTED_DATES_MAX - 2)}\r\n${listed('last', last)}\r\nEND:VCALENDAR`);
+    const atCap = await icsDrafts(file(2), { timeZone: 'UTC', categories: [] });
+    expect(atCap.drafts).toHaveLength(ICS_IMPORT_LISTED_DATES_MAX);
+    expect(atCap.skipped).toEqual([]);
+    const over = await icsDrafts(file(3), { timeZone: 'UTC', categories: [] });
+    expect(over.drafts).toHaveLength(ICS_IMPORT_LISTED_DATES_MAX - 2);
+    expect(over.skipped).toEqual([{ uid: 'last', reason: expect.stringContaining(`past ${ICS_IMPORT_LISTED_DATES_MAX} events on listed dates`) }]);
+  });
+
+  it(`splits a series at changes to an occurrence and all after it: at its first occurrence it changes whole; a change to an all-day series, a cancellation, and more than ICS_IMPORT_SPLITS_MAX (${ICS_IMPORT_SPLITS_MAX}) are skipped`, async () => {
+    const change = (id: string, start: string, summary: string, ...more: string[]) => ['BEGIN:VEVENT', 'UID:s', `RECURRENCE-ID;RANGE=THISANDFUTURE:${id}`, `DTSTART:${start}`, `SUMMARY:${summary}`, ...more, 'END:VEVENT'];
+    const file = (...changes: string[][]) =>
+      bytes(['BEGIN:VCALENDAR', 'BEGIN:VEVENT', 'UID:s', 'DTSTART:20270301T090000Z', 'DTEND:20270301T100000Z', 'RRULE:FREQ=WEEKLY;BYDAY=MO', 'SUMMARY:Weekly', 'END:VEVENT', ...changes.flat(), 'END:VCALENDAR'].join('\r\n'));
+    const read = (...changes: string[][]) => icsDrafts(file(...changes), { timeZone: 'UTC', categories: [] });
+
+    const whole = await read(change('20270301T090000Z', '20270301T100000Z', 'Later', 'DTEND:20270301T110000Z'));
+    expect(whole.drafts.map((d) => [d.importSource!.uid, d.title, d.start, d.rrule])).toEqual([['s', 'Later', '2027-03-01T10:00:00.000Z', 'FREQ=WEEKLY;BYDAY=MO']]);
+
+    // Moved to Tuesday, "every Monday" becomes "every Tuesday" from then on, as the server's own edit does.
+    const moved = await read(change('20270308T090000Z', '20270309T090000Z', 'Tuesdays'));
+    expect(moved.drafts.map((d) => [d.title, d.rrule])).toEqual([['Weekly', 'FREQ=WEEKLY;UNTIL=20270308T085959Z;BYDAY=MO'], ['Tuesdays', 'FREQ=WEEKLY;BYDAY=TU']]);
+
+    const cannot = await read(change('20270308T090000Z', '20270308', 'All day'), change('20270315T090000Z', '20270315T090000Z', 'Gone', 'STATUS:CANCELLED'));
+    expect(cannot.drafts.map((d) => d.title)).toEqual(['Weekly']);
+    expect(cannot.skipped.map((s) => s.reason)).toEqual([
+      'The cancellation of the occurrence of 2027-03-15T09:00:00.000Z and all after it (RANGE=THISANDFUTURE) was left out',
+      'The change to the occurrence of 2027-03-08T09:00:00.000Z and all after it (RANGE=THISANDFUTURE) was left out: it changes a timed series into an all-day one, or back',
+    ]);
+
+    const weeks = Array.from({ length: ICS_IMPORT_SPLITS_MAX + 1 }, (_, i) => new Date(Date.UTC(2027, 2, 8 + 7 * i, 9)).toISOString().replace(/[-:]|\.\d{3}/g, ''));
+    const many = await read(...weeks.map((id, i) => change(id, id, `From week ${i + 1}`)));
+    expect(many.drafts).toHaveLength(ICS_IMPORT_SPLITS_MAX + 1);
+    expect(new Set(many.drafts.map((d) => d.importSource!.uid)).size).toBe(ICS_IMPORT_SPLITS_MAX + 1);
+    expect(many.skipped).toEqual([{ uid: 's', reason: expect.stringContaining(`split at ${ICS_IMPORT_SPLITS_MAX} changes like it at most`) }]);
   });
 
   it(`refuses a file of more than ICS_IMPORT_COMPONENTS_MAX (${ICS_IMPORT_COMPONENTS_MAX}) components`, async () => {

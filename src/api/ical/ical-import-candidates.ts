@@ -3,6 +3,7 @@
 import { categoryNamed } from '../../shared/category-match.ts';
 import type { ImportSource } from '../../shared/event-schema.ts';
 import { instantOfWallClockMs } from '../recurrence/zone-offsets.ts';
+import { listedDateEvents, type ListedDatesTally } from './ical-import-listed-dates.ts';
 import type { SkippedItem, VeventRecord } from './ical-import-records.ts';
 import { timeText, type IcalTime } from './ical-import-times.ts';
 
@@ -20,6 +21,8 @@ export interface ImportCandidate {
   uid: string;
   input: Record<string, unknown>;
   overrides: OverrideInput[];
+  /** Changes to an occurrence and all after it (RANGE=THISANDFUTURE), each splitting the series there. */
+  futureChanges: OverrideInput[];
   source: ImportSource;
 }
 
@@ -64,37 +67,40 @@ const newer = (a: VeventRecord, b: VeventRecord) => a.sequence - b.sequence || (
 function masterProblem(master: VeventRecord, overrides: readonly VeventRecord[]): string | null {
   if (master.cancelled) return 'The event is cancelled (STATUS:CANCELLED)';
   if (master.rrules.length > 1) return 'The event repeats by more than one rule (RRULE): a series here has one';
-  if (master.rrules.length === 0 && master.rdateCount > 0) return 'The event repeats only on listed dates (RDATE), which a series here cannot hold';
-  if (master.rrules.length === 0 && overrides.length > 0) return 'The file changes occurrences (RECURRENCE-ID) of an event that does not repeat';
+  if (master.rrules.length === 0 && master.rdateCount === 0 && overrides.length > 0) return 'The file changes occurrences (RECURRENCE-ID) of an event that does not repeat';
   if (master.rrules.length > 0 && master.start.kind === 'instant' && master.start.zone === null) {
     return 'Its time zone matches none we know, so its repeats could not follow daylight saving time';
   }
   return null;
 }
 
-/** The occurrences changed on their own, and those cancelled (which become exdates); a change to all later ones is skipped. */
+/**
+ * The occurrences changed on their own, those changed with all after them (RANGE=THISANDFUTURE), and those cancelled
+ * (which become exdates); a cancellation of all later ones is skipped, saying so.
+ */
 function splitOverrides(master: VeventRecord, overrides: readonly VeventRecord[], zone: string, skipped: SkippedItem[]) {
   const changed: OverrideInput[] = [];
+  const future: OverrideInput[] = [];
   const cancelled: string[] = [];
   for (const override of overrides) {
     const recurrenceId = occurrenceIdOf(override.recurrenceId!, master, zone);
-    if (override.thisAndFuture) {
-      skipped.push({ uid: master.uid, reason: `The change to the occurrence of ${recurrenceId} and all after it (RANGE=THISANDFUTURE) was left out` });
-    } else if (override.cancelled) cancelled.push(recurrenceId);
-    else {
-      const { title, start, end, url, description, location } = override;
-      const input = { title: title || UNTITLED_EVENT, start: timeText(start), end: end && timeText(end), allDay: start.kind === 'date', url, extendedProps: { description, location } };
-      changed.push({ recurrenceId, input });
+    if (override.cancelled) {
+      if (override.thisAndFuture) skipped.push({ uid: master.uid, reason: `The cancellation of the occurrence of ${recurrenceId} and all after it (RANGE=THISANDFUTURE) was left out` });
+      else cancelled.push(recurrenceId);
+      continue;
     }
+    const { title, start, end, url, description, location } = override;
+    const input = { title: title || UNTITLED_EVENT, start: timeText(start), end: end && timeText(end), allDay: start.kind === 'date', url, extendedProps: { description, location } };
+    (override.thisAndFuture ? future : changed).push({ recurrenceId, input });
   }
-  return { changed, cancelled };
+  return { changed, future, cancelled };
 }
 
 function candidateOf(master: VeventRecord, overrides: readonly VeventRecord[], options: GroupOptions, skipped: SkippedItem[]): ImportCandidate {
   const allDay = master.start.kind === 'date';
   const zone = master.start.kind === 'instant' ? (master.start.zone ?? 'UTC') : options.fileZone;
   const rrule = master.rrules[0] ? fitUntil(master.rrules[0], allDay, zone) : '';
-  const { changed, cancelled } = splitOverrides(master, overrides, zone, skipped);
+  const { changed, future, cancelled } = splitOverrides(master, overrides, zone, skipped);
   if (rrule && master.rdateCount > 0) skipped.push({ uid: master.uid, reason: `Its ${master.rdateCount} extra date(s) (RDATE) were left out: a series here repeats by its rule alone` });
   const exdate = rrule ? [...master.exdates.map((time) => occurrenceIdOf(time, master, zone)), ...cancelled] : [];
   const sameEnd = master.end && timeText(master.end) === timeText(master.start);
@@ -119,6 +125,7 @@ function candidateOf(master: VeventRecord, overrides: readonly VeventRecord[], o
       },
     },
     overrides: changed,
+    futureChanges: future,
     // A change to one occurrence is a change to the series: the newest of all its parts decides.
     source: { uid: master.uid, sequence: Math.max(...all.map((r) => r.sequence)), modified: all.map((r) => r.modified).sort().at(-1)! },
   };
@@ -130,6 +137,7 @@ export function groupCandidates(events: readonly VeventRecord[], options: GroupO
   for (const record of events) byUid.set(record.uid, [...(byUid.get(record.uid) ?? []), record]);
   const candidates: ImportCandidate[] = [];
   const skipped: SkippedItem[] = [];
+  const listed: ListedDatesTally = { events: 0 };
   for (const [uid, records] of byUid) {
     const masters = records.filter((record) => record.recurrenceId === null).sort(newer);
     const overrides = records.filter((record) => record.recurrenceId !== null);
@@ -141,7 +149,9 @@ export function groupCandidates(events: readonly VeventRecord[], options: GroupO
     if (masters.length > 1) skipped.push({ uid, reason: `The file holds this event ${masters.length} times: the newest was imported` });
     const problem = masterProblem(master, overrides);
     if (problem) skipped.push({ uid, reason: problem });
-    else candidates.push(candidateOf(master, overrides, options, skipped));
+    else if (master.rrules.length === 0 && master.rdateCount > 0) {
+      candidates.push(...listedDateEvents(master, overrides, skipped, listed).map((event) => candidateOf(event, [], options, skipped)));
+    } else candidates.push(candidateOf(master, overrides, options, skipped));
   }
   return { candidates, skipped };
 }

@@ -9,6 +9,7 @@ import { overrideOf, withOverride } from '../events/series-edits.ts';
 import { BODY_FIELD, parseOrThrow } from '../http/request-validation.ts';
 import { occurrenceAt } from '../recurrence/expand-series.ts';
 import { groupCandidates, type ImportCandidate } from './ical-import-candidates.ts';
+import { splitAtFutureChanges } from './ical-import-future-changes.ts';
 import { readComponents, type SkippedItem } from './ical-import-records.ts';
 import { contentLines, lineCountFault, readIcsLines, type SyntaxFault } from './ical-import-text.ts';
 import { zoneContext } from './ical-import-times.ts';
@@ -23,31 +24,49 @@ const malformed = ({ line, message, kind }: SyntaxFault) =>
     errors: [{ field: BODY_FIELD, message: `Line ${line}: ${message}` }],
   });
 
-/** The file's calendars, read once and within every cap, or a 400 naming the first line at fault. */
-export function parseIcs(body: Uint8Array): ICAL.Component[] {
+/**
+ * The file's calendars, read once and within every cap, and the items left out for a line they cannot read (each
+ * skipped, naming it); a 400 naming the first line at fault when the file is not iCalendar or holds more than an
+ * import takes.
+ */
+export function readIcs(body: Uint8Array): { calendars: ICAL.Component[]; skipped: SkippedItem[] } {
   const tooLong = lineCountFault(body);
   if (tooLong) throw malformed(tooLong);
   const read = readIcsLines(contentLines(body));
   if ('fault' in read) throw malformed(read.fault);
-  return read.calendars.map((root) => new ICAL.Component(root));
+  const skipped = read.broken.map(({ uid, fault }) => ({ uid, reason: `Line ${fault.line}: ${fault.message}, so this item was left out` }));
+  return { calendars: read.calendars.map((root) => new ICAL.Component(root)), skipped };
+}
+
+/** The file's calendars, as readIcs reads them. */
+export function parseIcs(body: Uint8Array): ICAL.Component[] {
+  return readIcs(body).calendars;
 }
 
 const reasonOf = (problem: HttpProblem) => problem.errors?.map((error) => error.message).join('; ') ?? problem.detail ?? problem.title;
 
-/** The candidate as the draft the stores would keep, its changed occurrences among its overrides; a 400 says why not. */
-function candidateDraft(candidate: ImportCandidate, skipped: SkippedItem[]): EventDraft {
+const checkedDraft = (input: unknown) => toDraft(parseOrThrow(eventWriteSchema, input));
+
+/**
+ * The candidate as the drafts the stores would keep: its series, split at each change to an occurrence and all after
+ * it, each with the changed occurrences it holds among its overrides; a 400 says why not.
+ */
+function candidateDrafts(candidate: ImportCandidate, skipped: SkippedItem[]): EventDraft[] {
   const input = parseOrThrow(eventWriteSchema, candidate.input);
   const series = checkSeries(input, toDraft(input));
-  let overrides = {};
-  for (const { recurrenceId, input: changed } of candidate.overrides) {
-    const occurrence = series.exdate.includes(recurrenceId) ? null : occurrenceAt(series, recurrenceId);
+  const futureChanges = candidate.futureChanges.map(({ recurrenceId, input: changed }) => ({ recurrenceId, changed: checkedDraft(changed) }));
+  const pieces = splitAtFutureChanges(candidate.uid, series, candidate.overrides.map((o) => o.recurrenceId), futureChanges, skipped);
+  for (const { recurrenceId: fileId, input: changed } of candidate.overrides) {
+    const piece = pieces.find((p) => p.overrideIds.has(fileId));
+    const recurrenceId = piece?.overrideIds.get(fileId) ?? fileId;
+    const occurrence = !piece || piece.draft.exdate.includes(recurrenceId) ? null : occurrenceAt(piece.draft, recurrenceId);
     if (!occurrence) {
-      skipped.push({ uid: candidate.uid, reason: `The change to the occurrence of ${recurrenceId} was left out: the series has no occurrence then` });
+      skipped.push({ uid: candidate.uid, reason: `The change to the occurrence of ${fileId} was left out: the series has no occurrence then` });
       continue;
     }
-    overrides = withOverride(overrides, recurrenceId, overrideOf(series, occurrence, toDraft(parseOrThrow(eventWriteSchema, changed))));
+    piece!.draft = { ...piece!.draft, overrides: withOverride(piece!.draft.overrides, recurrenceId, overrideOf(piece!.draft, occurrence, checkedDraft(changed))) };
   }
-  return { ...series, overrides, importSource: candidate.source };
+  return pieces.map(({ uid, draft }) => ({ ...draft, importSource: { ...candidate.source, uid } }));
 }
 
 /**
@@ -91,14 +110,15 @@ export interface IcsDrafts {
  * keep), and what was skipped and why. A file that is not iCalendar, or holds more than an import takes, is a 400.
  */
 export async function icsDrafts(body: Uint8Array, { timeZone, categories }: IcsReadOptions): Promise<IcsDrafts> {
-  const calendars = parseIcs(body);
-  const { events: records, skipped } = readComponents(calendars, zoneContext(calendars, timeZone));
+  const { calendars, skipped } = readIcs(body);
+  const components = readComponents(calendars, zoneContext(calendars, timeZone));
+  const records = components.events;
+  skipped.push(...components.skipped);
   const grouped = groupCandidates(records, { categories, fileZone: fileZoneOf(calendars, timeZone) });
   skipped.push(...grouped.skipped);
   const drafts: EventDraft[] = [];
   for (const candidate of grouped.candidates) {
-    const draft = await orSkip(candidate.uid, skipped, () => candidateDraft(candidate, skipped));
-    if (draft) drafts.push(draft);
+    drafts.push(...((await orSkip(candidate.uid, skipped, () => candidateDrafts(candidate, skipped))) ?? []));
   }
   return { drafts, skipped };
 }

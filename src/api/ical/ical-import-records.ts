@@ -3,10 +3,11 @@
 import { createHash } from 'node:crypto';
 import ICAL from 'ical.js';
 import type { IcsSkippedItem } from '../../shared/ics-import.ts';
+import { ICS_IMPORT_LISTED_DATES_MAX } from '../../shared/limits.ts';
 import { plainTextToHtml } from '../../shared/rich-text.ts';
 import { isHttpUrl } from '../../shared/event-schema.ts';
 import { isTeamsMeetingUrl } from '../../shared/meeting-url.ts';
-import { readFirstIcalTime, readIcalTimes, timeText, UnknownZoneError, type IcalTime, type ZoneContext } from './ical-import-times.ts';
+import { readFirstIcalTime, readIcalTime, readIcalTimes, timeText, UnknownZoneError, type IcalTime, type ZoneContext } from './ical-import-times.ts';
 // X-ALT-DESC is TEXT (Outlook escapes its commas, semicolons and newlines): read it so whichever module loaded first.
 import './ical-text-properties.ts';
 
@@ -35,7 +36,16 @@ export interface VeventRecord {
   onlineMeetingUrl: string;
   rrules: string[];
   exdates: IcalTime[];
+  /** The RDATEs read: at most one past ICS_IMPORT_LISTED_DATES_MAX. */
+  rdates: RdateValue[];
+  /** How many RDATE values the event has. */
   rdateCount: number;
+}
+
+/** One RDATE: the start of an occurrence, and its own end when the RDATE is a PERIOD (else null). */
+export interface RdateValue {
+  start: IcalTime;
+  end: IcalTime | null;
 }
 
 const OTHER_COMPONENTS: Readonly<Record<string, string>> = {
@@ -61,16 +71,45 @@ export function uidOf(component: ICAL.Component): string {
   return text(component, 'uid').trim() || derivedUid(component);
 }
 
+/** A time a length later: days on the calendar for a date, exact time for a date-time. */
+export function later(start: IcalTime, seconds: number): IcalTime {
+  if (start.kind === 'instant') return { ...start, ms: start.ms + seconds * 1000, floatingMs: start.floatingMs + seconds * 1000 };
+  return { kind: 'date', date: new Date(Date.parse(start.date) + Math.round(seconds / 86_400) * 86_400_000).toISOString().slice(0, 10) };
+}
+
 /** The end from DTEND, or DTSTART plus DURATION (days on the calendar for dates, exact time for date-times). */
 function endOf(component: ICAL.Component, start: IcalTime, ctx: ZoneContext): IcalTime | null {
   const end = readFirstIcalTime(component, 'dtend', ctx);
   if (end) return end;
   const duration = component.getFirstPropertyValue('duration');
-  if (!(duration instanceof ICAL.Duration)) return null;
-  const seconds = duration.toSeconds();
-  if (start.kind === 'instant') return { ...start, ms: start.ms + seconds * 1000, floatingMs: start.floatingMs + seconds * 1000 };
-  const date = new Date(Date.parse(start.date) + Math.round(seconds / 86_400) * 86_400_000).toISOString().slice(0, 10);
-  return { kind: 'date', date };
+  return duration instanceof ICAL.Duration ? later(start, duration.toSeconds()) : null;
+}
+
+/** One RDATE value: a date or date-time, or a PERIOD (its start, and its end or length). */
+function rdateOf(value: unknown, tzid: string | undefined, ctx: ZoneContext): RdateValue | null {
+  if (typeof value === 'string') return { start: readIcalTime(value, tzid, ctx), end: null };
+  if (!Array.isArray(value) || typeof value[0] !== 'string' || typeof value[1] !== 'string') return null;
+  const start = readIcalTime(value[0], tzid, ctx);
+  return { start, end: /^[+-]?P/.test(value[1]) ? later(start, ICAL.Duration.fromString(value[1]).toSeconds()) : readIcalTime(value[1], tzid, ctx) };
+}
+
+/**
+ * The RDATE values, read up to one past ICS_IMPORT_LISTED_DATES_MAX (an event with more is skipped whatever they are:
+ * a 5 MB file of RDATEs holds 300,000, too many to hold read in a reading thread's heap), and how many there are.
+ */
+function rdatesOf(component: ICAL.Component, ctx: ZoneContext): Pick<VeventRecord, 'rdates' | 'rdateCount'> {
+  const rdates: RdateValue[] = [];
+  let rdateCount = 0;
+  for (const property of component.getAllProperties('rdate')) {
+    const param = property.getParameter('tzid');
+    const values = property.jCal.slice(3);
+    rdateCount += values.length;
+    for (const value of values.slice(0, Math.max(0, ICS_IMPORT_LISTED_DATES_MAX + 1 - rdates.length))) {
+      const rdate = rdateOf(value, typeof param === 'string' ? param : undefined, ctx);
+      if (rdate) rdates.push(rdate);
+    }
+  }
+  return { rdates, rdateCount };
 }
 
 function descriptionOf(component: ICAL.Component): string {
@@ -115,7 +154,7 @@ function readVevent(component: ICAL.Component, uid: string, ctx: ZoneContext): V
     categories: component.getAllProperties('categories').flatMap((property) => property.getValues().map(String)),
     rrules: component.getAllProperties('rrule').map((property) => String(property.getFirstValue())),
     exdates: readIcalTimes(component, 'exdate', ctx),
-    rdateCount: component.getAllProperties('rdate').reduce((count, property) => count + property.getValues().length, 0),
+    ...rdatesOf(component, ctx),
   };
 }
 

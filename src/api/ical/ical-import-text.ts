@@ -166,6 +166,30 @@ function isRealDateTime(value: string): boolean {
   return date.getUTCMonth() === mo! - 1 && date.getUTCDate() === d && h <= 23 && mi <= 59 && s <= 60;
 }
 
+const STRUCTURE_LINE = /^(?:BEGIN|END)[;:]/i;
+const TIME_PROPERTY_LINE = /^(?:DTSTART|DTEND|DUE|RECURRENCE-ID|EXDATE|RDATE);/i;
+const UNQUOTED_TZID = /;TZID=(?!")/gi;
+const NEXT_PARAMETER = /;[A-Za-z0-9-]+=/g;
+
+/**
+ * A date property's line with its TZID quoted, when Exchange or older Outlook wrote a display name unquoted
+ * ("DTSTART;TZID=(UTC+01:00) Amsterdam, Berlin:20270101T090000"): RFC 5545 §3.2 allows its colon and commas only
+ * inside quotes, so the value is what follows the line's last colon. Null when there is nothing to repair.
+ */
+export function requotedTzid(text: string): string | null {
+  if (!TIME_PROPERTY_LINE.test(text)) return null;
+  UNQUOTED_TZID.lastIndex = 0;
+  if (!UNQUOTED_TZID.test(text)) return null;
+  const from = UNQUOTED_TZID.lastIndex;
+  const valueColon = text.lastIndexOf(':');
+  NEXT_PARAMETER.lastIndex = from;
+  const next = NEXT_PARAMETER.exec(text);
+  const to = next && next.index < valueColon ? next.index : valueColon;
+  const tzid = text.slice(from, to);
+  if (to < from || !/[,:]/.test(tzid) || tzid.includes('"')) return null;
+  return `${text.slice(0, from)}"${tzid}"${text.slice(to)}`;
+}
+
 /** The value of a date property that is no date or date-time, or no real one (month 13, 31 April). */
 function dateValueFault(name: string, params: string, value: string): string | null {
   if (!DATE_PROPERTIES.has(name)) return null;
@@ -193,6 +217,15 @@ interface OpenComponent {
   name: string;
   line: number;
   jcal: [string, unknown[][], unknown[]];
+  /** For an item of the calendar (an event, a task, a time zone): its first line that cannot be read. */
+  broken?: SyntaxFault;
+}
+
+/** An item of the file (an event, a task, a time zone) left out for a line that cannot be read, the rest read. */
+export interface BrokenItem {
+  /** Its UID (a time zone's TZID), else where it begins ("line 11"). */
+  uid: string;
+  fault: SyntaxFault;
 }
 
 /** What the walk has counted so far, against the caps. */
@@ -222,21 +255,53 @@ function begin(open: OpenComponent[], tally: Tally, line: number, name: string, 
   open.push(component);
 }
 
-/** One unfolded line taken into the components open so far. */
-function take(open: OpenComponent[], tally: Tally, current: ContentLine, roots: unknown[]): void {
+/** The item's UID (a time zone's TZID) as far as its lines read, else where it begins. */
+function itemUid({ jcal, line }: OpenComponent): string {
+  const name = jcal[0] === 'vtimezone' ? 'tzid' : 'uid';
+  const value = jcal[1].find((property) => property[0] === name)?.[3];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : `line ${line}`;
+}
+
+/** An END line: the component closed; an item with a line that cannot be read is taken out of its calendar. */
+function end(open: OpenComponent[], line: number, name: string, broken: BrokenItem[]): void {
+  const top = open.pop();
+  if (!top) fail(line, 'Everything in an iCalendar file is inside BEGIN:VCALENDAR … END:VCALENDAR');
+  if (top!.name !== name) fail(line, `END:${name} does not close BEGIN:${top!.name} (line ${top!.line})`);
+  if (!top!.broken) return;
+  const components = open.at(-1)!.jcal[2];
+  components.splice(components.lastIndexOf(top!.jcal), 1);
+  broken.push({ uid: itemUid(top!), fault: top!.broken });
+}
+
+/** One unfolded property line of a component; a line an item cannot read marks the item, and the walk goes on. */
+function property(open: OpenComponent[], current: ContentLine): void {
   const { line, text } = current;
-  if (text.length > ICS_IMPORT_LINE_MAX) fail(line, `the line is ${count(text.length)} characters long; an import takes lines of at most ${count(ICS_IMPORT_LINE_MAX)}`, 'limit');
-  const { name, colon } = headOf(text, line);
-  if (name === 'BEGIN' || name === 'END') {
-    const component = text.slice(colon + 1).trim().toUpperCase();
-    if (name === 'BEGIN') return begin(open, tally, line, component, roots);
-    const top = open.pop();
-    if (!top) fail(line, 'Everything in an iCalendar file is inside BEGIN:VCALENDAR … END:VCALENDAR');
-    if (top!.name !== component) fail(line, `END:${component} does not close BEGIN:${top!.name} (line ${top!.line})`);
-    return;
+  // The item (an event, a time zone…) the line is in, when it is in one: the calendar's own lines are the file's.
+  const item = open[1];
+  try {
+    const { name, colon } = headOf(text, line);
+    open.at(-1)!.jcal[1].push(propertyOf(current, name, colon));
+  } catch (error) {
+    if (!(item && error instanceof FaultAt && error.fault.kind === 'syntax')) throw error;
+    item.broken ??= error.fault;
   }
-  if (open.length === 0) fail(line, 'Everything in an iCalendar file is inside BEGIN:VCALENDAR … END:VCALENDAR');
-  open.at(-1)!.jcal[1].push(propertyOf(current, name, colon));
+}
+
+/** One unfolded line taken into the components open so far. */
+function take(open: OpenComponent[], tally: Tally, current: ContentLine, roots: unknown[], broken: BrokenItem[]): void {
+  const { line } = current;
+  if (current.text.length > ICS_IMPORT_LINE_MAX) fail(line, `the line is ${count(current.text.length)} characters long; an import takes lines of at most ${count(ICS_IMPORT_LINE_MAX)}`, 'limit');
+  const text = requotedTzid(current.text) ?? current.text;
+  if (STRUCTURE_LINE.test(text)) {
+    const { name, colon } = headOf(text, line);
+    const component = text.slice(colon + 1).trim().toUpperCase();
+    return name === 'BEGIN' ? begin(open, tally, line, component, roots) : end(open, line, component, broken);
+  }
+  if (open.length === 0) {
+    headOf(text, line);
+    fail(line, 'Everything in an iCalendar file is inside BEGIN:VCALENDAR … END:VCALENDAR');
+  }
+  property(open, { line, text });
 }
 
 /**
@@ -244,18 +309,19 @@ function take(open: OpenComponent[], tally: Tally, current: ContentLine, roots: 
  * than ICS_IMPORT_LINE_MAX, more parameters, components, nesting, time zones or observances than their caps). One
  * pass over the lines, each walked once, so the cost grows with the file's size and nothing else.
  */
-export function readIcsLines(lines: readonly ContentLine[]): { calendars: unknown[][] } | { fault: SyntaxFault } {
+export function readIcsLines(lines: readonly ContentLine[]): { calendars: unknown[][]; broken: BrokenItem[] } | { fault: SyntaxFault } {
   if (lines.length === 0) return { fault: { line: 1, message: 'The file is empty: an iCalendar file starts with BEGIN:VCALENDAR', kind: 'syntax' } };
   const roots: unknown[][] = [];
   const open: OpenComponent[] = [];
   const tally: Tally = { components: 0, items: 0, vtimezones: 0 };
+  const broken: BrokenItem[] = [];
   try {
-    for (const line of lines) take(open, tally, line, roots);
+    for (const line of lines) take(open, tally, line, roots, broken);
     const unclosed = open.at(-1);
     if (unclosed) fail(unclosed.line, `BEGIN:${unclosed.name} is never closed (END:${unclosed.name})`);
   } catch (error) {
     if (error instanceof FaultAt) return { fault: error.fault };
     throw error;
   }
-  return { calendars: roots };
+  return { calendars: roots, broken };
 }

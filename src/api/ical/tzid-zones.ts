@@ -1,67 +1,34 @@
 // The IANA zone a TZID names. Files name zones as IANA ids (Google, Apple, Nextcloud), as Windows ids ("W. Europe
-// Standard Time", Exchange), as Exchange's display names ("(UTC-05:00) Eastern Time (US & Canada)"), behind a
-// vendor's prefix ("/mozilla.org/20070129_1/Europe/Berlin"), or as anything at all with the file's own VTIMEZONE.
+// Standard Time", Exchange), as Exchange's display names ("(UTC-05:00) Eastern Time (US & Canada)",
+// windows-display-names.ts), behind a vendor's prefix ("/mozilla.org/20070129_1/Europe/Berlin"), or as anything at all
+// with the file's own VTIMEZONE.
 import ICAL from 'ical.js';
 import { findIana, WINDOWS_TO_IANA_MAP } from 'windows-iana';
 import { isValidTimeZone } from '../../shared/time.ts';
 import { offsetAtMs } from '../recurrence/zone-offsets.ts';
 import { boundedTimezone } from './bounded-timezone.ts';
+import { zoneOfDisplayName } from './windows-display-names.ts';
 
-/**
- * Exchange's display names, by the place names after the "(UTC±hh:mm)" or "(GMT…)" part, lower-cased: the zones
- * Exchange most often writes this way. Others fall back to the file's VTIMEZONE.
- */
-const DISPLAY_NAMES: Readonly<Record<string, string>> = {
-  'eastern time (us & canada)': 'America/New_York',
-  'central time (us & canada)': 'America/Chicago',
-  'mountain time (us & canada)': 'America/Denver',
-  'pacific time (us & canada)': 'America/Los_Angeles',
-  arizona: 'America/Phoenix',
-  alaska: 'America/Anchorage',
-  hawaii: 'Pacific/Honolulu',
-  'atlantic time (canada)': 'America/Halifax',
-  'guadalajara, mexico city, monterrey': 'America/Mexico_City',
-  brasilia: 'America/Sao_Paulo',
-  'coordinated universal time': 'UTC',
-  'dublin, edinburgh, lisbon, london': 'Europe/London',
-  'greenwich mean time : dublin, edinburgh, lisbon, london': 'Europe/London',
-  'amsterdam, berlin, bern, rome, stockholm, vienna': 'Europe/Berlin',
-  'belgrade, bratislava, budapest, ljubljana, prague': 'Europe/Budapest',
-  'brussels, copenhagen, madrid, paris': 'Europe/Paris',
-  'sarajevo, skopje, warsaw, zagreb': 'Europe/Warsaw',
-  'athens, bucharest': 'Europe/Bucharest',
-  'helsinki, kyiv, riga, sofia, tallinn, vilnius': 'Europe/Kiev',
-  'helsinki, kiev, riga, sofia, tallinn, vilnius': 'Europe/Kiev',
-  jerusalem: 'Asia/Jerusalem',
-  istanbul: 'Europe/Istanbul',
-  'harare, pretoria': 'Africa/Johannesburg',
-  'moscow, st. petersburg': 'Europe/Moscow',
-  'moscow, st. petersburg, volgograd': 'Europe/Moscow',
-  'abu dhabi, muscat': 'Asia/Dubai',
-  'chennai, kolkata, mumbai, new delhi': 'Asia/Kolkata',
-  'beijing, chongqing, hong kong, urumqi': 'Asia/Shanghai',
-  'kuala lumpur, singapore': 'Asia/Singapore',
-  'osaka, sapporo, tokyo': 'Asia/Tokyo',
-  seoul: 'Asia/Seoul',
-  brisbane: 'Australia/Brisbane',
-  'canberra, melbourne, sydney': 'Australia/Sydney',
-  'auckland, wellington': 'Pacific/Auckland',
-};
-
-const DISPLAY_PREFIX = /^\((?:UTC|GMT)[^)]*\)\s*/i;
 // "/mozilla.org/20070129_1/Europe/Berlin", "/freeassociation.sourceforge.net/Tzfile/Europe/London": the IANA id at the end.
 const PREFIXED_ID = /\/([A-Za-z_]+\/[A-Za-z0-9_+-]+(?:\/[A-Za-z0-9_+-]+)?)$/;
+// Outlook numbers copies of a zone it was sent with other rules: "Central Standard Time 1", "W. Europe Standard Time 2".
+const NUMBERED_COPY = /\s+\d{1,2}$/;
 
-/** The IANA zone the TZID names, or null when only the file's own VTIMEZONE can say what it is. */
-export function ianaZoneOf(tzid: string): string | null {
-  const id = tzid.trim().replace(/^"(.*)"$/, '$1');
-  if (id === '') return null;
+/** The zone a name gives: an IANA id, a Windows id (CLDR's windowsZones), a vendor's prefixed IANA id, a display name. */
+function zoneNamed(id: string): string | null {
   if (isValidTimeZone(id)) return id;
   const windows = findIana(id)[0];
   if (windows) return windows;
   const prefixed = PREFIXED_ID.exec(id)?.[1];
   if (prefixed && isValidTimeZone(prefixed)) return prefixed;
-  return DISPLAY_NAMES[id.replace(DISPLAY_PREFIX, '').toLowerCase()] ?? null;
+  return zoneOfDisplayName(id);
+}
+
+/** The IANA zone the TZID names, or null when only the file's own VTIMEZONE can say what it is. */
+export function ianaZoneOf(tzid: string): string | null {
+  const id = tzid.trim().replace(/^"(.*)"$/, '$1').trim();
+  if (id === '') return null;
+  return zoneNamed(id) ?? (NUMBERED_COPY.test(id) ? zoneNamed(id.replace(NUMBERED_COPY, '')) : null);
 }
 
 let candidateZones: string[] | null = null;

@@ -66,3 +66,27 @@ export function largestFile(events = ICS_IMPORT_COMPONENTS_MAX): string {
   };
   return lines('BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Largest//EN', ...Array.from({ length: events }, (_, i) => vevent(i)).flat(), 'END:VCALENDAR');
 }
+
+/** A date-time as iCalendar writes it, `hours` after 1 January 2027 09:00 UTC. */
+const hoursOn = (hours: number) => new Date(Date.UTC(2027, 0, 1, 9) + hours * 3_600_000).toISOString().replace(/[-:]|\.\d{3}Z/g, '');
+
+/** Near ICS_IMPORT_MAX_BYTES of RDATEs on one event (about 300,000 dates, lines of 9,000): each could be an event. */
+export function listedDatesAttack(): string {
+  const perLine = 9_000;
+  const lineCount = Math.floor((ICS_IMPORT_MAX_BYTES * 0.95) / (perLine * 16 + 30));
+  const rdates = Array.from({ length: lineCount }, (_, line) => `RDATE;TZID=Europe/Berlin:${Array.from({ length: perLine }, (_, i) => hoursOn(line * perLine + i)).join(',')}`);
+  return lines('BEGIN:VCALENDAR', 'BEGIN:VEVENT', 'UID:listed-dates-attack@example.com', 'DTSTART;TZID=Europe/Berlin:20270101T090000', ...rdates, 'SUMMARY:Every hour', 'END:VEVENT', 'END:VCALENDAR');
+}
+
+/** A daily series and ICS_IMPORT_COMPONENTS_MAX − 1 changes to "this and all later" occurrences, one a day. */
+export function splitsAttack(): string {
+  const change = (day: number) => ['BEGIN:VEVENT', 'UID:splits-attack@example.com', `RECURRENCE-ID;RANGE=THISANDFUTURE:${hoursOn(24 * day)}Z`, `DTSTART:${hoursOn(24 * day + 1)}Z`, `SUMMARY:From day ${day}`, 'END:VEVENT'];
+  const series = ['BEGIN:VEVENT', 'UID:splits-attack@example.com', `DTSTART:${hoursOn(0)}Z`, 'RRULE:FREQ=DAILY', 'SUMMARY:Daily', 'END:VEVENT'];
+  return lines('BEGIN:VCALENDAR', ...series, ...Array.from({ length: ICS_IMPORT_COMPONENTS_MAX - 1 }, (_, i) => change(i + 1)).flat(), 'END:VCALENDAR');
+}
+
+/** ICS_IMPORT_COMPONENTS_MAX events, each with a line that cannot be read: every one is skipped, naming its line. */
+export function brokenItemsAttack(): string {
+  const event = (i: number) => ['BEGIN:VEVENT', `UID:broken-${i}@example.com`, `DTSTART;TZID="(UTC+01:00) Amsterdam:2027010${1 + (i % 9)}T090000`, 'END:VEVENT'];
+  return lines('BEGIN:VCALENDAR', ...Array.from({ length: ICS_IMPORT_COMPONENTS_MAX }, (_, i) => event(i)).flat(), 'END:VCALENDAR');
+}
