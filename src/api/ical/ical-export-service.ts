@@ -14,7 +14,7 @@ import { HttpProblem, notFound, validationFailed } from '../errors.ts';
 import type { RenderingLog } from '../content/sanitise-html.ts';
 import type { EventWindow, Store, StoredCalendar } from '../stores/repository.ts';
 import { recurrenceIdMs } from '../recurrence/expand-series.ts';
-import { buildCalendarIcs } from './ical-export.ts';
+import { buildCalendarIcs, prepareCalendarIcs } from './ical-export.ts';
 import { compressors } from '../events/feed-cache.ts';
 import type { BodyEncoding, CachedText } from '../http/cached-body-reply.ts';
 
@@ -236,7 +236,9 @@ export function createIcsExportService(store: Store, options: IcsExportServiceOp
       const key = JSON.stringify([tenantId, calendarId, kept && [...kept].sort(), from, to, origin ?? null]);
       return cached(key, version, async () => {
         const events = await readEvents(store, { tenantId, calendarId, window: rangeWindow(from, to), kept, max: eventsMax });
-        const body = buildCalendarIcs({ name, description: calendar.description, events, uidDomain, origin, categoryNames: names, now: now(), log });
+        const at = now();
+        await prepareCalendarIcs(events, at);
+        const body = buildCalendarIcs({ name, description: calendar.description, events, uidDomain, origin, categoryNames: names, now: at, log });
         return { body, name };
       });
     },
@@ -246,7 +248,9 @@ export function createIcsExportService(store: Store, options: IcsExportServiceOp
       const calendar = await calendarOrNotFound(store, principal, calendarId);
       const event = await eventOrSeries(store, { tenantId, calendarId, eventId });
       const categoryNames = await categoryNamesOf(store, tenantId, calendarId);
-      const body = buildCalendarIcs({ name: calendar.name, events: [event], uidDomain, origin, categoryNames, now: now(), log });
+      const at = now();
+      await prepareCalendarIcs([event], at);
+      const body = buildCalendarIcs({ name: calendar.name, events: [event], uidDomain, origin, categoryNames, now: at, log });
       return { body, etag: tagOf(body), lastModified: new Date(event.extendedProps.updatedAt), name: event.title, encoded: encodings(body) };
     },
   };

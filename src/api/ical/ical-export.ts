@@ -6,7 +6,7 @@ import { eventTimeMs } from '../../shared/time.ts';
 import { SERIES_OPEN_END_MS, seriesRange } from '../recurrence/expand-series.ts';
 import { eventComponents, zoneOfEvent, type IcsEventContext } from './ical-event.ts';
 import { serialiseIcs } from './ical-lines.ts';
-import { vtimezone } from './vtimezone.ts';
+import { prepareVtimezone, vtimezone } from './vtimezone.ts';
 
 export const ICS_PRODUCT_ID = '-//Company Calendar//Company Calendar 1.0//EN';
 export const ICS_CONTENT_TYPE = 'text/calendar; charset=utf-8';
@@ -68,6 +68,14 @@ function calendarComponent(input: IcsCalendarInput): ICAL.Component {
   calendar.addPropertyWithValue('x-wr-calname', input.name);
   if (input.description) calendar.addPropertyWithValue('x-wr-caldesc', input.description);
   return calendar;
+}
+
+/**
+ * Works out, the event loop turning, the zone changes buildCalendarIcs() will write for these events: call it first,
+ * or building works them out in one go (for every zone from 1900, tens of seconds).
+ */
+export async function prepareCalendarIcs(events: readonly CalendarEvent[], now: Date): Promise<void> {
+  for (const [zone, [from, to]] of zoneSpans(events, now.getUTCFullYear())) await prepareVtimezone(zone, from, to);
 }
 
 /** The iCalendar text of these events (already in the order they go out). */

@@ -2,6 +2,7 @@
 // bundled VTIMEZONE sets go stale (ical-generator's are from 2018), and long ones break Google's import.
 // Correct by construction: every change the database has in the span is written, as a yearly rule only where the
 // database gives that rule's day in each year of it, else on its own date; nothing is assumed about other years.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import ICAL from 'ical.js';
 import { Temporal } from 'temporal-polyfill';
 
@@ -39,19 +40,88 @@ const WEEKDAY_CODES = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
 /** Margin before the span's first instant that the opening offset must cover: local times run up to 14 h ahead of UTC. */
 const OPENING_MARGIN_MS = 2 * DAY_MS;
 
-/** The zone's offset at startMs and its changes in [startMs, endMs). */
-function transitionsBetween(timeZone: string, startMs: number, endMs: number): { initialOffsetMs: number; transitions: Transition[] } {
-  let at = Temporal.Instant.fromEpochMilliseconds(startMs).toZonedDateTimeISO(timeZone);
-  const initialOffsetMs = at.offsetNanoseconds / 1e6;
+/**
+ * How many years of one zone's changes prepareVtimezone() works out between two turns of the event loop: the zone
+ * with the most changes (America/Santiago) takes about 3.5 ms a year through Temporal, and an export may name every
+ * zone there is from 1900 on (418 zones to 2200: 40 s of work, which held the event loop when done in one go).
+ */
+export const ZONE_CHANGES_CHUNK_YEARS = 10;
+
+const YEAR_MS = 365.25 * 86_400_000;
+
+/** A zone's changes worked out so far: every one at or after fromMs and before toMs, and the offset just before fromMs. */
+interface KnownChanges {
+  fromMs: number;
+  toMs: number;
+  offsetBeforeMs: number;
+  transitions: Transition[];
+}
+
+/**
+ * Each zone's changes worked out so far, kept for the process's life: bounded by the zones there are times the years
+ * events may take (at most a few MB), and worked out once.
+ */
+const knownChanges = new Map<string, KnownChanges>();
+
+/** The zone's changes at or after startMs and before endMs, through Temporal, and the offset just before startMs. */
+function scan(timeZone: string, startMs: number, endMs: number): { offsetBeforeMs: number; transitions: Transition[] } {
+  let at = Temporal.Instant.fromEpochMilliseconds(startMs - 1).toZonedDateTimeISO(timeZone);
+  const offsetBeforeMs = at.offsetNanoseconds / 1e6;
   const transitions: Transition[] = [];
-  let offset = initialOffsetMs;
+  let offset = offsetBeforeMs;
   for (let next = at.getTimeZoneTransition('next'); next && next.epochMilliseconds < endMs; next = at.getTimeZoneTransition('next')) {
     const toOffsetMs = next.offsetNanoseconds / 1e6;
     if (toOffsetMs !== offset) transitions.push({ atMs: next.epochMilliseconds, fromOffsetMs: offset, toOffsetMs });
     offset = toOffsetMs;
     at = next;
   }
-  return { initialOffsetMs, transitions };
+  return { offsetBeforeMs, transitions };
+}
+
+/**
+ * Works out more of the zone's changes towards [startMs, endMs), at most spanMs of them (before what is known, else
+ * after it), and says whether the span is now known whole.
+ */
+function learnChanges(timeZone: string, startMs: number, endMs: number, spanMs = Infinity): boolean {
+  const known = knownChanges.get(timeZone);
+  if (!known) {
+    const toMs = Math.min(endMs, startMs + spanMs);
+    knownChanges.set(timeZone, { fromMs: startMs, toMs, ...scan(timeZone, startMs, toMs) });
+  } else if (startMs < known.fromMs) {
+    const fromMs = Math.max(startMs, known.fromMs - spanMs);
+    const earlier = scan(timeZone, fromMs, known.fromMs);
+    Object.assign(known, { fromMs, offsetBeforeMs: earlier.offsetBeforeMs, transitions: [...earlier.transitions, ...known.transitions] });
+  } else if (endMs > known.toMs) {
+    const toMs = Math.min(endMs, known.toMs + spanMs);
+    known.transitions.push(...scan(timeZone, known.toMs, toMs).transitions);
+    known.toMs = toMs;
+  }
+  const now = knownChanges.get(timeZone)!;
+  return now.fromMs <= startMs && now.toMs >= endMs;
+}
+
+/** The zone's offset at startMs and its changes in (startMs, endMs). */
+function transitionsBetween(timeZone: string, startMs: number, endMs: number): { initialOffsetMs: number; transitions: Transition[] } {
+  // At most twice: what comes before the known changes, then what comes after.
+  while (!learnChanges(timeZone, startMs, endMs));
+  const known = knownChanges.get(timeZone)!;
+  const atOrBefore = known.transitions.filter((transition) => transition.atMs <= startMs);
+  return {
+    initialOffsetMs: atOrBefore.at(-1)?.toOffsetMs ?? known.offsetBeforeMs,
+    transitions: known.transitions.filter((transition) => transition.atMs > startMs && transition.atMs < endMs),
+  };
+}
+
+/** The span vtimezone() reads a zone's changes over for these years. */
+const readSpan = (fromYear: number, toYear: number): [number, number] => [Date.UTC(fromYear - 1, 0, 1), Date.UTC(toYear + 1, 0, 1)];
+
+/**
+ * Works out the changes vtimezone() needs for this zone and these years, ZONE_CHANGES_CHUNK_YEARS at a time, the event
+ * loop turning between: an export calls it for each zone before building, so that building reads only known changes.
+ */
+export async function prepareVtimezone(timeZone: string, fromYear: number, toYear: number): Promise<void> {
+  const [startMs, endMs] = readSpan(fromYear, toYear);
+  while (!learnChanges(timeZone, startMs, endMs, ZONE_CHANGES_CHUNK_YEARS * YEAR_MS)) await nextTurn();
 }
 
 /** The wall-clock time (on the floating line) an onset is written in: the offset in force before it (RFC 5545 §3.6.5). */
@@ -239,8 +309,8 @@ const dtstartMs = (component: ICAL.Component) => (component.getFirstPropertyValu
  */
 export function vtimezone(timeZone: string, fromYear: number, toYear: number): ICAL.Component {
   if (toYear < fromYear) throw new RangeError(`A VTIMEZONE's years run forwards: ${fromYear} to ${toYear}`);
-  const readFromMs = Date.UTC(fromYear - 1, 0, 1);
-  const { initialOffsetMs, transitions } = transitionsBetween(timeZone, readFromMs, Date.UTC(toYear + 1, 0, 1));
+  const [readFromMs, readToMs] = readSpan(fromYear, toYear);
+  const { initialOffsetMs, transitions } = transitionsBetween(timeZone, readFromMs, readToMs);
   const opens = (first: Onset | undefined) => first !== undefined && first.atMs <= Date.UTC(fromYear, 0, 1) - OPENING_MARGIN_MS;
   const { plan, kept } = cappedPlan(transitions.map(onsetOf), toYear, opens);
   const observances = planObservances(plan, toYear);
