@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { firstOccurrence } from '../../src/api/recurrence/expand-series.ts';
+import { firstRuleOccurrence } from '../../src/api/recurrence/expand-series.ts';
 import { RECURRENCE_COUNT_MAX, RECURRENCE_EXDATE_MAX, RECURRENCE_INTERVAL_MAX, RECURRENCE_RULE_MAX } from '../../src/shared/limits.ts';
 import {
   exdateSchema,
@@ -322,9 +322,9 @@ describe('rules that never occur', () => {
   it('agrees with the search for a first occurrence: what it refuses has none, the rare rules it takes have one', () => {
     const series = (rrule: string) => ({ rrule, start: '2026-01-05T14:00:00.000Z', end: '2026-01-05T15:00:00.000Z', allDay: false, timeZone: 'America/New_York', exdate: [] });
     expect(refused).toHaveLength(12);
-    for (const rule of refused) expect(firstOccurrence(series(rule)), rule).toBeNull();
+    for (const rule of refused) expect(firstRuleOccurrence(series(rule)), rule).toBeNull();
     expect(taken).toHaveLength(10);
-    for (const rule of taken) expect(firstOccurrence(series(rule)), rule).not.toBeNull();
+    for (const rule of taken) expect(firstRuleOccurrence(series(rule)), rule).not.toBeNull();
   });
 
   it('never refuses a rule that occurs: whatever it calls impossible, the search finds no first occurrence for', () => {
@@ -353,7 +353,7 @@ describe('rules that never occur', () => {
         fc.pre(parsed.ok);
         if (parsed.ok && neverOccurs(parsed.rule) !== null) {
           impossible += 1;
-          expect(firstOccurrence(series(rrule)), rrule).toBeNull();
+          expect(firstRuleOccurrence(series(rrule)), rrule).toBeNull();
         }
       }),
       { numRuns: 200 },

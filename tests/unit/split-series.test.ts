@@ -52,6 +52,8 @@ describe('this and following', () => {
       newRule: 'FREQ=WEEKLY;UNTIL=20260430T235959Z;BYDAY=TU,TH',
       newStart: '2026-03-12T13:00:00.000Z',
       newExdate: ['2026-03-19T13:00:00.000Z'],
+      oldRdate: [],
+      newRdate: [],
       movedOverrides: [],
     });
     // Together they show exactly what the series showed.
@@ -277,6 +279,7 @@ describe('skipped and changed occurrences of a rule whose days move otherwise th
     expect(moved).toEqual({
       rrule: 'FREQ=MONTHLY;UNTIL=20260807T130000Z;BYDAY=1FR',
       exdate: ['2026-08-07T13:00:00.000Z'],
+      rdate: [],
       movedOverrides: [{ from: '2026-05-02T13:00:00.000Z', to: '2026-05-01T13:00:00.000Z' }],
     });
     const split = splitSeries(firstSaturday, '2026-04-04T13:00:00.000Z', { newStart: '2026-04-03T13:00:00.000Z', overrideIds: ['2026-05-02T13:00:00.000Z'] });
