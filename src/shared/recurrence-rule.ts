@@ -372,6 +372,6 @@ export function normaliseRdates(values: readonly string[], allDay: boolean, star
   if (!result.ok) return result;
   const startMs = Date.parse(start);
   const early = result.starts.find((value) => Date.parse(value) < startMs);
-  if (early !== undefined) return { ok: false, errors: [`An extra date (${early}) comes before the series' start, its first occurrence`] };
+  if (early !== undefined) return { ok: false, errors: [`An extra date (${early}) comes before the series’ start, its first occurrence`] };
   return { ok: true, rdate: result.starts.filter((value) => Date.parse(value) !== startMs) };
 }

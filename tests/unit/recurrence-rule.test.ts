@@ -1,11 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { firstRuleOccurrence } from '../../src/api/recurrence/expand-series.ts';
-import { RECURRENCE_COUNT_MAX, RECURRENCE_EXDATE_MAX, RECURRENCE_INTERVAL_MAX, RECURRENCE_RULE_MAX } from '../../src/shared/limits.ts';
+import { RECURRENCE_COUNT_MAX, RECURRENCE_EXDATE_MAX, RECURRENCE_INTERVAL_MAX, RECURRENCE_RDATE_MAX, RECURRENCE_RULE_MAX } from '../../src/shared/limits.ts';
 import {
   exdateSchema,
   formatRecurrenceRule,
   normaliseExdates,
+  normaliseRdates,
+  rdateSchema,
   neverOccurs,
   normaliseRecurrenceRule,
   parseRecurrenceRule,
@@ -254,6 +256,26 @@ describe('schema pieces', () => {
     expect(exdateSchema.safeParse(Array.from({ length: RECURRENCE_EXDATE_MAX }, () => '2027-03-31')).success).toBe(true);
     const over = exdateSchema.safeParse(Array.from({ length: RECURRENCE_EXDATE_MAX + 1 }, () => '2027-03-31'));
     expect(over.success ? [] : over.error.issues.map((i) => i.message)).toEqual([`A series skips at most ${RECURRENCE_EXDATE_MAX} occurrences`]);
+  });
+
+  it(`takes rdate (extra dates) as dates or date-times with an offset, at most ${RECURRENCE_RDATE_MAX}`, () => {
+    expect(rdateSchema.safeParse(['2027-03-31', '2027-03-31T09:00:00-04:00']).success).toBe(true);
+    expect(rdateSchema.safeParse(['2027-03-31T09:00:00']).success).toBe(false);
+    expect(rdateSchema.safeParse(Array.from({ length: RECURRENCE_RDATE_MAX }, () => '2027-03-31')).success).toBe(true);
+    const over = rdateSchema.safeParse(Array.from({ length: RECURRENCE_RDATE_MAX + 1 }, () => '2027-03-31'));
+    expect(over.success ? [] : over.error.issues.map((i) => i.message)).toEqual([`A series adds at most ${RECURRENCE_RDATE_MAX} extra dates`]);
+  });
+
+  it('normalises extra dates to the series kind, none before the start, the start itself once (it is the first occurrence)', () => {
+    expect(normaliseRdates(['2027-04-01T09:00:00-04:00', '2027-03-31T13:00:00Z', '2027-03-30T13:00:00Z'], false, '2027-03-30T13:00:00.000Z')).toEqual({
+      ok: true,
+      rdate: ['2027-03-31T13:00:00.000Z', '2027-04-01T13:00:00.000Z'],
+    });
+    expect(normaliseRdates(['2027-03-29'], true, '2027-03-30')).toEqual({ ok: false, errors: ['An extra date (2027-03-29) comes before the series’ start, its first occurrence'] });
+    expect(normaliseRdates(['2027-03-31'], false, '2027-03-30T13:00:00.000Z')).toEqual({
+      ok: false,
+      errors: ['A timed series adds date-times with an offset, such as 2027-03-31T09:00:00Z'],
+    });
   });
 
   it('normalises exdates to the series kind: UTC instants or dates, sorted, once each', () => {

@@ -36,6 +36,8 @@ export interface VeventRecord {
   rrules: string[];
   exdates: IcalTime[];
   rdateCount: number;
+  /** RDATE's dates and date-times; a period (VALUE=PERIOD) by its start, the series' length being the one every occurrence has here. */
+  rdates: IcalTime[];
 }
 
 const OTHER_COMPONENTS: Readonly<Record<string, string>> = {
@@ -116,6 +118,7 @@ function readVevent(component: ICAL.Component, uid: string, ctx: ZoneContext): V
     rrules: component.getAllProperties('rrule').map((property) => String(property.getFirstValue())),
     exdates: readIcalTimes(component, 'exdate', ctx),
     rdateCount: component.getAllProperties('rdate').reduce((count, property) => count + property.getValues().length, 0),
+    rdates: readIcalTimes(component, 'rdate', ctx),
   };
 }
 
