@@ -282,6 +282,17 @@ function untilForSeries(until: RecurrenceUntil, context: RecurrenceContext): Rec
   return until.kind === 'date' ? until : { kind: 'date', value: dateInZone(until.value, context.timeZone ?? 'UTC') };
 }
 
+/**
+ * A new rule may name weeks of the year (BYWEEKNO) only with weekdays beside them: which year a week that straddles
+ * New Year serves, and whether a month or its days then narrow it, are read three ways by the implementations this
+ * was checked against (rrule-temporal, python-dateutil, ical.js), so such a series would show other days elsewhere.
+ * Checked on new rules only: a stored rule always expands as it did.
+ */
+function weekNumbersProblem(rule: RecurrenceRule): string | null {
+  if (!rule.byWeekNo || (!rule.byMonth && !rule.byMonthDay && !rule.byYearDay)) return null;
+  return 'BYWEEKNO takes no BYMONTH, BYMONTHDAY or BYYEARDAY beside it: name the weekdays of those weeks with BYDAY instead';
+}
+
 /** Parses, checks and normalises a series' rule, refusing one that never occurs; the canonical string is what gets stored. */
 export function normaliseRecurrenceRule(
   value: string,
@@ -291,6 +302,8 @@ export function normaliseRecurrenceRule(
   if (!parsed.ok) return parsed;
   const never = neverOccurs(parsed.rule);
   if (never) return { ok: false, errors: [never] };
+  const weeks = weekNumbersProblem(parsed.rule);
+  if (weeks) return { ok: false, errors: [weeks] };
   const rule = { ...parsed.rule };
   if (rule.until) {
     const until = untilForSeries(rule.until, context);

@@ -146,6 +146,16 @@ describe('validation: one case per rule', () => {
     expect(errors('FREQ=YEARLY;BYDAY=20MO')).toEqual([]);
   });
 
+  it('takes BYWEEKNO in a new rule with weekdays alone beside it, where every implementation reads the weeks alike', () => {
+    const message = 'BYWEEKNO takes no BYMONTH, BYMONTHDAY or BYYEARDAY beside it: name the weekdays of those weeks with BYDAY instead';
+    for (const rule of ['FREQ=YEARLY;BYWEEKNO=1;BYMONTHDAY=29', 'FREQ=YEARLY;BYMONTH=1;BYWEEKNO=-1', 'FREQ=YEARLY;BYWEEKNO=20;BYYEARDAY=140;BYDAY=MO']) {
+      expect(normaliseRecurrenceRule(rule, { allDay: true }), rule).toEqual({ ok: false, errors: [message] });
+    }
+    expect(normaliseRecurrenceRule('FREQ=YEARLY;BYWEEKNO=1,53;BYDAY=MO', { allDay: true }).ok).toBe(true);
+    // A stored rule still parses, so a series saved before expands as it did.
+    expect(parseRecurrenceRule('FREQ=YEARLY;BYWEEKNO=1;BYMONTHDAY=29').ok).toBe(true);
+  });
+
   it('takes no numbered BYDAY in a YEARLY rule with BYWEEKNO', () => {
     expect(errors('FREQ=YEARLY;BYWEEKNO=20;BYDAY=1MO')).toEqual(['BYDAY takes no numbered days (such as 1MO) together with BYWEEKNO']);
     expect(errors('FREQ=YEARLY;BYWEEKNO=20;BYDAY=MO')).toEqual([]);
