@@ -72,8 +72,10 @@ interface CompiledSeries {
   skipped: ReadonlySet<number>;
   /** RDATE starts on the stores' line, in order. */
   added: readonly number[];
-  /** A COUNT rule's starts on the floating line, the start first: worked out on first use, at most RECURRENCE_COUNT_MAX. */
+  /** A COUNT rule's starts on the floating line, the start first, when they are counted here: on first use. */
   counted: number[] | null;
+  /** A COUNT rule left to rrule-temporal: its count less the start when the rule does not give it (null: none left); on first use. */
+  countRule: RRuleTemporal | null | undefined;
 }
 
 const utc = (ms: number) => Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO('UTC');
@@ -105,11 +107,12 @@ function toOccurrence(c: CompiledSeries, startMs: number): Occurrence {
   return { recurrenceId, start, end };
 }
 
-/** The rule on the floating line, without COUNT: COUNT is counted in countedStarts, the series' start included. */
-function newRule(rule: RecurrenceRule, startWallMs: number, untilWallMs: number | null) {
+/** The rule on the floating line; COUNT is the caller's, since the series' start counts in it (countRuleOf). */
+function newRule(rule: RecurrenceRule, startWallMs: number, untilWallMs: number | null, count?: number) {
   return new RRuleTemporal({
     freq: rule.freq,
     interval: rule.interval,
+    count,
     byMonth: rule.byMonth,
     byWeekNo: rule.byWeekNo,
     byYearDay: rule.byYearDay,
@@ -160,6 +163,7 @@ function compileSeries(series: SeriesDefinition): CompiledSeries {
     skipped: new Set(series.exdate.map((id) => recurrenceIdMs(id, allDay))),
     added: (series.rdate ?? []).map((id) => recurrenceIdMs(id, allDay)).sort((a, b) => a - b),
     counted: null,
+    countRule: undefined,
   };
 }
 
@@ -196,13 +200,41 @@ function countedStarts(c: CompiledSeries, count: number): number[] {
   return starts;
 }
 
-/** The series' start and the rule's dates in [fromWall, toWall] on the floating line, in order. */
-function wallStarts(c: CompiledSeries, fromWall: number, toWall: number): number[] {
-  if (c.parsed.count !== undefined) return countedStarts(c, c.parsed.count).filter((ms) => ms >= fromWall && ms <= toWall);
-  const found = c.rule
+/**
+ * Whether rrule-temporal may give dates that break the rule in their own period (own-period.ts): numbered weekdays,
+ * and BYYEARDAY or BYMONTHDAY beside another part naming days. A COUNT rule of these is counted here, date by date; any
+ * other is left to rrule-temporal's own COUNT, which finds a window's dates without walking to them.
+ */
+function mayLeavePeriod(rule: RecurrenceRule): boolean {
+  const numbered = rule.byDay?.some((day) => day.ordinal !== null) ?? false;
+  const yearDays = rule.byYearDay !== undefined && (rule.byDay !== undefined || rule.byMonthDay !== undefined);
+  return numbered || yearDays || (rule.byMonthDay !== undefined && rule.byDay !== undefined);
+}
+
+/** The COUNT rule rrule-temporal counts: the start counts as the first occurrence, given by the rule or not. */
+function countRuleOf(c: CompiledSeries, count: number): RRuleTemporal | null {
+  if (c.countRule === undefined) {
+    const left = firstRuleWallMs(c) === c.startWallMs ? count : count - 1;
+    c.countRule = left > 0 ? newRule(c.parsed, c.startWallMs, null, left) : null;
+  }
+  return c.countRule;
+}
+
+/** The rule's dates in [fromWall, toWall] on the floating line, the start apart, in order. */
+function ruleWallStarts(c: CompiledSeries, fromWall: number, toWall: number): number[] {
+  const { count } = c.parsed;
+  if (count !== undefined && mayLeavePeriod(c.parsed)) return countedStarts(c, count).filter((ms) => ms !== c.startWallMs && ms >= fromWall && ms <= toWall);
+  const rule = count === undefined ? c.rule : countRuleOf(c, count);
+  if (!rule) return [];
+  return rule
     .between(new Date(fromWall), new Date(toWall), true)
     .map((z) => z.epochMilliseconds)
     .filter((ms) => ms !== c.startWallMs && inOwnPeriod(c.parsed, ms));
+}
+
+/** The series' start and the rule's dates in [fromWall, toWall] on the floating line, in order. */
+function wallStarts(c: CompiledSeries, fromWall: number, toWall: number): number[] {
+  const found = ruleWallStarts(c, fromWall, toWall);
   return c.startWallMs >= fromWall && c.startWallMs <= toWall ? [c.startWallMs, ...found] : found;
 }
 
@@ -312,7 +344,12 @@ export function seriesRuleProblems(series: SeriesDefinition): string[] {
 
 /** The last start the rule gives, the series' start at the least, on the stores' line. */
 function lastStartMs(c: CompiledSeries): number {
-  if (c.parsed.count !== undefined) return toLine(c, countedStarts(c, c.parsed.count).at(-1)!);
+  const { count } = c.parsed;
+  if (count !== undefined && mayLeavePeriod(c.parsed)) return toLine(c, countedStarts(c, count).at(-1)!);
+  if (count !== undefined) {
+    const last = countRuleOf(c, count)?.all().at(-1);
+    return last ? toLine(c, last.epochMilliseconds) : c.startMs;
+  }
   // UNTIL may be decades of starts, so search back from it.
   const untilWall = untilWallMs(c)!;
   let last = c.rule.previous(new Date(untilWall), true);
