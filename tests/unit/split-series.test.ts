@@ -95,6 +95,15 @@ describe('this and following', () => {
     expect([...shown(old as SeriesDefinition), ...shown(next)]).toEqual(shown(mondays));
   });
 
+  it('splits at an extra date: earlier extra dates stay, later ones move, and the two halves show what the series did', () => {
+    const series = { ...timed('FREQ=WEEKLY;COUNT=4;BYDAY=TU', '2026-03-03T14:00:00.000Z'), rdate: ['2026-03-05T14:00:00.000Z', '2026-03-12T13:00:00.000Z', '2026-03-26T13:00:00.000Z'] };
+    const split = splitSeries(series, '2026-03-12T13:00:00.000Z')!;
+    expect(split).toMatchObject({ oldRule: 'FREQ=WEEKLY;COUNT=2;BYDAY=TU', oldRdate: ['2026-03-05T14:00:00.000Z'], newRule: 'FREQ=WEEKLY;COUNT=3;BYDAY=TU', newRdate: ['2026-03-26T13:00:00.000Z'] });
+    const old = { ...series, rrule: split.oldRule!, rdate: split.oldRdate };
+    const next = { ...series, rrule: split.newRule!, start: split.newStart, end: '2026-03-12T14:00:00.000Z', rdate: split.newRdate };
+    expect([...shown(old), ...shown(next)]).toEqual(shown(series));
+  });
+
   it('leaves nothing of the old series when the split is at its first occurrence', () => {
     const split = splitSeries(weekly, '2026-03-03T14:00:00.000Z', { overrideIds: ['2026-03-10T13:00:00.000Z'] });
     expect(split).toMatchObject({ oldRule: null, oldExdate: [], newExdate: weekly.exdate, movedOverrides: [{ from: '2026-03-10T13:00:00.000Z' }] });

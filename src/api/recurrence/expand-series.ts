@@ -298,6 +298,13 @@ export function occurrenceAt(series: SeriesDefinition, recurrenceId: string): Oc
   return seriesStarts(c, ms, ms).length > 0 ? toOccurrence(c, ms) : null;
 }
 
+/** Whether the start or the rule gives this occurrence, not an extra date alone: what COUNT counts. */
+export function isCountedOccurrence(series: SeriesDefinition, recurrenceId: string): boolean {
+  const c = compileSeries(series);
+  const ms = recurrenceIdMs(recurrenceId, c.allDay);
+  return !Number.isNaN(ms) && ruleStarts(c, ms, ms).length > 0;
+}
+
 /** How many of the rule's occurrences, the start and skipped ones included, start before this one: for COUNT rules. */
 export function countOccurrencesBefore(series: SeriesDefinition, recurrenceId: string): number {
   const c = compileSeries(series);

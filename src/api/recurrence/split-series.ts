@@ -4,7 +4,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { formatRecurrenceRule, type RecurrenceRule } from '../../shared/recurrence-rule.ts';
 import { dateToDayMs, dayMsToDate } from '../../shared/time.ts';
-import { countOccurrencesBefore, occurrenceAt, recurrenceIdMs, ruleGivesStart, storedRule, type SeriesDefinition } from './expand-series.ts';
+import { countOccurrencesBefore, isCountedOccurrence, occurrenceAt, recurrenceIdMs, ruleGivesStart, storedRule, type SeriesDefinition } from './expand-series.ts';
 import { moveRuleDays } from './move-rule-days.ts';
 import { firstStarts, startsThrough } from './occurrence-positions.ts';
 
@@ -186,7 +186,9 @@ export function splitSeries(
   const splitMs = recurrenceIdMs(occurrence.start, series.allDay);
   const before = occurrencesBefore(series, rule, occurrence.start, splitMs);
   const newStart = edit.newStart ?? occurrence.start;
-  const rest = rule.count === undefined ? rule : { ...rule, count: rule.count - before };
+  // Split at an extra date, the new series' start counts in its COUNT though the old one did not count it.
+  const extra = isCountedOccurrence(series, occurrence.start) ? 0 : 1;
+  const rest = rule.count === undefined ? rule : { ...rule, count: rule.count - before + extra };
   const moved = moveStart({ ...series, rrule: formatRecurrenceRule(rest), start: occurrence.start, end: occurrence.end }, newStart);
   const exdates = partition(series, series.exdate, splitMs, moved.rekey);
   const rdates = partitionRdates(series, splitMs, newStart, occurrence.start);
