@@ -13,7 +13,7 @@ import {
   RECURRENCE_OVERRIDES_MAX,
 } from './limits.ts';
 import { isTeamsMeetingUrl, MEETING_URL_MESSAGE } from './meeting-url.ts';
-import { exdateSchema, rruleSchema } from './recurrence-rule.ts';
+import { exdateSchema, rdateSchema, rruleSchema } from './recurrence-rule.ts';
 import {
   addDays,
   DEFAULT_TIMED_DURATION_MS,
@@ -126,9 +126,11 @@ const OPTIONAL_FIELDS = {
   ),
   location: optionalField('extendedProps', z.string().trim().max(EVENT_LOCATION_MAX, `A location has at most ${EVENT_LOCATION_MAX} characters`), ''),
   timeZone: optionalField('extendedProps', z.string().refine(isValidTimeZone, 'Use an IANA time zone, e.g. Europe/London'), 'UTC'),
-  // A series: its RFC 5545 rule ('' for a single event) and the starts it skips; the service checks them against the event.
+  // A series: its RFC 5545 rule ('' for a single event), the starts it skips and the extra starts (RDATE) it adds
+  // beside its rule's; the service checks them against the event.
   rrule: optionalField('top', z.union([z.literal(''), rruleSchema]), ''),
   exdate: optionalField('top', exdateSchema, [] as string[]),
+  rdate: optionalField('top', rdateSchema, [] as string[]),
   overrides: optionalField('server', overridesSchema, {} as OccurrenceOverrides),
   importSource: optionalField('server', importSourceSchema.nullable(), null as ImportSource | null),
   // One of its calendar's categories ('' for none): the event service checks that it belongs to the event's calendar.

@@ -62,6 +62,8 @@ export const RECURRENCE_INTERVAL_MAX = 99;
 export const RECURRENCE_RULE_MAX = 1_000;
 /** How many skipped occurrences (exdate) one series may carry. */
 export const RECURRENCE_EXDATE_MAX = 1_000;
+/** How many extra occurrences (rdate, RDATE in iCalendar) one series may carry beside its rule's: each feed window filters them all. */
+export const RECURRENCE_RDATE_MAX = 1_000;
 /** The most occurrences one series yields for one window: a guard, since a long event repeated daily overlaps many. */
 export const RECURRENCE_WINDOW_OCCURRENCES_MAX = 500;
 /** How many occurrences of one series may be changed on their own (overrides), all kept in the series' record. */

@@ -1,7 +1,7 @@
 // RFC 5545 RRULE values for a series: parsed, checked against §3.3.10 and written back in one canonical form.
 // Shared by the web form and the API, so it uses nothing heavier than zod and Intl.
 import { z } from 'zod';
-import { RECURRENCE_COUNT_MAX, RECURRENCE_EXDATE_MAX, RECURRENCE_INTERVAL_MAX, RECURRENCE_RULE_MAX } from './limits.ts';
+import { RECURRENCE_COUNT_MAX, RECURRENCE_EXDATE_MAX, RECURRENCE_INTERVAL_MAX, RECURRENCE_RDATE_MAX, RECURRENCE_RULE_MAX } from './limits.ts';
 import { isDateOnly, zoneDateFormatter } from './time.ts';
 
 export const RECURRENCE_FREQUENCIES = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const;
@@ -282,6 +282,17 @@ function untilForSeries(until: RecurrenceUntil, context: RecurrenceContext): Rec
   return until.kind === 'date' ? until : { kind: 'date', value: dateInZone(until.value, context.timeZone ?? 'UTC') };
 }
 
+/**
+ * A new rule may name weeks of the year (BYWEEKNO) only with weekdays beside them: which year a week that straddles
+ * New Year serves, and whether a month or its days then narrow it, are read three ways by the implementations this
+ * was checked against (rrule-temporal, python-dateutil, ical.js), so such a series would show other days elsewhere.
+ * Checked on new rules only: a stored rule always expands as it did.
+ */
+function weekNumbersProblem(rule: RecurrenceRule): string | null {
+  if (!rule.byWeekNo || (!rule.byMonth && !rule.byMonthDay && !rule.byYearDay)) return null;
+  return 'BYWEEKNO takes no BYMONTH, BYMONTHDAY or BYYEARDAY beside it: name the weekdays of those weeks with BYDAY instead';
+}
+
 /** Parses, checks and normalises a series' rule, refusing one that never occurs; the canonical string is what gets stored. */
 export function normaliseRecurrenceRule(
   value: string,
@@ -291,6 +302,8 @@ export function normaliseRecurrenceRule(
   if (!parsed.ok) return parsed;
   const never = neverOccurs(parsed.rule);
   if (never) return { ok: false, errors: [never] };
+  const weeks = weekNumbersProblem(parsed.rule);
+  if (weeks) return { ok: false, errors: [weeks] };
   const rule = { ...parsed.rule };
   if (rule.until) {
     const until = untilForSeries(rule.until, context);
@@ -334,24 +347,44 @@ export const rruleSchema = z
     if (!parsed.ok) for (const message of parsed.errors) ctx.addIssue({ code: 'custom', message });
   });
 
-/** The `exdate` field: occurrence starts to skip; normaliseExdates checks their kind against the series. */
-export const exdateSchema = z
-  .array(
-    z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
-      error: 'Use a date (YYYY-MM-DD) or an ISO 8601 date-time with an offset',
-    }),
-  )
-  .max(RECURRENCE_EXDATE_MAX, `A series skips at most ${RECURRENCE_EXDATE_MAX} occurrences`);
+const seriesDateSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
+  error: 'Use a date (YYYY-MM-DD) or an ISO 8601 date-time with an offset',
+});
 
+/** The `exdate` field: occurrence starts to skip; normaliseExdates checks their kind against the series. */
+export const exdateSchema = z.array(seriesDateSchema).max(RECURRENCE_EXDATE_MAX, `A series skips at most ${RECURRENCE_EXDATE_MAX} occurrences`);
+
+/** The `rdate` field: starts of extra occurrences beside the rule's (RDATE); normaliseRdates checks them against the series. */
+export const rdateSchema = z.array(seriesDateSchema).max(RECURRENCE_RDATE_MAX, `A series adds at most ${RECURRENCE_RDATE_MAX} extra dates`);
+
+
+/** Starts in the series' kind: dates for all-day series, UTC instants for timed ones; sorted, once each. */
+function normaliseStarts(values: readonly string[], allDay: boolean, verb: 'skips' | 'adds'): { ok: true; starts: string[] } | { ok: false; errors: string[] } {
+  if (allDay && !values.every(isDateOnly)) {
+    return { ok: false, errors: [`An all-day series ${verb} dates (YYYY-MM-DD)`] };
+  }
+  if (!allDay && values.some(isDateOnly)) {
+    return { ok: false, errors: [`A timed series ${verb} date-times with an offset, such as 2027-03-31T09:00:00Z`] };
+  }
+  const normalised = allDay ? values : values.map((value) => new Date(value).toISOString());
+  return { ok: true, starts: [...new Set(normalised)].sort() };
+}
 
 /** Skipped starts in the series' kind: dates for all-day series, UTC instants for timed ones; sorted, once each. */
 export function normaliseExdates(values: readonly string[], allDay: boolean): { ok: true; exdate: string[] } | { ok: false; errors: string[] } {
-  if (allDay && !values.every(isDateOnly)) {
-    return { ok: false, errors: ['An all-day series skips dates (YYYY-MM-DD)'] };
-  }
-  if (!allDay && values.some(isDateOnly)) {
-    return { ok: false, errors: ['A timed series skips date-times with an offset, such as 2027-03-31T09:00:00Z'] };
-  }
-  const normalised = allDay ? values : values.map((value) => new Date(value).toISOString());
-  return { ok: true, exdate: [...new Set(normalised)].sort() };
+  const result = normaliseStarts(values, allDay, 'skips');
+  return result.ok ? { ok: true, exdate: result.starts } : result;
+}
+
+/**
+ * Extra starts in the series' kind, sorted, once each; none before the series' start, which RFC 5545 makes the first
+ * occurrence (and the stores index a series from).
+ */
+export function normaliseRdates(values: readonly string[], allDay: boolean, start: string): { ok: true; rdate: string[] } | { ok: false; errors: string[] } {
+  const result = normaliseStarts(values, allDay, 'adds');
+  if (!result.ok) return result;
+  const startMs = Date.parse(start);
+  const early = result.starts.find((value) => Date.parse(value) < startMs);
+  if (early !== undefined) return { ok: false, errors: [`An extra date (${early}) comes before the series’ start, its first occurrence`] };
+  return { ok: true, rdate: result.starts.filter((value) => Date.parse(value) !== startMs) };
 }

@@ -264,6 +264,17 @@ describe('Add to my Outlook calendar', () => {
     expect(copiesOf('strict-user')).toEqual([]);
   });
 
+  it('refuses a series whose start its rule does not give, or with extra dates, which Outlook would leave out', async () => {
+    const token = await userToken('rfc-user');
+    const offRule = await createEvent({ title: 'Off its rule', start: '2026-12-07T16:00:00Z', end: '2026-12-07T17:00:00Z', rrule: 'FREQ=WEEKLY;BYDAY=TU', extendedProps: { timeZone: 'UTC' } });
+    const refused = await api.request<Problem>('POST', outlookPath(offRule), { token });
+    expect(refused.status).toBe(422);
+    expect(refused.body.detail).toMatch(/first occurrence/);
+    const extra = await createEvent({ title: 'Extra date', start: '2026-12-08T16:00:00Z', end: '2026-12-08T17:00:00Z', rrule: 'FREQ=WEEKLY;BYDAY=TU', rdate: ['2026-12-10T16:00:00Z'], extendedProps: { timeZone: 'UTC' } });
+    expect((await api.request<Problem>('POST', outlookPath(extra), { token })).body.detail).toMatch(/extra dates/);
+    expect(copiesOf('rfc-user')).toEqual([]);
+  });
+
   it('retries Graph’s 429 after its Retry-After and still makes one copy', async () => {
     const event = await createEvent({ title: 'Throttled', start: '2026-12-15T09:00:00Z', end: '2026-12-15T10:00:00Z' });
     const token = await userToken('throttled-user');

@@ -64,6 +64,9 @@ describe('creating a series', () => {
     ['a timed series without its zone', { extendedProps: { location: 'Room 2' } }, 'extendedProps.timeZone', /time zone/],
     ['a date exdate on a timed series', { exdate: ['2031-03-06'] }, 'exdate', /date-times/],
     ['an exdate on a single event', { rrule: null, exdate: ['2031-03-06T14:00:00Z'] }, 'exdate', /Only a series/],
+    ['an extra date on a single event', { rrule: null, rdate: ['2031-03-06T14:00:00Z'] }, 'rdate', /Only a series/],
+    ['an extra date before the start', { rdate: ['2031-03-01T14:00:00Z'] }, 'rdate', /before the series’ start/],
+    ['a date as an extra date of a timed series', { rdate: ['2031-03-07'] }, 'rdate', /date-times/],
   ];
   it.each(refused)('refuses %s with a 400 naming the field, and stores nothing', async (_name, change, field, message) => {
     const title = `Refused ${field} ${String(message)}`;
@@ -72,6 +75,18 @@ describe('creating a series', () => {
     expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(response.body.errors).toContainEqual({ field, message: expect.stringMatching(message) });
     expect((await feed('2031-03-01', '2031-04-01')).some((e) => e.title === title)).toBe(false);
+  });
+});
+
+describe('a series’ start and extra dates (RDATE)', () => {
+  it('shows a start the rule does not give as the first occurrence, counted in COUNT, and extra dates beside the rule’s', async () => {
+    // Monday 3 March 2031, repeating on Tuesdays three times in all: the Monday and two Tuesdays; plus a Saturday.
+    const series = await create({ ...standUp, title: 'Off its rule', start: '2031-03-03T09:00:00-05:00', end: '2031-03-03T10:00:00-05:00', rrule: 'FREQ=WEEKLY;COUNT=3;BYDAY=TU', rdate: ['2031-03-22T09:00:00-04:00'] });
+    expect(series).toMatchObject({ start: '2031-03-03T14:00:00.000Z', rdate: ['2031-03-22T13:00:00.000Z'] });
+    const occurrences = ofSeries(await feed('2031-03-01', '2031-04-01'), series);
+    expect(occurrences.map((e) => e.start)).toEqual(['2031-03-03T14:00:00.000Z', '2031-03-04T14:00:00.000Z', '2031-03-11T13:00:00.000Z', '2031-03-22T13:00:00.000Z']);
+    const read = await api.request<CalendarEvent>('GET', `${eventsPath(company.id)}/${series.id}/occurrences/2031-03-22T13:00:00.000Z`, { token: eddie });
+    expect(read.status).toBe(200);
   });
 });
 

@@ -67,6 +67,15 @@ describe.each(STORE_FACTORIES)('series in the %s store', (_name, open) => {
     expect(await store.events.listInWindow({ tenantId: TENANT, calendarIds: [calendarId], window: windowOf('2031-03-01', '2031-03-08'), limit: FEED_EVENTS_MAX })).toEqual([]);
   });
 
+  it('keeps a series’ extra dates (rdate), and its range reaches one after the rule’s end', async () => {
+    const draft = { ...weekly('Extra date', 'FREQ=WEEKLY;BYDAY=TU;COUNT=2'), rdate: ['2031-06-05T13:00:00.000Z'] };
+    const created = await store.events.create({ tenantId: TENANT, calendarId, draft, actor: ACTOR });
+    expect(created.rdate).toEqual(['2031-06-05T13:00:00.000Z']);
+    expect(await (await opened.reopen()).events.findById({ tenantId: TENANT, eventId: created.id })).toEqual(created);
+    expect(await titles(windowOf('2031-06-01', '2031-06-08'))).toContain('Extra date');
+    expect(await titles(windowOf('2031-06-08', '2031-06-15'))).not.toContain('Extra date');
+  });
+
   it('widens a series range to cover an override moved outside it', async () => {
     const overrides = { '2031-03-04T14:00:00.000Z': { start: '2031-02-20T14:00:00.000Z', end: '2031-02-20T15:00:00.000Z' } };
     const draft = { ...weekly('Moved early', 'FREQ=WEEKLY;BYDAY=TU;COUNT=2'), overrides };

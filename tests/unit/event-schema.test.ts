@@ -95,6 +95,7 @@ describe('the event in FullCalendar’s shape, from the one table of fields', ()
     timeZone: 'Europe/London',
     rrule: '',
     exdate: [],
+    rdate: [],
     overrides: {},
     importSource: null,
     categoryId: '',

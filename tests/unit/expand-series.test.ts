@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   expandSeries,
-  firstOccurrence,
+  firstRuleOccurrence,
   FIRST_OCCURRENCE_SEARCH_YEARS,
   occurrenceAt,
   parsedRuleCount,
@@ -379,7 +379,7 @@ describe('rule checks for a new series', () => {
   it('accepts a rule with an occurrence and finds the first, which need not be the start', () => {
     const series = timed('FREQ=MONTHLY;BYDAY=1FR', '2026-01-05T14:00:00.000Z', NY);
     expect(seriesRuleProblems(series)).toEqual([]);
-    expect(firstOccurrence(series)?.start).toBe('2026-02-06T14:00:00.000Z');
+    expect(firstRuleOccurrence(series)?.start).toBe('2026-02-06T14:00:00.000Z');
   });
 
   it('rejects UNTIL before the start', () => {
@@ -400,7 +400,7 @@ describe('rule checks for a new series', () => {
       expect(seriesRuleProblems(timed(rrule, '2026-01-05T14:00:00.000Z', NY)), rrule).toEqual([none]);
     }
     // A rare rule still has its first occurrence within the search: the next 29 February from 2101 is in 2104.
-    expect(firstOccurrence(allDay('FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29', '2101-01-01', '2101-01-02'))?.start).toBe('2104-02-29');
+    expect(firstRuleOccurrence(allDay('FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29', '2101-01-01', '2101-01-02'))?.start).toBe('2104-02-29');
   });
 });
 
@@ -435,5 +435,87 @@ describe('series range', () => {
       firstStartMs: Date.parse('2026-01-04T10:00:00Z'),
       lastEndMs: Date.parse('2026-01-13T14:00:00Z'),
     });
+  });
+});
+
+describe('the start is always the first occurrence (RFC 5545 §3.3.10, §3.8.5.3)', () => {
+  const year = windowOf('2026-01-01T00:00:00Z', '2027-01-01T00:00:00Z');
+
+  it('shows a start the rule does not give, before the rule’s own occurrences', () => {
+    // A Monday, repeating on Tuesdays: Outlook, Google, Apple and ical.js's RDATE-less readers disagree; the RFC does not.
+    const series = timed('FREQ=WEEKLY;BYDAY=TU', '2026-01-05T14:00:00.000Z', NY);
+    expect(starts(series, year).slice(0, 3)).toEqual(nineAm('EST', '2026-01-05', '2026-01-06', '2026-01-13'));
+    expect(occurrenceAt(series, '2026-01-05T14:00:00.000Z')?.end).toBe('2026-01-05T15:00:00.000Z');
+    expect(firstRuleOccurrence(series)?.start).toBe('2026-01-06T14:00:00.000Z');
+  });
+
+  it('counts the start in COUNT, whether or not the rule gives it', () => {
+    const off = allDay('FREQ=MONTHLY;COUNT=3;BYDAY=1FR', '2026-01-05', '2026-01-06');
+    expect(starts(off, year)).toEqual(['2026-01-05', '2026-02-06', '2026-03-06']);
+    const on = allDay('FREQ=MONTHLY;COUNT=3;BYDAY=1FR', '2026-01-02', '2026-01-03');
+    expect(starts(on, year)).toEqual(['2026-01-02', '2026-02-06', '2026-03-06']);
+    expect(starts(allDay('FREQ=WEEKLY;COUNT=1;BYDAY=SA', '2026-01-05', '2026-01-06'), year)).toEqual(['2026-01-05']);
+    expect(seriesRange(off).lastEndMs).toBe(dateToDayMs('2026-03-07') + 14 * HOUR);
+  });
+
+  it('keeps the start when UNTIL comes before the rule’s next occurrence, and a skipped start stays skipped', () => {
+    const series = timed('FREQ=MONTHLY;UNTIL=20260301T000000Z;BYMONTHDAY=15', '2026-01-05T14:00:00.000Z', NY, ['2026-01-05T14:00:00.000Z']);
+    expect(starts(series, year)).toEqual(nineAm('EST', '2026-01-15', '2026-02-15'));
+    expect(starts({ ...series, exdate: [] }, year)).toEqual(nineAm('EST', '2026-01-05', '2026-01-15', '2026-02-15'));
+  });
+});
+
+// To report upstream (rrule-temporal 2.2.8), worked around by own-period.ts:
+//   new RRuleTemporal({ freq: 'YEARLY', byDay: ['53FR'], dtstart: Temporal.ZonedDateTime.from('2026-01-01T09:00[UTC]') }).all((_, i) => i < 4)
+//   gives 2027-01-01, 2027-12-31, 2029-01-05, 2030-01-04: 2026 and 2028 have 52 Fridays, so their "53rd" is the next
+//   year's first (and -53FR the year before's last); expected 2027-12-31, 2032-12-31, 2038-12-31. Also
+//   { freq: 'YEARLY', byYearDay: [100], byDay: ['SA'] } gives day 100 of every year whatever its weekday, and
+//   { freq: 'YEARLY', byMonthDay: [-1], byDay: ['20TU'] } every 20th Tuesday whatever its day of the month.
+describe('numbered days never spill into another period', () => {
+  const dates = (series: SeriesDefinition, from: string, to: string) => starts(series, windowOf(`${from}T00:00:00Z`, `${to}T00:00:00Z`));
+
+  it('gives the 53rd Friday only in years that have one (rrule-temporal gave the next year’s first Friday)', () => {
+    // 2026 starts on a Thursday: 52 Fridays. 2027 starts on a Friday: 53, the last on 31 December.
+    const series = allDay('FREQ=YEARLY;BYDAY=53FR', '2027-12-31', '2028-01-01');
+    expect(dates(series, '2027-01-01', '2040-01-01')).toEqual(['2027-12-31', '2032-12-31', '2038-12-31']);
+    expect(dates(allDay('FREQ=YEARLY;BYDAY=-53FR', '2027-01-01', '2027-01-02'), '2027-01-01', '2040-01-01')).toEqual([
+      '2027-01-01',
+      '2032-01-02',
+      '2038-01-01',
+    ]);
+    expect(dates(allDay('FREQ=YEARLY;COUNT=3;BYDAY=53FR', '2027-12-31', '2028-01-01'), '2027-01-01', '2045-01-01')).toEqual([
+      '2027-12-31',
+      '2032-12-31',
+      '2038-12-31',
+    ]);
+    expect(seriesRange(allDay('FREQ=YEARLY;UNTIL=20310101;BYDAY=53FR', '2027-12-31', '2028-01-01')).lastEndMs).toBe(dateToDayMs('2028-01-01') + 14 * HOUR);
+  });
+
+  it('gives a month’s 5th Monday and the days the rule’s other parts name beside a numbered day, nothing else', () => {
+    expect(dates(allDay('FREQ=MONTHLY;BYDAY=5MO', '2026-03-30', '2026-03-31'), '2026-01-01', '2027-01-01')).toEqual([
+      '2026-03-30',
+      '2026-06-29',
+      '2026-08-31',
+      '2026-11-30',
+    ]);
+    // The 20th Tuesday of the year that is also a month's last day, and the 100th day of the year that is a Saturday.
+    expect(dates(allDay('FREQ=YEARLY;BYMONTHDAY=-1;BYDAY=20TU', '2024-03-20', '2024-03-21'), '2024-03-21', '2060-01-01')).toEqual([]);
+    expect(dates(allDay('FREQ=YEARLY;BYYEARDAY=100;BYDAY=SA', '2026-04-10', '2026-04-11'), '2026-04-11', '2034-01-01')).toEqual(['2027-04-10']);
+  });
+});
+
+describe('extra dates (RDATE)', () => {
+  it('are occurrences as long as the series, beside the rule’s, outside COUNT, and skipped by exdates like any', () => {
+    const series = { ...allDay('FREQ=WEEKLY;COUNT=2', '2026-01-05', '2026-01-07'), rdate: ['2026-01-08', '2026-03-01', '2026-01-12'] };
+    const window = windowOf('2026-01-01T00:00:00Z', '2026-04-01T00:00:00Z');
+    expect(expandSeries(series, window).occurrences.map((o) => [o.start, o.end])).toEqual([
+      ['2026-01-05', '2026-01-07'],
+      ['2026-01-08', '2026-01-10'],
+      ['2026-01-12', '2026-01-14'],
+      ['2026-03-01', '2026-03-03'],
+    ]);
+    expect(starts({ ...series, exdate: ['2026-03-01'] }, window)).toEqual(['2026-01-05', '2026-01-08', '2026-01-12']);
+    expect(occurrenceAt(series, '2026-03-01')?.end).toBe('2026-03-03');
+    expect(seriesRange(series).lastEndMs).toBe(dateToDayMs('2026-03-03') + 14 * HOUR);
   });
 });

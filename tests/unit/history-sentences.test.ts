@@ -133,6 +133,8 @@ describe('an event’s history in sentences', () => {
     expect(sentences([change('rrule', 'FREQ=DAILY', '')])).toEqual(['Ada made it a single event']);
     const skipped = [change('exdate', [], ['2026-12-01T09:00:00Z', '2026-12-08T09:00:00Z'])];
     expect(sentences(skipped, { series: true })).toEqual(['Ada removed the occurrences on Tue 1 Dec, 9:00 and Tue 8 Dec, 9:00']);
+    const extra = [change('rdate', ['2026-12-01T09:00:00Z'], ['2026-12-03T09:00:00Z'])];
+    expect(sentences(extra, { series: true })).toEqual(['Ada added an occurrence on Thu 3 Dec, 9:00', 'Ada removed the added occurrence on Tue 1 Dec, 9:00']);
     const scoped = (scope: ChangeEntry['scope']) =>
       describeEntry(entry({ series: true, scope, recurrenceId: scope === 'all' ? null : '2026-12-01T09:00:00Z' }), display()).scope;
     expect([scoped('this'), scoped('following'), scoped('all'), scoped(null)]).toEqual([

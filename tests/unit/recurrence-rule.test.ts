@@ -1,11 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { firstOccurrence } from '../../src/api/recurrence/expand-series.ts';
-import { RECURRENCE_COUNT_MAX, RECURRENCE_EXDATE_MAX, RECURRENCE_INTERVAL_MAX, RECURRENCE_RULE_MAX } from '../../src/shared/limits.ts';
+import { firstRuleOccurrence } from '../../src/api/recurrence/expand-series.ts';
+import { RECURRENCE_COUNT_MAX, RECURRENCE_EXDATE_MAX, RECURRENCE_INTERVAL_MAX, RECURRENCE_RDATE_MAX, RECURRENCE_RULE_MAX } from '../../src/shared/limits.ts';
 import {
   exdateSchema,
   formatRecurrenceRule,
   normaliseExdates,
+  normaliseRdates,
+  rdateSchema,
   neverOccurs,
   normaliseRecurrenceRule,
   parseRecurrenceRule,
@@ -144,6 +146,16 @@ describe('validation: one case per rule', () => {
     expect(errors('FREQ=YEARLY;BYDAY=20MO')).toEqual([]);
   });
 
+  it('takes BYWEEKNO in a new rule with weekdays alone beside it, where every implementation reads the weeks alike', () => {
+    const message = 'BYWEEKNO takes no BYMONTH, BYMONTHDAY or BYYEARDAY beside it: name the weekdays of those weeks with BYDAY instead';
+    for (const rule of ['FREQ=YEARLY;BYWEEKNO=1;BYMONTHDAY=29', 'FREQ=YEARLY;BYMONTH=1;BYWEEKNO=-1', 'FREQ=YEARLY;BYWEEKNO=20;BYYEARDAY=140;BYDAY=MO']) {
+      expect(normaliseRecurrenceRule(rule, { allDay: true }), rule).toEqual({ ok: false, errors: [message] });
+    }
+    expect(normaliseRecurrenceRule('FREQ=YEARLY;BYWEEKNO=1,53;BYDAY=MO', { allDay: true }).ok).toBe(true);
+    // A stored rule still parses, so a series saved before expands as it did.
+    expect(parseRecurrenceRule('FREQ=YEARLY;BYWEEKNO=1;BYMONTHDAY=29').ok).toBe(true);
+  });
+
   it('takes no numbered BYDAY in a YEARLY rule with BYWEEKNO', () => {
     expect(errors('FREQ=YEARLY;BYWEEKNO=20;BYDAY=1MO')).toEqual(['BYDAY takes no numbered days (such as 1MO) together with BYWEEKNO']);
     expect(errors('FREQ=YEARLY;BYWEEKNO=20;BYDAY=MO')).toEqual([]);
@@ -256,6 +268,26 @@ describe('schema pieces', () => {
     expect(over.success ? [] : over.error.issues.map((i) => i.message)).toEqual([`A series skips at most ${RECURRENCE_EXDATE_MAX} occurrences`]);
   });
 
+  it(`takes rdate (extra dates) as dates or date-times with an offset, at most ${RECURRENCE_RDATE_MAX}`, () => {
+    expect(rdateSchema.safeParse(['2027-03-31', '2027-03-31T09:00:00-04:00']).success).toBe(true);
+    expect(rdateSchema.safeParse(['2027-03-31T09:00:00']).success).toBe(false);
+    expect(rdateSchema.safeParse(Array.from({ length: RECURRENCE_RDATE_MAX }, () => '2027-03-31')).success).toBe(true);
+    const over = rdateSchema.safeParse(Array.from({ length: RECURRENCE_RDATE_MAX + 1 }, () => '2027-03-31'));
+    expect(over.success ? [] : over.error.issues.map((i) => i.message)).toEqual([`A series adds at most ${RECURRENCE_RDATE_MAX} extra dates`]);
+  });
+
+  it('normalises extra dates to the series kind, none before the start, the start itself once (it is the first occurrence)', () => {
+    expect(normaliseRdates(['2027-04-01T09:00:00-04:00', '2027-03-31T13:00:00Z', '2027-03-30T13:00:00Z'], false, '2027-03-30T13:00:00.000Z')).toEqual({
+      ok: true,
+      rdate: ['2027-03-31T13:00:00.000Z', '2027-04-01T13:00:00.000Z'],
+    });
+    expect(normaliseRdates(['2027-03-29'], true, '2027-03-30')).toEqual({ ok: false, errors: ['An extra date (2027-03-29) comes before the series’ start, its first occurrence'] });
+    expect(normaliseRdates(['2027-03-31'], false, '2027-03-30T13:00:00.000Z')).toEqual({
+      ok: false,
+      errors: ['A timed series adds date-times with an offset, such as 2027-03-31T09:00:00Z'],
+    });
+  });
+
   it('normalises exdates to the series kind: UTC instants or dates, sorted, once each', () => {
     expect(normaliseExdates(['2027-03-31T09:00:00-04:00', '2027-03-30T13:00:00Z', '2027-03-31T13:00:00.000Z'], false)).toEqual({
       ok: true,
@@ -322,9 +354,9 @@ describe('rules that never occur', () => {
   it('agrees with the search for a first occurrence: what it refuses has none, the rare rules it takes have one', () => {
     const series = (rrule: string) => ({ rrule, start: '2026-01-05T14:00:00.000Z', end: '2026-01-05T15:00:00.000Z', allDay: false, timeZone: 'America/New_York', exdate: [] });
     expect(refused).toHaveLength(12);
-    for (const rule of refused) expect(firstOccurrence(series(rule)), rule).toBeNull();
+    for (const rule of refused) expect(firstRuleOccurrence(series(rule)), rule).toBeNull();
     expect(taken).toHaveLength(10);
-    for (const rule of taken) expect(firstOccurrence(series(rule)), rule).not.toBeNull();
+    for (const rule of taken) expect(firstRuleOccurrence(series(rule)), rule).not.toBeNull();
   });
 
   it('never refuses a rule that occurs: whatever it calls impossible, the search finds no first occurrence for', () => {
@@ -353,7 +385,7 @@ describe('rules that never occur', () => {
         fc.pre(parsed.ok);
         if (parsed.ok && neverOccurs(parsed.rule) !== null) {
           impossible += 1;
-          expect(firstOccurrence(series(rrule)), rrule).toBeNull();
+          expect(firstRuleOccurrence(series(rrule)), rrule).toBeNull();
         }
       }),
       { numRuns: 200 },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Temporal } from 'temporal-polyfill';
-import { expandSeries, type SeriesDefinition } from '../../src/api/recurrence/expand-series.ts';
+import { expandSeries, firstRuleOccurrence, type SeriesDefinition } from '../../src/api/recurrence/expand-series.ts';
 import { MOVE_POSITIONS_MAX } from '../../src/api/recurrence/occurrence-positions.ts';
 import { moveSeries, shiftRecurrenceId, splitSeries, startShift } from '../../src/api/recurrence/split-series.ts';
 import { dateToDayMs } from '../../src/shared/time.ts';
@@ -52,6 +52,8 @@ describe('this and following', () => {
       newRule: 'FREQ=WEEKLY;UNTIL=20260430T235959Z;BYDAY=TU,TH',
       newStart: '2026-03-12T13:00:00.000Z',
       newExdate: ['2026-03-19T13:00:00.000Z'],
+      oldRdate: [],
+      newRdate: [],
       movedOverrides: [],
     });
     // Together they show exactly what the series showed.
@@ -91,6 +93,15 @@ describe('this and following', () => {
       newExdate: ['2026-02-16'],
     });
     expect([...shown(old as SeriesDefinition), ...shown(next)]).toEqual(shown(mondays));
+  });
+
+  it('splits at an extra date: earlier extra dates stay, later ones move, and the two halves show what the series did', () => {
+    const series = { ...timed('FREQ=WEEKLY;COUNT=4;BYDAY=TU', '2026-03-03T14:00:00.000Z'), rdate: ['2026-03-05T14:00:00.000Z', '2026-03-12T13:00:00.000Z', '2026-03-26T13:00:00.000Z'] };
+    const split = splitSeries(series, '2026-03-12T13:00:00.000Z')!;
+    expect(split).toMatchObject({ oldRule: 'FREQ=WEEKLY;COUNT=2;BYDAY=TU', oldRdate: ['2026-03-05T14:00:00.000Z'], newRule: 'FREQ=WEEKLY;COUNT=3;BYDAY=TU', newRdate: ['2026-03-26T13:00:00.000Z'] });
+    const old = { ...series, rrule: split.oldRule!, rdate: split.oldRdate };
+    const next = { ...series, rrule: split.newRule!, start: split.newStart, end: '2026-03-12T14:00:00.000Z', rdate: split.newRdate };
+    expect([...shown(old), ...shown(next)]).toEqual(shown(series));
   });
 
   it('leaves nothing of the old series when the split is at its first occurrence', () => {
@@ -277,6 +288,7 @@ describe('skipped and changed occurrences of a rule whose days move otherwise th
     expect(moved).toEqual({
       rrule: 'FREQ=MONTHLY;UNTIL=20260807T130000Z;BYDAY=1FR',
       exdate: ['2026-08-07T13:00:00.000Z'],
+      rdate: [],
       movedOverrides: [{ from: '2026-05-02T13:00:00.000Z', to: '2026-05-01T13:00:00.000Z' }],
     });
     const split = splitSeries(firstSaturday, '2026-04-04T13:00:00.000Z', { newStart: '2026-04-03T13:00:00.000Z', overrideIds: ['2026-05-02T13:00:00.000Z'] });
@@ -356,7 +368,7 @@ describe('a monthly or yearly rule moved by whole days', () => {
           const rrule = `FREQ=${freq};UNTIL=20270101${allDaySeries ? '' : 'T000000Z'};${freq === 'YEARLY' ? `BYMONTH=${month};` : ''}${days}`;
           // The rule's first occurrence from March 2025, as the series' start.
           const draft = allDaySeries ? allDay(rrule, '2025-03-01') : timed(rrule, '2025-03-01T14:00:00.000Z');
-          const first = shown({ ...draft, rrule: rrule.replace(/UNTIL=\w+;/, '') })[0]!;
+          const first = firstRuleOccurrence({ ...draft, rrule: rrule.replace(/UNTIL=\w+;/, '') })!.start;
           const series = allDaySeries ? allDay(rrule, first) : timed(rrule, first);
           const newStart = allDaySeries
             ? Temporal.PlainDate.from(first).add({ days: shiftDays }).toString()

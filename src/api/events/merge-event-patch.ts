@@ -14,7 +14,8 @@ export function mergeEventPatch(current: CalendarEvent, patch: EventPatch): Reco
   };
   // Dragging a timed event into the all-day row changes allDay but sends no end: the old end no longer fits.
   if (patch.allDay !== undefined && patch.allDay !== current.allDay && patch.end === undefined) merged.end = null;
-  // A series made a single event again skips nothing.
+  // A series made a single event again skips and adds nothing.
   if ((patch.rrule === null || patch.rrule === '') && patch.exdate === undefined) merged.exdate = [];
+  if ((patch.rrule === null || patch.rrule === '') && patch.rdate === undefined) merged.rdate = [];
   return merged;
 }

@@ -124,11 +124,12 @@ async function updateFollowing(writeEvent: WriteEvent, principal: Principal, ser
   const rrule = patch.rrule === undefined ? split.newRule : draft.rrule;
   if (rrule === null) throw ruleCannotMove();
   const exdate = patch.exdate === undefined ? split.newExdate : draft.exdate;
-  const next = keepOverrides(checkSeries(input, { ...draft, rrule, exdate, overrides: parts.moved }));
+  const rdate = patch.rdate === undefined ? split.newRdate : draft.rdate;
+  const next = keepOverrides(checkSeries(input, { ...draft, rrule, exdate, rdate, overrides: parts.moved }));
   const context = followingContext(occurrence);
   // From the first occurrence on is the whole series: it changes in place and keeps its id.
   if (split.oldRule === null) return { scope: 'following' as const, series: await writeEvent(principal, { kind: 'update', calendarId: calendar.id, eventId, expected, draft: next, context }) };
-  const old = { ...seriesDraft(series), rrule: split.oldRule, exdate: split.oldExdate, overrides: parts.kept };
+  const old = { ...seriesDraft(series), rrule: split.oldRule, exdate: split.oldExdate, rdate: split.oldRdate, overrides: parts.kept };
   const created = await writeEvent(principal, { kind: 'create', calendarId: calendar.id, draft: next, context });
   try {
     await writeEvent(principal, { kind: 'update', calendarId: calendar.id, eventId, expected, draft: old, context });
@@ -194,7 +195,7 @@ export function createOccurrenceService(store: Store, writeEvent: WriteEvent): O
         return;
       }
       const kept = partitionOverrides(overrides, split.movedOverrides).kept;
-      await writeEvent(principal, { kind: 'update', ...target, draft: { ...seriesDraft(series), rrule: split.oldRule, exdate: split.oldExdate, overrides: kept }, context });
+      await writeEvent(principal, { kind: 'update', ...target, draft: { ...seriesDraft(series), rrule: split.oldRule, exdate: split.oldExdate, rdate: split.oldRdate, overrides: kept }, context });
     },
   };
 }

@@ -13,6 +13,7 @@ export function seriesOf(event: CalendarEvent): SeriesDefinition {
     allDay: event.allDay,
     timeZone: event.extendedProps.timeZone,
     exdate: event.exdate ?? [],
+    rdate: event.rdate ?? [],
   };
 }
 
@@ -36,7 +37,9 @@ export function editAllOccurrences(current: CalendarEvent, patch: EventPatch, dr
   const overrides = current.extendedProps.overrides ?? {};
   const series = seriesOf(current);
   // Timed occurrences and all-day ones have ids of different kinds: a series that changes kind starts afresh.
-  if (draft.allDay !== current.allDay) return { ...draft, exdate: patch.exdate === undefined ? [] : draft.exdate, overrides: {} };
+  if (draft.allDay !== current.allDay) {
+    return { ...draft, exdate: patch.exdate === undefined ? [] : draft.exdate, rdate: patch.rdate === undefined ? [] : draft.rdate, overrides: {} };
+  }
   if (draft.start === current.start) return { ...draft, overrides };
   const moved = moveSeries(series, draft.start, Object.keys(overrides));
   const rekeyed: OccurrenceOverrides = {};
@@ -47,6 +50,7 @@ export function editAllOccurrences(current: CalendarEvent, patch: EventPatch, dr
     ...draft,
     rrule,
     exdate: patch.exdate === undefined ? moved.exdate : draft.exdate,
+    rdate: patch.rdate === undefined ? moved.rdate : draft.rdate,
     overrides: rekeyed,
   };
 }

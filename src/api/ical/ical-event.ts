@@ -1,4 +1,4 @@
-// One event as VEVENT components: a single event, or a series (RRULE, EXDATE) with each changed occurrence as a
+// One event as VEVENT components: a single event, or a series (RRULE, EXDATE, RDATE) with each changed occurrence as a
 // component of its own carrying RECURRENCE-ID, as RFC 5545 §3.8.4.4 and every calendar client expect.
 import ICAL from 'ical.js';
 import type { CalendarEvent, OccurrenceOverride } from '../../shared/event-schema.ts';
@@ -164,6 +164,7 @@ function seriesComponent(event: CalendarEvent, context: IcsEventContext, zone: s
   if (event.rrule) {
     component.addPropertyWithValue('rrule', ICAL.Recur.fromString(event.rrule));
     for (const skipped of event.exdate ?? []) addTime(component, 'exdate', skipped, zone);
+    for (const extra of event.rdate ?? []) addTime(component, 'rdate', extra, zone);
   }
   const { description, location, onlineMeetingUrl } = event.extendedProps;
   shownText(component, { title: event.title, description, location, url: event.url ?? '' }, onlineMeetingUrl, fallbackReport(context.log, event.id));

@@ -61,6 +61,15 @@ function fitUntil(rrule: string, allDay: boolean, zone: string): string {
   return rrule.replace(UNTIL, `UNTIL=${instant}`);
 }
 
+/** A series' extra dates (RDATE) as its occurrence ids; one before its start (its first occurrence here) is left out, saying so. */
+function seriesRdates(master: VeventRecord, zone: string, skipped: SkippedItem[]): string[] {
+  const ids = master.rdates.map(({ start }) => occurrenceIdOf(start, master, zone));
+  const startMs = Date.parse(timeText(master.start));
+  const early = ids.filter((id) => Date.parse(id) < startMs);
+  if (early.length > 0) skipped.push({ uid: master.uid, reason: `Its extra date(s) (RDATE) before its start were left out: ${early.join(', ')}` });
+  return ids.filter((id) => Date.parse(id) >= startMs);
+}
+
 const newer = (a: VeventRecord, b: VeventRecord) => a.sequence - b.sequence || (a.modified < b.modified ? -1 : a.modified > b.modified ? 1 : 0);
 
 /** Why the master cannot be an event here, if it cannot. */
@@ -101,8 +110,8 @@ function candidateOf(master: VeventRecord, overrides: readonly VeventRecord[], o
   const zone = master.start.kind === 'instant' ? (master.start.zone ?? 'UTC') : options.fileZone;
   const rrule = master.rrules[0] ? fitUntil(master.rrules[0], allDay, zone) : '';
   const { changed, future, cancelled } = splitOverrides(master, overrides, zone, skipped);
-  if (rrule && master.rdateCount > 0) skipped.push({ uid: master.uid, reason: `Its ${master.rdateCount} extra date(s) (RDATE) were left out: a series here repeats by its rule alone` });
   const exdate = rrule ? [...master.exdates.map((time) => occurrenceIdOf(time, master, zone)), ...cancelled] : [];
+  const rdate = rrule ? seriesRdates(master, zone, skipped) : [];
   const sameEnd = master.end && timeText(master.end) === timeText(master.start);
   const all = [master, ...overrides];
   return {
@@ -116,6 +125,7 @@ function candidateOf(master: VeventRecord, overrides: readonly VeventRecord[], o
       url: master.url,
       rrule,
       exdate,
+      rdate,
       extendedProps: {
         description: master.description,
         location: master.location,

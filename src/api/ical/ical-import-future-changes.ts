@@ -23,12 +23,12 @@ export interface FutureChange {
 }
 
 /** The new series' draft: the piece's series, with the change's fields, from its start on. */
-function changedSeries(piece: EventDraft, changed: EventDraft, split: { rrule: string; start: string; exdate: string[] }): EventDraft {
+function changedSeries(piece: EventDraft, changed: EventDraft, split: { rrule: string; start: string; exdate: string[]; rdate: string[] }): EventDraft {
   const lengthMs = recurrenceIdMs(changed.end, changed.allDay) - recurrenceIdMs(changed.start, changed.allDay);
   const endMs = recurrenceIdMs(split.start, piece.allDay) + lengthMs;
   const end = piece.allDay ? new Date(endMs).toISOString().slice(0, 10) : new Date(endMs).toISOString();
   const { title, url, description, location } = changed;
-  return { ...piece, title, url, description, location, start: split.start, end, rrule: split.rrule, exdate: split.exdate, overrides: {} };
+  return { ...piece, title, url, description, location, start: split.start, end, rrule: split.rrule, exdate: split.exdate, rdate: split.rdate, overrides: {} };
 }
 
 /** The pieces a split makes (the first null when the split is at the piece's start), and where later ids moved. */
@@ -45,7 +45,7 @@ function splitPiece(piece: SeriesPiece, { recurrenceId, changed }: FutureChange,
   const ids = [...piece.overrideIds.values(), ...laterIds];
   const split = splitSeries(draft, recurrenceId, { newStart: changed.start, overrideIds: ids });
   if (!split?.newRule) return 'its rule cannot follow the new start';
-  const next = changedSeries(draft, changed, { rrule: split.newRule, start: split.newStart, exdate: split.newExdate });
+  const next = changedSeries(draft, changed, { rrule: split.newRule, start: split.newStart, exdate: split.newExdate, rdate: split.newRdate });
   if (seriesRuleProblems(next).length > 0) return 'its rule cannot follow the new start';
   const moved = new Map(split.movedOverrides.map(({ from, to }) => [from, to]));
   const splitMs = recurrenceIdMs(recurrenceId, draft.allDay);
@@ -54,7 +54,7 @@ function splitPiece(piece: SeriesPiece, { recurrenceId, changed }: FutureChange,
     if (recurrenceIdMs(id, draft.allDay) < splitMs) before.set(fileId, id);
     else if (moved.has(id)) after.set(fileId, moved.get(id)!);
   }
-  const kept = split.oldRule === null ? null : { ...piece, draft: { ...draft, rrule: split.oldRule, exdate: split.oldExdate }, overrideIds: before };
+  const kept = split.oldRule === null ? null : { ...piece, draft: { ...draft, rrule: split.oldRule, exdate: split.oldExdate, rdate: split.oldRdate }, overrideIds: before };
   // Split at its first occurrence, the whole series changes: the new one keeps the piece's identity.
   return { pieces: [kept, { uid: kept ? uid : piece.uid, draft: next, overrideIds: after }], moved };
 }

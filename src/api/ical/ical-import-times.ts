@@ -99,13 +99,17 @@ export function readIcalTime(value: string, tzid: string | undefined, ctx: ZoneC
   return { kind: 'instant', ms: floatingMs - offset * 1000, zone: null, floatingMs };
 }
 
+/** A value as a time: a period (RDATE;VALUE=PERIOD, which ical.js reads as a start and an end or duration) by its start. */
+const timeValue = (value: unknown): string | null => (typeof value === 'string' ? value : Array.isArray(value) && typeof value[0] === 'string' ? value[0] : null);
+
 /** The values of a date property (EXDATE and RDATE may list several, and repeat), each read. */
 export function readIcalTimes(component: ICAL.Component, name: string, ctx: ZoneContext): IcalTime[] {
   return component.getAllProperties(name).flatMap((property) => {
     const tzid = property.getParameter('tzid');
     return property.jCal
       .slice(3)
-      .filter((value): value is string => typeof value === 'string')
+      .map(timeValue)
+      .filter((value): value is string => value !== null)
       .map((value) => readIcalTime(value, typeof tzid === 'string' ? tzid : undefined, ctx));
   });
 }

@@ -9,6 +9,7 @@ import { parseRecurrenceRule } from '../../shared/recurrence-rule.ts';
 import { plainTextToHtml } from '../../shared/rich-text.ts';
 import { toGraphRecurrence, type GraphRecurrence } from '../graph/graph-recurrence.ts';
 import { windowsZoneOf } from '../graph/graph-time-zone.ts';
+import { ruleGivesStart } from '../recurrence/expand-series.ts';
 
 /**
  * The single-value extended property on the copy that holds our event's id: a property set GUID of ours and a name.
@@ -65,6 +66,10 @@ function recurrenceOf(event: CalendarEvent, graphTimeZone: string, start: GraphD
   if (!event.rrule) return { ok: true, recurrence: null };
   const parsed = parseRecurrenceRule(event.rrule);
   if (!parsed.ok) return { ok: false, reason: parsed.errors.join(' ') };
+  // Graph's pattern holds neither: Outlook would leave such occurrences out.
+  if ((event.rdate ?? []).length > 0) return { ok: false, reason: 'Outlook cannot hold the extra dates this series has beside its repeat rule' };
+  const series = { rrule: event.rrule, start: event.start, end: event.end, allDay: event.allDay, timeZone: event.extendedProps.timeZone, exdate: [] };
+  if (!ruleGivesStart(series)) return { ok: false, reason: 'Outlook would leave out this series’ first occurrence, a day its repeat rule does not name' };
   const [date, time] = start.dateTime.split('T') as [string, string];
   return toGraphRecurrence(parsed.rule, {
     date,

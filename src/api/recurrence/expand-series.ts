@@ -3,17 +3,21 @@
 // and Google move them forward by the gap instead. So the rule runs on floating wall-clock times (UTC as a plain
 // number line, which has no gaps) and each wall-clock start becomes an instant in the series' zone afterwards, with
 // Temporal's 'compatible' disambiguation: a gap moves forward (02:30 becomes 03:30), an overlap takes the earlier.
+// The series' start is always its first occurrence, whether or not the rule gives it, and counts in COUNT (RFC 5545
+// §3.3.10, §3.8.5.3), as Outlook, Google and Apple show it; its extra dates (RDATE) are occurrences too, outside COUNT.
+// Every date the rule library gives is checked against the rule in its own period first (own-period.ts).
 import { LRUCache } from 'lru-cache';
 import { RRuleTemporal } from 'rrule-temporal';
 import { Temporal } from 'temporal-polyfill';
 import { RECURRENCE_WINDOW_OCCURRENCES_MAX } from '../../shared/limits.ts';
 import { parseRecurrenceRule, type RecurrenceRule } from '../../shared/recurrence-rule.ts';
-import { dateToDayMs, isDateOnly } from '../../shared/time.ts';
+import { dateToDayMs, EVENT_RANGE_END_MS, isDateOnly } from '../../shared/time.ts';
 import type { EventWindow } from '../stores/repository.ts';
 import { isoDate, isoInstant } from './iso-instant.ts';
+import { inOwnPeriod } from './own-period.ts';
 import { instantOfWallClockMs, wallClockMs } from './zone-offsets.ts';
 
-/** A series as its rule needs it: the first occurrence, the normalised rule, the zone and the starts it skips. */
+/** A series as its rule needs it: the first occurrence, the normalised rule, the zone and the starts it skips or adds. */
 export interface SeriesDefinition {
   rrule: string;
   /** The first occurrence: a UTC ISO instant for timed series, a date for all-day ones; end likewise. */
@@ -22,8 +26,10 @@ export interface SeriesDefinition {
   allDay: boolean;
   /** IANA zone the rule is evaluated in; all-day series are floating and ignore it. */
   timeZone: string;
-  /** Occurrence starts to skip, normalised as normaliseExdates writes them. */
+  /** Occurrence starts to skip, normalised as normaliseSeriesDates writes them. */
   exdate: readonly string[];
+  /** Starts of occurrences beside the rule's (RDATE), each as long as the series, normalised likewise; none when absent. */
+  rdate?: readonly string[];
 }
 
 export interface Occurrence {
@@ -53,6 +59,7 @@ const DST_SLACK_MS = 3 * HOUR_MS;
 
 /** A series ready to expand. Times are on the stores' number line: instants for timed series, UTC-midnight days for all-day ones. */
 interface CompiledSeries {
+  /** The rule without COUNT (COUNT is counted here, start included), bounded by UNTIL. */
   rule: RRuleTemporal;
   parsed: RecurrenceRule;
   allDay: boolean;
@@ -60,9 +67,15 @@ interface CompiledSeries {
   startMs: number;
   startWallMs: number;
   durationMs: number;
-  /** The last possible start, or null when the rule has none (COUNT is the rule's own business). */
+  /** The last possible start, or null when the rule has none (COUNT is counted apart). */
   untilMs: number | null;
   skipped: ReadonlySet<number>;
+  /** RDATE starts on the stores' line, in order. */
+  added: readonly number[];
+  /** A COUNT rule's starts on the floating line, the start first, when they are counted here: on first use. */
+  counted: number[] | null;
+  /** A COUNT rule left to rrule-temporal: its count less the start when the rule does not give it (null: none left); on first use. */
+  countRule: RRuleTemporal | null | undefined;
 }
 
 const utc = (ms: number) => Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO('UTC');
@@ -94,8 +107,8 @@ function toOccurrence(c: CompiledSeries, startMs: number): Occurrence {
   return { recurrenceId, start, end };
 }
 
-/** The rule on the floating line; COUNT can be left out, as when only the first occurrence matters. */
-function newRule(rule: RecurrenceRule, startWallMs: number, untilWallMs: number | null, count = rule.count) {
+/** The rule on the floating line; COUNT is the caller's, since the series' start counts in it (countRuleOf). */
+function newRule(rule: RecurrenceRule, startWallMs: number, untilWallMs: number | null, count?: number) {
   return new RRuleTemporal({
     freq: rule.freq,
     interval: rule.interval,
@@ -148,16 +161,97 @@ function compileSeries(series: SeriesDefinition): CompiledSeries {
     durationMs: recurrenceIdMs(series.end, allDay) - startMs,
     untilMs,
     skipped: new Set(series.exdate.map((id) => recurrenceIdMs(id, allDay))),
+    added: (series.rdate ?? []).map((id) => recurrenceIdMs(id, allDay)).sort((a, b) => a - b),
+    counted: null,
+    countRule: undefined,
   };
 }
 
-/** The rule's starts in [fromMs, toMs] on the stores' line, exdates included: the rule counts them. */
+function isIterationLimit(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith('Maximum iterations');
+}
+
+/**
+ * The rule's dates on the floating line from its start, in order, each checked in its own period, while `more`
+ * says so; the supported years bound it, and so does rrule-temporal's own limit on a rule that rarely matches.
+ */
+function eachRuleStart(c: CompiledSeries, rule: RRuleTemporal, more: (wallMs: number) => boolean): void {
+  try {
+    rule.all((z) => {
+      const ms = z.epochMilliseconds;
+      if (ms >= EVENT_RANGE_END_MS) return false;
+      return !inOwnPeriod(c.parsed, ms) || more(ms);
+    });
+  } catch (error) {
+    if (!isIterationLimit(error)) throw error;
+  }
+}
+
+/** A COUNT rule's starts on the floating line: the series' start, then the rule's later dates, COUNT in all. */
+function countedStarts(c: CompiledSeries, count: number): number[] {
+  if (c.counted) return c.counted;
+  const starts = [c.startWallMs];
+  eachRuleStart(c, c.rule, (ms) => {
+    if (starts.length >= count) return false;
+    if (ms > c.startWallMs) starts.push(ms);
+    return starts.length < count;
+  });
+  c.counted = starts;
+  return starts;
+}
+
+/**
+ * Whether rrule-temporal may give dates that break the rule in their own period (own-period.ts): numbered weekdays,
+ * and BYYEARDAY or BYMONTHDAY beside another part naming days. A COUNT rule of these is counted here, date by date; any
+ * other is left to rrule-temporal's own COUNT, which finds a window's dates without walking to them.
+ */
+function mayLeavePeriod(rule: RecurrenceRule): boolean {
+  const numbered = rule.byDay?.some((day) => day.ordinal !== null) ?? false;
+  const yearDays = rule.byYearDay !== undefined && (rule.byDay !== undefined || rule.byMonthDay !== undefined);
+  return numbered || yearDays || (rule.byMonthDay !== undefined && rule.byDay !== undefined);
+}
+
+/** The COUNT rule rrule-temporal counts: the start counts as the first occurrence, given by the rule or not. */
+function countRuleOf(c: CompiledSeries, count: number): RRuleTemporal | null {
+  if (c.countRule === undefined) {
+    const left = firstRuleWallMs(c) === c.startWallMs ? count : count - 1;
+    c.countRule = left > 0 ? newRule(c.parsed, c.startWallMs, null, left) : null;
+  }
+  return c.countRule;
+}
+
+/** The rule's dates in [fromWall, toWall] on the floating line, the start apart, in order. */
+function ruleWallStarts(c: CompiledSeries, fromWall: number, toWall: number): number[] {
+  const { count } = c.parsed;
+  if (count !== undefined && mayLeavePeriod(c.parsed)) return countedStarts(c, count).filter((ms) => ms !== c.startWallMs && ms >= fromWall && ms <= toWall);
+  const rule = count === undefined ? c.rule : countRuleOf(c, count);
+  if (!rule) return [];
+  return rule
+    .between(new Date(fromWall), new Date(toWall), true)
+    .map((z) => z.epochMilliseconds)
+    .filter((ms) => ms !== c.startWallMs && inOwnPeriod(c.parsed, ms));
+}
+
+/** The series' start and the rule's dates in [fromWall, toWall] on the floating line, in order. */
+function wallStarts(c: CompiledSeries, fromWall: number, toWall: number): number[] {
+  const found = ruleWallStarts(c, fromWall, toWall);
+  return c.startWallMs >= fromWall && c.startWallMs <= toWall ? [c.startWallMs, ...found] : found;
+}
+
+/** The start and the rule's starts in [fromMs, toMs] on the stores' line, exdates included: the rule counts them. */
 function ruleStarts(c: CompiledSeries, fromMs: number, toMs: number): number[] {
   const slack = c.allDay ? 0 : DST_SLACK_MS;
-  const found = c.rule.between(new Date(toFloating(c, fromMs) - slack), new Date(toFloating(c, toMs) + slack), true);
-  return found
-    .map((z) => toLine(c, z.epochMilliseconds))
-    .filter((ms) => ms >= fromMs && ms <= toMs && (c.untilMs === null || ms <= c.untilMs));
+  return wallStarts(c, toFloating(c, fromMs) - slack, toFloating(c, toMs) + slack)
+    .map((ms) => toLine(c, ms))
+    .filter((ms) => ms >= fromMs && ms <= toMs && (c.untilMs === null || ms <= c.untilMs || ms === c.startMs));
+}
+
+/** Every start of the series in [fromMs, toMs], its RDATEs with the rule's, once each and in order; exdates included. */
+function seriesStarts(c: CompiledSeries, fromMs: number, toMs: number): number[] {
+  const starts = ruleStarts(c, fromMs, toMs);
+  const added = c.added.filter((ms) => ms >= fromMs && ms <= toMs);
+  if (added.length === 0) return starts;
+  return [...new Set([...starts, ...added])].sort((a, b) => a - b);
 }
 
 const compiledRules = new LRUCache<string, CompiledSeries>({ max: SERIES_CACHE_SIZE });
@@ -167,7 +261,8 @@ const compiledRules = new LRUCache<string, CompiledSeries>({ max: SERIES_CACHE_S
  * serve another series, of this tenant or another, whatever ids an import brings.
  */
 function cachedSeries(series: SeriesDefinition): CompiledSeries {
-  const key = `${series.rrule}|${series.start}|${series.end}|${series.allDay}|${series.timeZone}|${series.exdate.join(',')}`;
+  const rdate = (series.rdate ?? []).join(',');
+  const key = `${series.rrule}|${series.start}|${series.end}|${series.allDay}|${series.timeZone}|${series.exdate.join(',')}|${rdate}`;
   let compiled = compiledRules.get(key);
   if (compiled === undefined) {
     compiled = compileSeries(series);
@@ -188,75 +283,98 @@ export function expandSeries(series: SeriesDefinition, window: EventWindow): { o
   const c = cachedSeries(series);
   const [fromMs, toMs] = c.allDay ? [window.fromDayMs, window.toDayMs] : [window.fromMs, window.toMs];
   // Overlap is start < to and start + duration > from, on whole ms.
-  const starts = ruleStarts(c, fromMs - c.durationMs + 1, toMs - 1).filter((ms) => !c.skipped.has(ms));
+  const starts = seriesStarts(c, fromMs - c.durationMs + 1, toMs - 1).filter((ms) => !c.skipped.has(ms));
   return {
     occurrences: starts.slice(0, RECURRENCE_WINDOW_OCCURRENCES_MAX).map((ms) => toWindowOccurrence(c, ms)),
     truncated: starts.length > RECURRENCE_WINDOW_OCCURRENCES_MAX,
   };
 }
 
-/** The rule's occurrence with this original start, skipped or not; null when the rule has none there. */
+/** The series' occurrence with this original start (the rule's, the start or an RDATE), skipped or not; null when it has none there. */
 export function occurrenceAt(series: SeriesDefinition, recurrenceId: string): Occurrence | null {
   const c = compileSeries(series);
   const ms = recurrenceIdMs(recurrenceId, c.allDay);
   if (Number.isNaN(ms)) return null;
-  return ruleStarts(c, ms, ms).length > 0 ? toOccurrence(c, ms) : null;
+  return seriesStarts(c, ms, ms).length > 0 ? toOccurrence(c, ms) : null;
 }
 
-/** How many of the rule's occurrences, skipped ones included, start before this one: for COUNT rules. */
+/** Whether the start or the rule gives this occurrence, not an extra date alone: what COUNT counts. */
+export function isCountedOccurrence(series: SeriesDefinition, recurrenceId: string): boolean {
+  const c = compileSeries(series);
+  const ms = recurrenceIdMs(recurrenceId, c.allDay);
+  return !Number.isNaN(ms) && ruleStarts(c, ms, ms).length > 0;
+}
+
+/** How many of the rule's occurrences, the start and skipped ones included, start before this one: for COUNT rules. */
 export function countOccurrencesBefore(series: SeriesDefinition, recurrenceId: string): number {
   const c = compileSeries(series);
   return ruleStarts(c, c.startMs, recurrenceIdMs(recurrenceId, c.allDay) - 1).length;
 }
 
-function isIterationLimit(error: unknown): boolean {
-  return error instanceof Error && error.message.startsWith('Maximum iterations');
+/** The first date the rule itself gives from the start (which may be the start), on the floating line, within the search; null if none. */
+function firstRuleWallMs(c: CompiledSeries): number | null {
+  const horizon = utc(c.startWallMs).add({ years: FIRST_OCCURRENCE_SEARCH_YEARS }).epochMilliseconds;
+  const search = newRule(c.parsed, c.startWallMs, Math.min(horizon, untilWallMs(c) ?? horizon));
+  let first: number | null = null;
+  eachRuleStart(c, search, (ms) => {
+    const onLine = toLine(c, ms);
+    if (c.untilMs === null || onLine <= c.untilMs) first = ms;
+    return false;
+  });
+  return first;
 }
 
-/** The rule's first occurrence, skipped or not, within FIRST_OCCURRENCE_SEARCH_YEARS of the start; null if none. */
-export function firstOccurrence(series: SeriesDefinition): Occurrence | null {
+/**
+ * The rule's own first occurrence, skipped or not, within FIRST_OCCURRENCE_SEARCH_YEARS of the start; null if
+ * none. It need not be the start: the start is the series' first occurrence all the same.
+ */
+export function firstRuleOccurrence(series: SeriesDefinition): Occurrence | null {
   const c = compileSeries(series);
-  const horizon = utc(c.startWallMs).add({ years: FIRST_OCCURRENCE_SEARCH_YEARS }).epochMilliseconds;
-  // The first occurrence is the same with or without COUNT; a bounded rule cannot search forever.
-  const search = newRule(c.parsed, c.startWallMs, Math.min(horizon, untilWallMs(c) ?? horizon), undefined);
-  try {
-    const first = search.next(utc(c.startWallMs), true);
-    const ms = first && toLine(c, first.epochMilliseconds);
-    return ms !== null && (c.untilMs === null || ms <= c.untilMs) ? toOccurrence(c, ms) : null;
-  } catch (error) {
-    // rrule-temporal gives up on a rule whose periods never match (e.g. DAILY;BYMONTH=4;BYMONTHDAY=31).
-    if (isIterationLimit(error)) return null;
-    throw error;
-  }
+  const first = firstRuleWallMs(c);
+  return first === null ? null : toOccurrence(c, toLine(c, first));
+}
+
+/** Whether the rule itself gives the series' start (RFC 5545 says it SHOULD): what a move of the start must keep. */
+export function ruleGivesStart(series: SeriesDefinition): boolean {
+  const c = compileSeries(series);
+  return firstRuleWallMs(c) === c.startWallMs;
 }
 
 /** Why a normalised rule cannot make this series, for the `rrule` field; empty when it can. */
 export function seriesRuleProblems(series: SeriesDefinition): string[] {
   const c = compileSeries(series);
   if (c.untilMs !== null && c.untilMs < c.startMs) return ['The repeat ends (UNTIL) before the series starts'];
-  if (!firstOccurrence(series)) return [`The repeat rule gives no occurrence in the ${FIRST_OCCURRENCE_SEARCH_YEARS} years from the start`];
+  // The start is always an occurrence; a rule that adds none to it does not repeat.
+  if (firstRuleWallMs(c) === null) return [`The repeat rule gives no occurrence in the ${FIRST_OCCURRENCE_SEARCH_YEARS} years from the start`];
   return [];
 }
 
-/** The last start a bounded rule gives, on the stores' line; null when it gives none. */
-function lastStartMs(c: CompiledSeries): number | null {
-  // COUNT is at most RECURRENCE_COUNT_MAX occurrences; UNTIL may be decades of them, so search back from it.
-  const untilWall = untilWallMs(c);
-  if (c.untilMs === null || untilWall === null) return c.rule.all().map((z) => toLine(c, z.epochMilliseconds)).at(-1) ?? null;
+/** The last start the rule gives, the series' start at the least, on the stores' line. */
+function lastStartMs(c: CompiledSeries): number {
+  const { count } = c.parsed;
+  if (count !== undefined && mayLeavePeriod(c.parsed)) return toLine(c, countedStarts(c, count).at(-1)!);
+  if (count !== undefined) {
+    const last = countRuleOf(c, count)?.all().at(-1);
+    return last ? toLine(c, last.epochMilliseconds) : c.startMs;
+  }
+  // UNTIL may be decades of starts, so search back from it.
+  const untilWall = untilWallMs(c)!;
   let last = c.rule.previous(new Date(untilWall), true);
-  // Timed UNTIL has slack on the wall clock: step back past any start after the real UNTIL.
-  while (last && toLine(c, last.epochMilliseconds) > c.untilMs) last = c.rule.previous(last, false);
-  return last && toLine(c, last.epochMilliseconds);
+  // Timed UNTIL has slack on the wall clock: step back past any start after the real UNTIL, or not in its own period.
+  while (last && (toLine(c, last.epochMilliseconds) > c.untilMs! || !inOwnPeriod(c.parsed, last.epochMilliseconds))) last = c.rule.previous(last, false);
+  return Math.max(c.startMs, last ? toLine(c, last.epochMilliseconds) : c.startMs);
 }
 
 /**
  * The stretch of UTC ms a series can cover, for the stores to index: from its start to its last end, or to
- * SERIES_OPEN_END_MS when it never ends. Floating all-day dates are widened to cover every zone.
+ * SERIES_OPEN_END_MS when it never ends. Floating all-day dates are widened to cover every zone. RDATEs come
+ * after the start (the API refuses one before it), but may come after the rule's end.
  */
 export function seriesRange(series: SeriesDefinition): { firstStartMs: number; lastEndMs: number } {
   const c = compileSeries(series);
   const widen = c.allDay ? FLOATING_DATE_WIDENING_MS : 0;
   const open = c.untilMs === null && c.parsed.count === undefined;
-  const lastEndMs = open ? SERIES_OPEN_END_MS : (lastStartMs(c) ?? c.startMs) + c.durationMs + widen;
+  const lastStart = Math.max(open ? c.startMs : lastStartMs(c), c.added.at(-1) ?? c.startMs);
+  const lastEndMs = open ? SERIES_OPEN_END_MS : lastStart + c.durationMs + widen;
   return { firstStartMs: c.startMs - widen, lastEndMs };
 }

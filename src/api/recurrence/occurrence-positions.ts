@@ -19,9 +19,9 @@ const SCAN_WINDOW_MS = 366 * DAY_MS;
  * says so (given the starts and the last ms they cover) or the supported years end.
  */
 function scanStarts(series: SeriesDefinition, enough: (starts: readonly number[], throughMs: number) => boolean): number[] {
-  // No length and no exdates, so that each window holds exactly the rule's starts.
+  // No length, exdates or extra dates, so that each window holds exactly the rule's starts (its first, the start, included).
   const { allDay, start } = series;
-  const stored = { ...series, end: start, exdate: [] };
+  const stored = { ...series, end: start, exdate: [], rdate: [] };
   const starts: number[] = [];
   for (let afterMs = recurrenceIdMs(start, allDay) - 1; afterMs < EVENT_RANGE_END_MS && !enough(starts, afterMs); afterMs += SCAN_WINDOW_MS) {
     const toMs = afterMs + SCAN_WINDOW_MS + 1;

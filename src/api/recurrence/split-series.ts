@@ -4,14 +4,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { formatRecurrenceRule, type RecurrenceRule } from '../../shared/recurrence-rule.ts';
 import { dateToDayMs, dayMsToDate } from '../../shared/time.ts';
-import {
-  countOccurrencesBefore,
-  firstOccurrence,
-  occurrenceAt,
-  recurrenceIdMs,
-  storedRule,
-  type SeriesDefinition,
-} from './expand-series.ts';
+import { countOccurrencesBefore, isCountedOccurrence, occurrenceAt, recurrenceIdMs, ruleGivesStart, storedRule, type SeriesDefinition } from './expand-series.ts';
 import { moveRuleDays } from './move-rule-days.ts';
 import { firstStarts, startsThrough } from './occurrence-positions.ts';
 
@@ -33,6 +26,9 @@ export interface SeriesSplit {
   newRule: string | null;
   newStart: string;
   newExdate: string[];
+  /** The extra dates (RDATE) the old series keeps, those before the split, and those the new one takes, moved with its start. */
+  oldRdate: string[];
+  newRdate: string[];
   /** The overrides from the split on, which move to the new series under new recurrence ids. */
   movedOverrides: RekeyedId[];
 }
@@ -136,8 +132,8 @@ function moveStart(series: SeriesDefinition, newStart: string): MovedSeries {
   const length = recurrenceIdMs(series.end, series.allDay) - recurrenceIdMs(series.start, series.allDay);
   const end = series.allDay ? dayMsToDate(dateToDayMs(newStart) + length) : new Date(Date.parse(newStart) + length).toISOString();
   const next = { ...series, rrule: formatRecurrenceRule(moved), start: newStart, end };
-  // A series created starting off its rule (the rule then starts at its next day) may move so still.
-  if (!occurrenceAt(next, newStart) && occurrenceAt(series, series.start)) return { rule: null, rekey: byShift };
+  // A series whose start its rule gives must keep it so; one created starting off its rule may move so still.
+  if (!ruleGivesStart(next) && ruleGivesStart(series)) return { rule: null, rekey: byShift };
   return { rule: moved, rekey: days.translated ? byShift : (ids) => rekeyByPosition(series, next, ids, byShift) };
 }
 
@@ -157,11 +153,21 @@ function ruleBefore(series: SeriesDefinition, rule: RecurrenceRule, recurrenceId
   return { ...rule, until };
 }
 
-/** How many occurrences the old series keeps: counted for COUNT rules, else whether any come before the split. */
+/** How many occurrences the old series keeps: counted for COUNT rules, else whether any (its start, the first) come before the split. */
 function occurrencesBefore(series: SeriesDefinition, rule: RecurrenceRule, recurrenceId: string, splitMs: number): number {
   if (rule.count !== undefined) return countOccurrencesBefore(series, recurrenceId);
-  const first = firstOccurrence(series);
-  return first && recurrenceIdMs(first.start, series.allDay) < splitMs ? 1 : 0;
+  return recurrenceIdMs(series.start, series.allDay) < splitMs ? 1 : 0;
+}
+
+/** Extra dates before the split stay; later ones move by the start's shift, the split's own (the new start) dropped. */
+function partitionRdates(series: SeriesDefinition, splitMs: number, newStart: string, occurrenceStart: string) {
+  const rdate = series.rdate ?? [];
+  const shift = startShift(series, occurrenceStart, newStart);
+  const later = rdate.filter((id) => recurrenceIdMs(id, series.allDay) > splitMs);
+  return {
+    kept: rdate.filter((id) => recurrenceIdMs(id, series.allDay) < splitMs),
+    moved: later.map((id) => shiftRecurrenceId(series, id, shift)),
+  };
 }
 
 /**
@@ -180,15 +186,20 @@ export function splitSeries(
   const splitMs = recurrenceIdMs(occurrence.start, series.allDay);
   const before = occurrencesBefore(series, rule, occurrence.start, splitMs);
   const newStart = edit.newStart ?? occurrence.start;
-  const rest = rule.count === undefined ? rule : { ...rule, count: rule.count - before };
+  // Split at an extra date, the new series' start counts in its COUNT though the old one did not count it.
+  const extra = isCountedOccurrence(series, occurrence.start) ? 0 : 1;
+  const rest = rule.count === undefined ? rule : { ...rule, count: rule.count - before + extra };
   const moved = moveStart({ ...series, rrule: formatRecurrenceRule(rest), start: occurrence.start, end: occurrence.end }, newStart);
   const exdates = partition(series, series.exdate, splitMs, moved.rekey);
+  const rdates = partitionRdates(series, splitMs, newStart, occurrence.start);
   return {
     oldRule: before === 0 ? null : formatRecurrenceRule(ruleBefore(series, rule, occurrence.start, before)),
     oldExdate: exdates.kept,
     newRule: moved.rule && formatRecurrenceRule(moved.rule),
     newStart,
     newExdate: exdates.moved.map((id) => id.to),
+    oldRdate: rdates.kept,
+    newRdate: rdates.moved,
     movedOverrides: partition(series, edit.overrideIds ?? [], splitMs, moved.rekey).moved,
   };
 }
@@ -196,18 +207,21 @@ export function splitSeries(
 /**
  * An "all events" edit that moves the series' start: every occurrence moves with it (by the same wall-clock
  * shift, or to the same position when the rule's days move otherwise), so exdates, override recurrence ids, UNTIL
- * and the days the rule names move with it and overrides stay attached to their occurrences. The rule is null
+ * the days the rule names and extra dates move with it and overrides stay attached to their occurrences. The rule is null
  * when it cannot follow the new start.
  */
 export function moveSeries(
   series: SeriesDefinition,
   newStart: string,
   overrideIds: readonly string[] = [],
-): { rrule: string | null; exdate: string[]; movedOverrides: RekeyedId[] } {
+): { rrule: string | null; exdate: string[]; rdate: string[]; movedOverrides: RekeyedId[] } {
   const moved = moveStart(series, newStart);
+  const shift = startShift(series, series.start, newStart);
   return {
     rrule: moved.rule && formatRecurrenceRule(moved.rule),
     exdate: moved.rekey(series.exdate).map((id) => id.to),
+    // Extra dates are no position of the rule's: they move by the start's shift.
+    rdate: (series.rdate ?? []).map((id) => shiftRecurrenceId(series, id, shift)),
     movedOverrides: moved.rekey(overrideIds),
   };
 }

@@ -227,6 +227,11 @@ export const MIGRATIONS: readonly Migration[] = [
     INSERT INTO event_search_pending (id) SELECT new.id WHERE search_deferred();
   END;
   `,
+  `
+  -- A series' extra dates (issue 27): RDATE starts beside its rule's, as a JSON array like exdate, in both tables.
+  ALTER TABLE events ADD COLUMN rdate TEXT NOT NULL DEFAULT '[]';
+  ALTER TABLE trashed_events ADD COLUMN rdate TEXT NOT NULL DEFAULT '[]';
+  `,
 ];
 
 const HISTORY_AND_TRASH = `

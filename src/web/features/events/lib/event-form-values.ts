@@ -192,6 +192,7 @@ export function formFieldForPath(path: string, values: EventFormValues): EventFo
       return 'startDate';
     case 'rrule':
     case 'exdate':
+    case 'rdate':
       return 'repeat';
     case 'end':
       // A timed event that ends on its start day ends too early by its time.

@@ -41,6 +41,14 @@ export const HISTORY_SENTENCES = defineMessages({
     id: 'history.returnedOccurrences',
     defaultMessage: '{name} brought back {count, plural, one {the occurrence} other {the occurrences}} on {dates}',
   }),
+  addedDates: defineMessage<{ name: string; count: number; dates: string }>({
+    id: 'history.addedDates',
+    defaultMessage: '{name} added {count, plural, one {an occurrence} other {occurrences}} on {dates}',
+  }),
+  removedDates: defineMessage<{ name: string; count: number; dates: string }>({
+    id: 'history.removedDates',
+    defaultMessage: '{name} removed the added {count, plural, one {occurrence} other {occurrences}} on {dates}',
+  }),
   changedTimeZone: defineMessage<Change>({ id: 'history.changedTimeZone', defaultMessage: '{name} changed the time zone from {old} to {new}' }),
   changedOccurrence: defineMessage<{ name: string; date: string }>({ id: 'history.changedOccurrence', defaultMessage: '{name} changed the occurrence on {date}' }),
   movedOccurrence: defineMessage<{ name: string; date: string; value: string }>({

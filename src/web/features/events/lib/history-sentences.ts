@@ -153,16 +153,17 @@ function rruleSentence(change: FieldChange, fields: Fields, name: string, displa
   return say(S.changedRepeat, { name, old: words(old), new: words(now) });
 }
 
-function exdateSentences(change: FieldChange, name: string, display: HistoryDisplay): string[] {
+/** The dates a list field (exdate, rdate) gained and lost, each told with its own message. */
+function dateListSentences(change: FieldChange, name: string, display: HistoryDisplay, [gained, lost]: readonly [typeof S.skippedOccurrences, typeof S.skippedOccurrences]): string[] {
   const list = (value: unknown) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
   const [old, now] = [list(change.old), list(change.new)];
   const dates = (items: string[]) => new Intl.ListFormat(display.locale).format(items.map((item) => occurrenceDate(item, display)));
-  const skipped = now.filter((item) => !old.includes(item));
-  const returned = old.filter((item) => !now.includes(item));
+  const added = now.filter((item) => !old.includes(item));
+  const removed = old.filter((item) => !now.includes(item));
   const say = display.intl.formatMessage;
   return [
-    ...(skipped.length > 0 ? [say(S.skippedOccurrences, { name, count: skipped.length, dates: dates(skipped) })] : []),
-    ...(returned.length > 0 ? [say(S.returnedOccurrences, { name, count: returned.length, dates: dates(returned) })] : []),
+    ...(added.length > 0 ? [say(gained, { name, count: added.length, dates: dates(added) })] : []),
+    ...(removed.length > 0 ? [say(lost, { name, count: removed.length, dates: dates(removed) })] : []),
   ];
 }
 
@@ -209,7 +210,9 @@ function fieldSentences(change: FieldChange, entry: ChangeEntry, fields: Fields,
     case 'rrule':
       return [rruleSentence(change, fields, name, display)];
     case 'exdate':
-      return exdateSentences(change, name, display);
+      return dateListSentences(change, name, display, [S.skippedOccurrences, S.returnedOccurrences]);
+    case 'rdate':
+      return dateListSentences(change, name, display, [S.addedDates, S.removedDates]);
     case 'timeZone':
       return [say(S.changedTimeZone, { name, old, new: now })];
     case 'video':
