@@ -13,6 +13,7 @@ export function seriesOf(event: CalendarEvent): SeriesDefinition {
     allDay: event.allDay,
     timeZone: event.extendedProps.timeZone,
     exdate: event.exdate ?? [],
+    localStart: event.extendedProps.localStart ?? '',
   };
 }
 

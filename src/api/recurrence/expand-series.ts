@@ -7,6 +7,7 @@ import { LRUCache } from 'lru-cache';
 import { RRuleTemporal } from 'rrule-temporal';
 import { Temporal } from 'temporal-polyfill';
 import { RECURRENCE_WINDOW_OCCURRENCES_MAX } from '../../shared/limits.ts';
+import { localDateTimeMs, localStartOf } from '../../shared/local-date-time.ts';
 import { parseRecurrenceRule, type RecurrenceRule } from '../../shared/recurrence-rule.ts';
 import { dateToDayMs, isDateOnly } from '../../shared/time.ts';
 import type { EventWindow } from '../stores/repository.ts';
@@ -24,6 +25,11 @@ export interface SeriesDefinition {
   timeZone: string;
   /** Occurrence starts to skip, normalised as normaliseExdates writes them. */
   exdate: readonly string[];
+  /**
+   * The start as the local date-time it was given in (event-schema.ts), '' or absent for a start given as an instant:
+   * the wall-clock time the rule repeats, which the instant alone cannot say when the zone skips it on the first day.
+   */
+  localStart?: string;
 }
 
 export interface Occurrence {
@@ -136,7 +142,8 @@ function compileSeries(series: SeriesDefinition): CompiledSeries {
   const parsed = storedRule(series.rrule);
   const { allDay, timeZone } = series;
   const startMs = recurrenceIdMs(series.start, allDay);
-  const startWallMs = allDay ? startMs : wallClockMs(startMs, timeZone);
+  const localStart = allDay ? '' : localStartOf({ start: series.start, localStart: series.localStart ?? '', timeZone });
+  const startWallMs = allDay ? startMs : localStart ? localDateTimeMs(localStart) : wallClockMs(startMs, timeZone);
   const untilMs = untilOnLine(parsed, allDay);
   return {
     rule: newRule(parsed, startWallMs, untilWallMs({ allDay, timeZone, untilMs })),
@@ -167,7 +174,7 @@ const compiledRules = new LRUCache<string, CompiledSeries>({ max: SERIES_CACHE_S
  * serve another series, of this tenant or another, whatever ids an import brings.
  */
 function cachedSeries(series: SeriesDefinition): CompiledSeries {
-  const key = `${series.rrule}|${series.start}|${series.end}|${series.allDay}|${series.timeZone}|${series.exdate.join(',')}`;
+  const key = `${series.rrule}|${series.start}|${series.end}|${series.allDay}|${series.timeZone}|${series.exdate.join(',')}|${series.localStart ?? ''}`;
   let compiled = compiledRules.get(key);
   if (compiled === undefined) {
     compiled = compileSeries(series);

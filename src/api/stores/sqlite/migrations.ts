@@ -227,6 +227,12 @@ export const MIGRATIONS: readonly Migration[] = [
     INSERT INTO event_search_pending (id) SELECT new.id WHERE search_deferred();
   END;
   `,
+  `
+  -- A series' start as the local date-time it was given in (issue 27, event-schema.ts's localStart; '' for an instant),
+  -- whose wall-clock time its rule repeats. trashed_events keeps every column of events.
+  ALTER TABLE events ADD COLUMN local_start TEXT NOT NULL DEFAULT '';
+  ALTER TABLE trashed_events ADD COLUMN local_start TEXT NOT NULL DEFAULT '';
+  `,
 ];
 
 const HISTORY_AND_TRASH = `

@@ -1,0 +1,128 @@
+// A series' start as a local date-time in its zone (issue 27): the rule keeps its wall-clock time, and only a day the
+// zone skips that time moves (forward by the gap); the instant form works as before. Over both stores.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Calendar } from '../../src/shared/calendar-schema.ts';
+import type { CalendarEvent } from '../../src/shared/event-schema.ts';
+import type { Problem } from '../../src/shared/problem.ts';
+import { build, type TestServer } from './helpers/test-server.ts';
+
+let api: TestServer;
+let eddie: string;
+let company: Calendar;
+
+beforeAll(async () => {
+  api = await build();
+  eddie = await api.tokenFor('eddie');
+  const calendars = (await api.request<Calendar[]>('GET', '/api/calendars', { token: eddie })).body;
+  company = calendars.find((c) => c.name === 'Company')!;
+});
+afterAll(() => api.close());
+
+const eventsPath = () => `/api/calendars/${company.id}/events`;
+const NEW_YORK = { timeZone: 'America/New_York' };
+/** Every day at 02:30–03:30 New York time from 14 March 2027, the day its clocks go from 02:00 to 03:00. */
+const spring = { title: 'Night shift', start: '2027-03-14T02:30:00', end: '2027-03-14T03:30:00', rrule: 'FREQ=DAILY', extendedProps: NEW_YORK };
+
+async function create(body: object): Promise<CalendarEvent> {
+  const response = await api.request<CalendarEvent>('POST', eventsPath(), { token: eddie, body });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body;
+}
+
+async function patch(series: CalendarEvent, body: object): Promise<CalendarEvent> {
+  const response = await api.request<CalendarEvent>('PATCH', `${eventsPath()}/${series.id}`, {
+    token: eddie,
+    body,
+    headers: { 'if-match': `"${series.extendedProps.version}"` },
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body;
+}
+
+/** The series' occurrences from the feed, as start–end instants. */
+async function occurrences(series: CalendarEvent, start: string, end: string): Promise<string[]> {
+  const response = await api.request<CalendarEvent[]>('GET', `/api/events?start=${start}&end=${end}&calendarId=${company.id}`, { token: eddie });
+  expect(response.status).toBe(200);
+  return response.body.filter((e) => e.extendedProps.seriesId === series.id).map((e) => `${e.start}–${e.end}`);
+}
+
+describe('a series whose start is a local date-time', () => {
+  it('repeats 02:30 from a day that skips it: only that day moves, to 03:30 EDT, and every occurrence lasts an hour', async () => {
+    const series = await create(spring);
+    expect(series).toMatchObject({ start: '2027-03-14T07:30:00.000Z', end: '2027-03-14T08:30:00.000Z', extendedProps: { localStart: '2027-03-14T02:30:00' } });
+    expect(await occurrences(series, '2027-03-13', '2027-03-17')).toEqual([
+      '2027-03-14T07:30:00.000Z–2027-03-14T08:30:00.000Z',
+      '2027-03-15T06:30:00.000Z–2027-03-15T07:30:00.000Z',
+      '2027-03-16T06:30:00.000Z–2027-03-16T07:30:00.000Z',
+    ]);
+    const read = await api.request<CalendarEvent>('GET', `${eventsPath()}/${series.id}`, { token: eddie });
+    expect(read.body).toEqual(series);
+  });
+
+  it('keeps the instant form as it was: an instant at 03:30 EDT repeats at 03:30', async () => {
+    const series = await create({ ...spring, start: '2027-03-14T07:30:00Z', end: '2027-03-14T08:30:00Z' });
+    expect(series.extendedProps).not.toHaveProperty('localStart');
+    expect(await occurrences(series, '2027-03-13', '2027-03-16')).toEqual([
+      '2027-03-14T07:30:00.000Z–2027-03-14T08:30:00.000Z',
+      '2027-03-15T07:30:00.000Z–2027-03-15T08:30:00.000Z',
+    ]);
+  });
+
+  it('takes the first of the two 01:30s on the day the clocks go back, and 01:30 EST after', async () => {
+    const series = await create({ ...spring, start: '2027-11-07T01:30:00', end: '2027-11-07T02:00:00' });
+    expect(series.start).toBe('2027-11-07T05:30:00.000Z');
+    expect(await occurrences(series, '2027-11-06', '2027-11-09')).toEqual([
+      '2027-11-07T05:30:00.000Z–2027-11-07T06:00:00.000Z',
+      '2027-11-08T06:30:00.000Z–2027-11-08T07:00:00.000Z',
+    ]);
+  });
+
+  it('keeps its local start through an edit of another field, and through a write-back of the instant it read', async () => {
+    const series = await create({ ...spring, title: 'Kept local' });
+    const renamed = await patch(series, { title: 'Kept local, renamed' });
+    expect(renamed.extendedProps.localStart).toBe('2027-03-14T02:30:00');
+    const writtenBack = await patch(renamed, { title: 'Written back', start: renamed.start, end: renamed.end, extendedProps: renamed.extendedProps });
+    expect(writtenBack.extendedProps.localStart).toBe('2027-03-14T02:30:00');
+    expect(await occurrences(writtenBack, '2027-03-15', '2027-03-16')).toEqual(['2027-03-15T06:30:00.000Z–2027-03-15T07:30:00.000Z']);
+  });
+
+  it('moves to a new local start, and a new instant start drops the local one', async () => {
+    const series = await create({ ...spring, title: 'Moved' });
+    const later = await patch(series, { start: '2027-03-14T02:45:00', end: '2027-03-14T03:45:00' });
+    expect(later.extendedProps.localStart).toBe('2027-03-14T02:45:00');
+    expect(await occurrences(later, '2027-03-15', '2027-03-16')).toEqual(['2027-03-15T06:45:00.000Z–2027-03-15T07:45:00.000Z']);
+    const instant = await patch(later, { start: '2027-03-15T13:00:00Z', end: '2027-03-15T14:00:00Z' });
+    expect(instant.extendedProps).not.toHaveProperty('localStart');
+    expect(await occurrences(instant, '2027-03-16', '2027-03-17')).toEqual(['2027-03-16T13:00:00.000Z–2027-03-16T14:00:00.000Z']);
+  });
+
+  it('keeps its local start when one occurrence is changed on its own', async () => {
+    const series = await create({ ...spring, title: 'Override' });
+    const path = `${eventsPath()}/${series.id}/occurrences/2027-03-16T06:30:00.000Z?scope=this`;
+    const response = await api.request<{ series: CalendarEvent }>('PATCH', path, {
+      token: eddie,
+      body: { title: 'Override, once' },
+      headers: { 'if-match': `"${series.extendedProps.version}"` },
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(await occurrences(series, '2027-03-14', '2027-03-16')).toEqual([
+      '2027-03-14T07:30:00.000Z–2027-03-14T08:30:00.000Z',
+      '2027-03-15T06:30:00.000Z–2027-03-15T07:30:00.000Z',
+    ]);
+  });
+
+  it('reads a single event’s local start and end each in its zone, and keeps no local start for it', async () => {
+    const single = await create({ ...spring, title: 'Single', rrule: null, start: '2027-03-14T01:00:00', end: '2027-03-14T04:00:00' });
+    expect(single).toMatchObject({ start: '2027-03-14T06:00:00.000Z', end: '2027-03-14T08:00:00.000Z' });
+    expect(single.extendedProps).not.toHaveProperty('localStart');
+  });
+
+  it('refuses a local date-time without a zone, or one that is no real time, with a 400 naming the field', async () => {
+    const noZone = await api.request<Problem>('POST', eventsPath(), { token: eddie, body: { ...spring, extendedProps: {} } });
+    expect(noZone.status).toBe(400);
+    expect(noZone.body.errors).toContainEqual({ field: 'extendedProps.timeZone', message: expect.stringMatching(/without an offset/) });
+    const noTime = await api.request<Problem>('POST', eventsPath(), { token: eddie, body: { ...spring, start: '2027-03-14T24:30:00' } });
+    expect(noTime.status).toBe(400);
+    expect(noTime.body.errors).toContainEqual({ field: 'start', message: expect.stringMatching(/local date-time/) });
+  });
+});
