@@ -7,12 +7,13 @@ import type { Problem } from '../../src/shared/problem.ts';
 import { build, type TestServer } from './helpers/test-server.ts';
 
 let api: TestServer;
+let ada: string;
 let eddie: string;
 let company: Calendar;
 
 beforeAll(async () => {
   api = await build();
-  eddie = await api.tokenFor('eddie');
+  [ada, eddie] = await Promise.all([api.tokenFor('ada'), api.tokenFor('eddie')]);
   const calendars = (await api.request<Calendar[]>('GET', '/api/calendars', { token: eddie })).body;
   company = calendars.find((c) => c.name === 'Company')!;
 });
@@ -41,7 +42,7 @@ async function patch(series: CalendarEvent, body: object): Promise<CalendarEvent
 
 /** The series' occurrences from the feed, as start–end instants. */
 async function occurrences(series: CalendarEvent, start: string, end: string): Promise<string[]> {
-  const response = await api.request<CalendarEvent[]>('GET', `/api/events?start=${start}&end=${end}&calendarId=${company.id}`, { token: eddie });
+  const response = await api.request<CalendarEvent[]>('GET', `/api/events?start=${start}&end=${end}&calendarId=${series.extendedProps.calendarId}`, { token: eddie });
   expect(response.status).toBe(200);
   return response.body.filter((e) => e.extendedProps.seriesId === series.id).map((e) => `${e.start}–${e.end}`);
 }
@@ -124,5 +125,55 @@ describe('a series whose start is a local date-time', () => {
     const noTime = await api.request<Problem>('POST', eventsPath(), { token: eddie, body: { ...spring, start: '2027-03-14T24:30:00' } });
     expect(noTime.status).toBe(400);
     expect(noTime.body.errors).toContainEqual({ field: 'start', message: expect.stringMatching(/local date-time/) });
+  });
+});
+
+/** What Outlook or Google write for "every day 02:30–03:30 New York time from 14 March 2027". */
+const NIGHT_SHIFT_ICS = [
+  'BEGIN:VCALENDAR',
+  'VERSION:2.0',
+  'PRODID:-//Test//Wall time//EN',
+  'BEGIN:VEVENT',
+  'UID:night-shift@example.com',
+  'DTSTAMP:20270101T000000Z',
+  'DTSTART;TZID=America/New_York:20270314T023000',
+  'DTEND;TZID=America/New_York:20270314T033000',
+  'RRULE:FREQ=DAILY',
+  'SUMMARY:Night shift',
+  'END:VEVENT',
+  'END:VCALENDAR',
+  '',
+].join('\r\n');
+
+describe('iCalendar files and a local start', () => {
+  it('imports DTSTART;TZID=America/New_York:20270314T023000 daily at 02:30 with only the skipped day at 03:30, and exports 02:30 back', async () => {
+    const created = await api.request<Calendar>('POST', '/api/calendars', { token: ada, body: { name: 'Night shifts', color: '#005B70', editors: ['eddie'] } });
+    expect(created.status).toBe(201);
+    const imported = await fetch(`${api.url}/api/calendars/${created.body.id}/import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${eddie}`, 'content-type': 'text/calendar' },
+      body: NIGHT_SHIFT_ICS,
+    });
+    expect(await imported.json()).toEqual({ created: 1, updated: 0, unchanged: 0, skipped: [] });
+    const feed = await api.request<CalendarEvent[]>('GET', `/api/events?start=2027-03-13&end=2027-03-16&calendarId=${created.body.id}`, { token: eddie });
+    expect(feed.body.map((e) => `${e.start}–${e.end}`)).toEqual([
+      '2027-03-14T07:30:00.000Z–2027-03-14T08:30:00.000Z',
+      '2027-03-15T06:30:00.000Z–2027-03-15T07:30:00.000Z',
+    ]);
+
+    const seriesId = feed.body[0]!.extendedProps.seriesId!;
+    const ics = await fetch(`${api.url}/api/calendars/${created.body.id}/events/${seriesId}/event.ics`, { headers: { authorization: `Bearer ${eddie}` } });
+    expect(ics.status).toBe(200);
+    const text = await ics.text();
+    expect(text).toContain('DTSTART;TZID=America/New_York:20270314T023000\r\n');
+    expect(text).toContain('DURATION:PT1H\r\n');
+  });
+
+  it('exports a series the form made at 09:00 local with DTSTART and DTEND in its zone, as before', async () => {
+    const series = await create({ ...spring, title: 'Day shift', start: '2027-03-15T09:00:00', end: '2027-03-15T10:00:00' });
+    const ics = await fetch(`${api.url}/api/calendars/${company.id}/events/${series.id}/event.ics`, { headers: { authorization: `Bearer ${eddie}` } });
+    const text = await ics.text();
+    expect(text).toContain('DTSTART;TZID=America/New_York:20270315T090000\r\n');
+    expect(text).toContain('DTEND;TZID=America/New_York:20270315T100000\r\n');
   });
 });
