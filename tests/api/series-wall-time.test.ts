@@ -97,6 +97,17 @@ describe('a series whose start is a local date-time', () => {
     expect(await occurrences(instant, '2027-03-16', '2027-03-17')).toEqual(['2027-03-16T13:00:00.000Z–2027-03-16T14:00:00.000Z']);
   });
 
+  it('moves its skipped occurrences by the local start’s shift when "all" moves a day on (a day, not the 23 hours between the instants)', async () => {
+    const series = await create({ ...spring, title: 'Moved a day', exdate: ['2027-03-16T06:30:00Z'] });
+    const moved = await patch(series, { start: '2027-03-15T02:30:00', end: '2027-03-15T03:30:00' });
+    expect(moved.exdate).toEqual(['2027-03-17T06:30:00.000Z']);
+    expect(await occurrences(moved, '2027-03-14', '2027-03-19')).toEqual([
+      '2027-03-15T06:30:00.000Z–2027-03-15T07:30:00.000Z',
+      '2027-03-16T06:30:00.000Z–2027-03-16T07:30:00.000Z',
+      '2027-03-18T06:30:00.000Z–2027-03-18T07:30:00.000Z',
+    ]);
+  });
+
   it('keeps its local start when one occurrence is changed on its own', async () => {
     const series = await create({ ...spring, title: 'Override' });
     const path = `${eventsPath()}/${series.id}/occurrences/2027-03-16T06:30:00.000Z?scope=this`;

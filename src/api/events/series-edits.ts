@@ -38,8 +38,10 @@ export function editAllOccurrences(current: CalendarEvent, patch: EventPatch, dr
   const series = seriesOf(current);
   // Timed occurrences and all-day ones have ids of different kinds: a series that changes kind starts afresh.
   if (draft.allDay !== current.allDay) return { ...draft, exdate: patch.exdate === undefined ? [] : draft.exdate, overrides: {} };
-  if (draft.start === current.start) return { ...draft, overrides };
-  const moved = moveSeries(series, draft.start, Object.keys(overrides));
+  // A local start the zone skips names the same instant as the time after the gap, yet moves the rule's time.
+  const sameLocal = draft.localStart === '' || draft.localStart === (current.extendedProps.localStart ?? '');
+  if (draft.start === current.start && sameLocal) return { ...draft, overrides };
+  const moved = moveSeries(series, draft.start, Object.keys(overrides), draft.localStart);
   const rekeyed: OccurrenceOverrides = {};
   for (const { from, to } of moved.movedOverrides) rekeyed[to] = overrides[from]!;
   const rrule = patch.rrule === undefined ? moved.rrule : draft.rrule;

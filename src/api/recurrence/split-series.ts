@@ -2,6 +2,7 @@
 // The occurrence a recurrence id names is found by the rule (expand-series), so COUNT arithmetic counts what the
 // rule counts, exdated occurrences included.
 import { Temporal } from 'temporal-polyfill';
+import { localStartOf } from '../../shared/local-date-time.ts';
 import { formatRecurrenceRule, type RecurrenceRule } from '../../shared/recurrence-rule.ts';
 import { dateToDayMs, dayMsToDate } from '../../shared/time.ts';
 import {
@@ -41,13 +42,21 @@ function wallClock(instant: string, timeZone: string): Temporal.PlainDateTime {
   return Temporal.Instant.from(instant).toZonedDateTimeISO(timeZone).toPlainDateTime();
 }
 
+/** Local starts (event-schema.ts's localStart) of the two sides of a move, where a side has one: its wall-clock time. */
+interface LocalStarts {
+  from?: string;
+  to?: string;
+}
+
 /**
  * How far a series' occurrences move when its start moves from `from` to `to`: wall-clock time in the series'
- * zone (whole days for all-day series), so 09:00 → 10:00 stays an hour later on both sides of a DST change.
+ * zone (whole days for all-day series), so 09:00 → 10:00 stays an hour later on both sides of a DST change. A side
+ * given in local time is read at that time, which its instant misreads on a day the zone skips it.
  */
-export function startShift(series: SeriesTime, from: string, to: string): Temporal.Duration {
+export function startShift(series: SeriesTime, from: string, to: string, local: LocalStarts = {}): Temporal.Duration {
   if (series.allDay) return Temporal.PlainDate.from(from).until(Temporal.PlainDate.from(to));
-  return wallClock(from, series.timeZone).until(wallClock(to, series.timeZone), { largestUnit: 'day' });
+  const wall = (instant: string, localStart = '') => (localStart ? Temporal.PlainDateTime.from(localStart) : wallClock(instant, series.timeZone));
+  return wall(from, local.from).until(wall(to, local.to), { largestUnit: 'day' });
 }
 
 /** A recurrence id (or exdate) moved by a start shift, written as the feed writes ids. */
@@ -126,9 +135,10 @@ interface MovedSeries {
  * as the start, or, when the days moved otherwise than the dates, to the occurrences at the same positions.
  * The rule is null when it cannot follow: the new start would no longer be one of its occurrences.
  */
-function moveStart(series: SeriesDefinition, newStart: string): MovedSeries {
+function moveStart(series: SeriesDefinition, newStart: string, newLocalStart = ''): MovedSeries {
   const rule = storedRule(series.rrule);
-  const shift = startShift(series, series.start, newStart);
+  const fromLocal = series.allDay ? '' : localStartOf({ start: series.start, localStart: series.localStart ?? '', timeZone: series.timeZone });
+  const shift = startShift(series, series.start, newStart, { from: fromLocal, to: newLocalStart });
   const byShift: Rekey = (ids) => ids.map((id) => ({ from: id, to: shiftRecurrenceId(series, id, shift) }));
   if (newStart === series.start) return { rule, rekey: byShift };
   const days = moveRuleDays(rule, startDate(series, series.start), startDate(series, newStart));
@@ -203,8 +213,9 @@ export function moveSeries(
   series: SeriesDefinition,
   newStart: string,
   overrideIds: readonly string[] = [],
+  newLocalStart = '',
 ): { rrule: string | null; exdate: string[]; movedOverrides: RekeyedId[] } {
-  const moved = moveStart(series, newStart);
+  const moved = moveStart(series, newStart, newLocalStart);
   return {
     rrule: moved.rule && formatRecurrenceRule(moved.rule),
     exdate: moved.rekey(series.exdate).map((id) => id.to),
