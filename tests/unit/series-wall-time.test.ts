@@ -5,6 +5,7 @@ import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
 import { buildCalendarIcs } from '../../src/api/ical/ical-export.ts';
 import { icsDrafts } from '../../src/api/ical/ical-import-drafts.ts';
+import { toOutlookEvent } from '../../src/api/outlook/outlook-event.ts';
 import { expandSeries, occurrenceAt, seriesRange, type SeriesDefinition } from '../../src/api/recurrence/expand-series.ts';
 import type { EventWindow } from '../../src/api/stores/repository.ts';
 import { eventRecord } from '../../src/api/stores/repository.ts';
@@ -171,5 +172,19 @@ describe('iCalendar: the file’s local DTSTART kept, and written back', () => {
     const file = exported(draft.draft);
     expect(file).toContain('DTSTART;TZID=America/New_York:20270315T090000\r\n');
     expect(file).toContain('DTEND;TZID=America/New_York:20270315T100000\r\n');
+  });
+});
+
+describe('the Outlook copy of a series started in local time', () => {
+  it('starts at the local start in Graph’s wall-clock form, and ends as long after on the clock', async () => {
+    const { drafts } = await icsDrafts(SHIFT_ICS('DTEND;TZID=America/New_York:20270314T033000'), { timeZone: 'UTC', categories: [] });
+    const author = { id: 'eddie', name: 'Eddie' };
+    const authorship = { createdBy: author, updatedBy: author, createdAt: '2027-01-01T00:00:00.000Z', updatedAt: '2027-01-01T00:00:00.000Z' };
+    const event = toCalendarEvent(eventRecord({ id: 'shift', calendarId: 'cal', draft: drafts[0]!, authorship, version: 1 }));
+    const copy = toOutlookEvent(event, { link: 'https://calendar.example.com/e/shift', labels: { joinMeeting: 'Join', openInApp: 'Open' } });
+    expect(copy).toMatchObject({
+      ok: true,
+      body: { start: { dateTime: '2027-03-14T02:30:00', timeZone: 'Eastern Standard Time' }, end: { dateTime: '2027-03-14T03:30:00', timeZone: 'Eastern Standard Time' } },
+    });
   });
 });

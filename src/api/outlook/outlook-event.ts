@@ -4,6 +4,7 @@
 // so the meeting link goes into the body, as a join link, where Outlook people look for it.
 import { Temporal } from 'temporal-polyfill';
 import type { CalendarEvent } from '../../shared/event-schema.ts';
+import { localDateTimeMs, localDateTimeText, localStartOf } from '../../shared/local-date-time.ts';
 import type { OutlookLabels } from '../../shared/outlook-copy.ts';
 import { parseRecurrenceRule } from '../../shared/recurrence-rule.ts';
 import { plainTextToHtml } from '../../shared/rich-text.ts';
@@ -57,6 +58,13 @@ function times(event: CalendarEvent, timeZone: string, graphTimeZone: string): P
   if (event.allDay) {
     // All-day events start and end at midnight in one zone; our end date is exclusive, as Graph's is.
     return { start: { dateTime: `${event.start}T00:00:00`, timeZone: graphTimeZone }, end: { dateTime: `${event.end}T00:00:00`, timeZone: graphTimeZone } };
+  }
+  const localStart = event.rrule ? localStartOf({ start: event.start, localStart: event.extendedProps.localStart ?? '', timeZone }) : '';
+  if (localStart) {
+    // A series started in local time repeats that time, which Graph takes as it is; its end as long after on the clock.
+    const startWallMs = localDateTimeMs(localStart);
+    const endWallMs = startWallMs + Date.parse(event.end) - Date.parse(event.start);
+    return { start: { dateTime: localStart, timeZone: graphTimeZone }, end: { dateTime: localDateTimeText(endWallMs), timeZone: graphTimeZone } };
   }
   return { start: wallClock(event.start, timeZone, graphTimeZone), end: wallClock(event.end, timeZone, graphTimeZone) };
 }
