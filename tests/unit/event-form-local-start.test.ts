@@ -2,6 +2,7 @@
 // start: "every day at 02:30" from a day New York skips 02:30 stays 02:30.
 import { describe, expect, test } from 'vitest';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
+import { seriesDatesPatch } from '../../src/web/features/events/lib/dates-patch.ts';
 import { eventFormValues, validateEventForm, type EventFormValues } from '../../src/web/features/events/lib/event-form-values.ts';
 import { NO_REPEAT, repeatValuesFromRule } from '../../src/web/features/events/lib/repeat-options.ts';
 
@@ -85,5 +86,15 @@ describe('the event form and a series’ local start', () => {
     expect(eventFormValues(stored, 'Europe/London')).toMatchObject({ startDate: '2027-03-14', startTime: '07:30', endTime: '08:30' });
     const { localStart: _localStart, ...instantProps } = stored.extendedProps;
     expect(eventFormValues({ ...stored, extendedProps: instantProps }, NY)).toMatchObject({ startTime: '03:30', endTime: '04:30' });
+  });
+});
+
+describe('dragging an occurrence of a series started in local time, for all events', () => {
+  test('moves the series on its clock from its local start: an hour later is 03:30–04:30 local, not an hour after 03:30 EDT', () => {
+    const before = { allDay: false, start: '2027-03-16T06:30:00.000Z', end: '2027-03-16T07:30:00.000Z' };
+    const after = { allDay: false, start: '2027-03-16T07:30:00.000Z', end: '2027-03-16T08:30:00.000Z' };
+    expect(seriesDatesPatch(stored, before, after)).toEqual({ start: '2027-03-14T03:30:00', end: '2027-03-14T04:30:00' });
+    const { localStart: _localStart, ...instantProps } = stored.extendedProps;
+    expect(seriesDatesPatch({ ...stored, extendedProps: instantProps }, before, after)).toEqual({ start: '2027-03-14T08:30:00.000Z', end: '2027-03-14T09:30:00.000Z' });
   });
 });
