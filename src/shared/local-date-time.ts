@@ -1,6 +1,7 @@
 // A date-time without an offset ("2027-03-14T02:30:00"): what a clock in a named zone shows. A series given so repeats
 // that wall-clock time, even from a day the zone skips it (RFC 5545 §3.3.5: DTSTART;TZID=… is a local time too).
 // Temporal's functional API, as the web app's zoned-time.ts uses it, so the browser loads nothing more for it.
+import * as InstantFns from 'temporal-polyfill/fns/Instant';
 import * as PlainDateTimeFns from 'temporal-polyfill/fns/PlainDateTime';
 
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
@@ -47,7 +48,29 @@ export function instantOfLocalMs(floatingMs: number, timeZone: string): number {
  * A series' stored local start, if it still names its start: a copy of a series made to start elsewhere (a split, an
  * occurrence) carries the old one along, which then names another instant and says nothing of the new start.
  */
-export function localStartOf(event: { start: string; localStart: string; timeZone: string }): string {
-  if (event.localStart === '') return '';
+export function localStartOf(event: { start: string; localStart?: string; timeZone: string }): string {
+  if (!event.localStart) return '';
   return instantOfLocalMs(localDateTimeMs(event.localStart), event.timeZone) === Date.parse(event.start) ? event.localStart : '';
+}
+
+/** What the zone's clocks show at an instant, as a local date-time. */
+export function localDateTimeAt(instantMs: number, timeZone: string): string {
+  const t = InstantFns.toZonedDateTimeISO(InstantFns.fromEpochMilliseconds(instantMs), timeZone);
+  return localDateTimeText(Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second));
+}
+
+/**
+ * The local start of a series' occurrence, for a series that starts there (a split): the series' time of day (its
+ * local start's, else its first instant's reading) on the occurrence's date, if that names the occurrence. '' when
+ * it would add nothing: the series was started by an instant and the zone shows that time that day; then the new
+ * series is too. So a series split at a day its zone skips 02:30 goes on at 02:30, not at that day's 03:30.
+ */
+export function occurrenceLocalStart(series: { start: string; localStart?: string; timeZone: string }, occurrenceStart: string): string {
+  const kept = localStartOf(series);
+  const timeOfDay = (kept || localDateTimeAt(Date.parse(series.start), series.timeZone)).slice(10);
+  const occurrenceMs = Date.parse(occurrenceStart);
+  const reading = localDateTimeAt(occurrenceMs, series.timeZone);
+  const local = `${reading.slice(0, 10)}${timeOfDay}`;
+  if (!kept && local === reading) return '';
+  return instantOfLocalMs(localDateTimeMs(local), series.timeZone) === occurrenceMs ? local : '';
 }

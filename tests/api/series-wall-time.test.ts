@@ -108,6 +108,28 @@ describe('a series whose start is a local date-time', () => {
     ]);
   });
 
+  it('splits "this and following" at the day the zone skips 02:30 into a series that goes on at 02:30, whichever form it was made in', async () => {
+    for (const start of ['2027-03-10T02:30:00', '2027-03-10T07:30:00Z']) {
+      const series = await create({ ...spring, title: `Split ${start}`, start, end: null });
+      const path = `${eventsPath()}/${series.id}/occurrences/2027-03-14T07:30:00.000Z?scope=following`;
+      const response = await api.request<CalendarEvent>('PATCH', path, {
+        token: eddie,
+        body: { title: 'From the 14th', start: '2027-03-14T07:30:00.000Z', end: '2027-03-14T08:30:00.000Z' },
+        headers: { 'if-match': `"${series.extendedProps.version}"` },
+      });
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      expect(response.body.extendedProps.localStart).toBe('2027-03-14T02:30:00');
+      expect(await occurrences(response.body, '2027-03-14', '2027-03-16')).toEqual([
+        '2027-03-14T07:30:00.000Z–2027-03-14T08:30:00.000Z',
+        '2027-03-15T06:30:00.000Z–2027-03-15T07:30:00.000Z',
+      ]);
+      expect(await occurrences(series, '2027-03-12', '2027-03-16')).toEqual([
+        '2027-03-12T07:30:00.000Z–2027-03-12T08:30:00.000Z',
+        '2027-03-13T07:30:00.000Z–2027-03-13T08:30:00.000Z',
+      ]);
+    }
+  });
+
   it('keeps its local start when one occurrence is changed on its own', async () => {
     const series = await create({ ...spring, title: 'Override' });
     const path = `${eventsPath()}/${series.id}/occurrences/2027-03-16T06:30:00.000Z?scope=this`;

@@ -142,7 +142,7 @@ function compileSeries(series: SeriesDefinition): CompiledSeries {
   const parsed = storedRule(series.rrule);
   const { allDay, timeZone } = series;
   const startMs = recurrenceIdMs(series.start, allDay);
-  const localStart = allDay ? '' : localStartOf({ start: series.start, localStart: series.localStart ?? '', timeZone });
+  const localStart = allDay ? '' : localStartOf(series);
   const startWallMs = allDay ? startMs : localStart ? localDateTimeMs(localStart) : wallClockMs(startMs, timeZone);
   const untilMs = untilOnLine(parsed, allDay);
   return {

@@ -2,7 +2,7 @@
 // The occurrence a recurrence id names is found by the rule (expand-series), so COUNT arithmetic counts what the
 // rule counts, exdated occurrences included.
 import { Temporal } from 'temporal-polyfill';
-import { localStartOf } from '../../shared/local-date-time.ts';
+import { localStartOf, occurrenceLocalStart } from '../../shared/local-date-time.ts';
 import { formatRecurrenceRule, type RecurrenceRule } from '../../shared/recurrence-rule.ts';
 import { dateToDayMs, dayMsToDate } from '../../shared/time.ts';
 import {
@@ -137,7 +137,7 @@ interface MovedSeries {
  */
 function moveStart(series: SeriesDefinition, newStart: string, newLocalStart = ''): MovedSeries {
   const rule = storedRule(series.rrule);
-  const fromLocal = series.allDay ? '' : localStartOf({ start: series.start, localStart: series.localStart ?? '', timeZone: series.timeZone });
+  const fromLocal = series.allDay ? '' : localStartOf(series);
   const shift = startShift(series, series.start, newStart, { from: fromLocal, to: newLocalStart });
   const byShift: Rekey = (ids) => ids.map((id) => ({ from: id, to: shiftRecurrenceId(series, id, shift) }));
   if (newStart === series.start) return { rule, rekey: byShift };
@@ -182,7 +182,7 @@ function occurrencesBefore(series: SeriesDefinition, rule: RecurrenceRule, recur
 export function splitSeries(
   series: SeriesDefinition,
   recurrenceId: string,
-  edit: { newStart?: string; overrideIds?: readonly string[] } = {},
+  edit: { newStart?: string; newLocalStart?: string; overrideIds?: readonly string[] } = {},
 ): SeriesSplit | null {
   const occurrence = occurrenceAt(series, recurrenceId);
   if (!occurrence) return null;
@@ -191,7 +191,10 @@ export function splitSeries(
   const before = occurrencesBefore(series, rule, occurrence.start, splitMs);
   const newStart = edit.newStart ?? occurrence.start;
   const rest = rule.count === undefined ? rule : { ...rule, count: rule.count - before };
-  const moved = moveStart({ ...series, rrule: formatRecurrenceRule(rest), start: occurrence.start, end: occurrence.end }, newStart);
+  // From the occurrence, the series' local time of day: the new series repeats it, wherever it moves (newLocalStart).
+  const localStart = series.allDay ? '' : occurrenceLocalStart(series, occurrence.start);
+  const from = { ...series, rrule: formatRecurrenceRule(rest), start: occurrence.start, end: occurrence.end, localStart };
+  const moved = moveStart(from, newStart, edit.newLocalStart);
   const exdates = partition(series, series.exdate, splitMs, moved.rekey);
   return {
     oldRule: before === 0 ? null : formatRecurrenceRule(ruleBefore(series, rule, occurrence.start, before)),
