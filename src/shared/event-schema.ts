@@ -396,7 +396,7 @@ export function eventToWrite(event: CalendarEvent): z.output<typeof eventWriteSc
   for (const key of TOP_KEYS) top[key] = event[key] ?? OPTIONAL_FIELDS[key].fallback;
   for (const key of PROP_KEYS) props[key] = event.extendedProps[key];
   // A series given in local time is written back so (its end stays the instant it is, which keeps its length).
-  const localStart = event.allDay ? '' : localStartOf({ start: event.start, localStart: event.extendedProps.localStart ?? '', timeZone: event.extendedProps.timeZone });
+  const localStart = event.allDay ? '' : localStartOf({ start: event.start, localStart: event.extendedProps.localStart, timeZone: event.extendedProps.timeZone });
   return {
     title: event.title,
     start: localStart || event.start,

@@ -53,6 +53,16 @@ export function localStartOf(event: { start: string; localStart?: string; timeZo
   return instantOfLocalMs(localDateTimeMs(event.localStart), event.timeZone) === Date.parse(event.start) ? event.localStart : '';
 }
 
+/**
+ * A series' local start and its end as long after on the clock (the length is its instants'), or null when it has no
+ * local start that names its start: what a client shows and writes back, in its zone.
+ */
+export function localSpanOf(event: { start: string; end: string; localStart?: string; timeZone: string }): { start: string; end: string } | null {
+  const start = localStartOf(event);
+  if (!start) return null;
+  return { start, end: localDateTimeText(localDateTimeMs(start) + Date.parse(event.end) - Date.parse(event.start)) };
+}
+
 /** What the zone's clocks show at an instant, as a local date-time. */
 export function localDateTimeAt(instantMs: number, timeZone: string): string {
   const t = InstantFns.toZonedDateTimeISO(InstantFns.fromEpochMilliseconds(instantMs), timeZone);

@@ -163,7 +163,7 @@ function shownText(component: ICAL.Component, shown: Shown, meetingUrl: string, 
  * written as DURATION, since DTEND at its wall-clock end would make the skipped first day last no time at all.
  */
 function addStartAndEnd(component: ICAL.Component, event: CalendarEvent, zone: string | null): void {
-  const localStart = event.rrule && zone !== null ? localStartOf({ start: event.start, localStart: event.extendedProps.localStart ?? '', timeZone: zone }) : '';
+  const localStart = event.rrule && zone !== null ? localStartOf({ start: event.start, localStart: event.extendedProps.localStart, timeZone: zone }) : '';
   if (!localStart) {
     addTime(component, 'dtstart', event.start, zone);
     addTime(component, 'dtend', event.end, zone);

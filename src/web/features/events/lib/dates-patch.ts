@@ -1,7 +1,7 @@
 import type { EventApi } from '@fullcalendar/react';
 import type { CalendarEvent, EventPatch } from '../../../../shared/event-schema.ts';
 import { DAY_MS } from '../../../../shared/limits.ts';
-import { localDateTimeMs, localDateTimeText, localStartOf } from '../../../../shared/local-date-time.ts';
+import { localDateTimeMs, localDateTimeText, localSpanOf } from '../../../../shared/local-date-time.ts';
 import { addDays, DEFAULT_TIMED_DURATION_MS, eventTimeMs, isDateOnly } from '../../../../shared/time.ts';
 
 export type DatesPatch = EventPatch & { start: string; end: string };
@@ -34,12 +34,8 @@ function shifted(value: string, ms: number): string {
 export function seriesDatesPatch(series: CalendarEvent, before: DatesPatch, after: DatesPatch): EventPatch {
   if (before.allDay !== after.allDay) return after;
   const [startShift, endShift] = [eventTimeMs(after.start) - eventTimeMs(before.start), eventTimeMs(after.end) - eventTimeMs(before.end)];
-  const { localStart = '', timeZone } = series.extendedProps;
-  const local = series.allDay ? '' : localStartOf({ start: series.start, localStart, timeZone });
-  if (local) {
-    const startWallMs = localDateTimeMs(local);
-    const endWallMs = startWallMs + Date.parse(series.end) - Date.parse(series.start);
-    return { start: localDateTimeText(startWallMs + startShift), end: localDateTimeText(endWallMs + endShift) };
-  }
+  const { localStart, timeZone } = series.extendedProps;
+  const local = series.allDay ? null : localSpanOf({ ...series, localStart, timeZone });
+  if (local) return { start: localDateTimeText(localDateTimeMs(local.start) + startShift), end: localDateTimeText(localDateTimeMs(local.end) + endShift) };
   return { start: shifted(series.start, startShift), end: shifted(series.end, endShift) };
 }

@@ -12,7 +12,7 @@ import {
   EVENT_YEAR_MAX,
   EVENT_YEAR_MIN,
 } from '../../../../shared/limits.ts';
-import { localDateTimeMs, localDateTimeText, localStartOf } from '../../../../shared/local-date-time.ts';
+import { localSpanOf } from '../../../../shared/local-date-time.ts';
 import { addDays, dateToDayMs, EVENT_YEARS_MESSAGE, isDateOnly } from '../../../../shared/time.ts';
 import { withWebScheme } from '../../../../shared/web-link.ts';
 import type { DateSpan } from '../../../lib/date-span.ts';
@@ -121,25 +121,15 @@ export function eventFormValues(event: CalendarEvent, timeZone: string): EventFo
   return { ...details, ...(localSeriesValues(event, timeZone) ?? timedValues(new Date(event.start), new Date(event.end), timeZone)) };
 }
 
-/** A local date-time's date and time, as the date and time inputs take them. */
-const wallClockOf = (floatingMs: number) => {
-  const text = localDateTimeText(floatingMs);
-  return { date: text.slice(0, 10), time: text.slice(11, 16) };
-};
-
 /**
  * A series given in local time, shown in its own zone: its local start (02:30 even on a day the zone skips it, which
  * its instant would show as 03:30) and its end as long after on the clock. Null for any other event.
  */
 function localSeriesValues(event: CalendarEvent, timeZone: string) {
-  const zone = event.extendedProps.timeZone;
-  if (!event.rrule || zone !== timeZone) return null;
-  const localStart = localStartOf({ start: event.start, localStart: event.extendedProps.localStart ?? '', timeZone: zone });
-  if (!localStart) return null;
-  const startWallMs = localDateTimeMs(localStart);
-  const from = wallClockOf(startWallMs);
-  const to = wallClockOf(startWallMs + Date.parse(event.end) - Date.parse(event.start));
-  return { allDay: false, startDate: from.date, startTime: from.time, endDate: to.date, endTime: to.time };
+  const { localStart, timeZone: zone } = event.extendedProps;
+  const local = event.rrule && zone === timeZone ? localSpanOf({ ...event, localStart, timeZone: zone }) : null;
+  if (!local) return null;
+  return { allDay: false, startDate: local.start.slice(0, 10), startTime: local.start.slice(11, 16), endDate: local.end.slice(0, 10), endTime: local.end.slice(11, 16) };
 }
 
 type FieldGroup = keyof typeof FIELD_GROUP_MESSAGES;
