@@ -228,8 +228,8 @@ export const MIGRATIONS: readonly Migration[] = [
   END;
   `,
   `
-  -- A series' start as the local date-time it was given in (issue 27, event-schema.ts's localStart; '' for an instant),
-  -- whose wall-clock time its rule repeats. trashed_events keeps every column of events.
+  -- Migration 14 (issue 27, after 13's rdate): a series' start as the local date-time it was given in (event-schema.ts's
+  -- localStart; '' for an instant), whose wall-clock time its rule repeats. trashed_events keeps every column of events.
   ALTER TABLE events ADD COLUMN local_start TEXT NOT NULL DEFAULT '';
   ALTER TABLE trashed_events ADD COLUMN local_start TEXT NOT NULL DEFAULT '';
   `,
