@@ -164,6 +164,20 @@ describe('iCalendar: the file’s local DTSTART kept, and written back', () => {
     expect(again.drafts[0]).toMatchObject({ start: drafts[0]!.start, end: drafts[0]!.end, localStart: '2027-03-14T02:30:00', rrule: 'FREQ=DAILY' });
   });
 
+  it('names an occurrence the zone skips by the rule’s 02:30 in EXDATE and RECURRENCE-ID, as its DTSTART would, and imports them back', async () => {
+    const body = { title: 'Night shift', start: '2027-03-10T02:30:00', end: '2027-03-10T03:30:00', rrule: 'FREQ=DAILY', exdate: ['2027-03-14T07:30:00Z'] };
+    const normalised = normaliseEvent(eventWriteSchema.parse({ ...body, extendedProps: { timeZone: NY } }));
+    if (!normalised.ok) throw new Error('valid');
+    const draft = { ...normalised.draft, exdate: ['2027-03-14T07:30:00.000Z'], overrides: { '2027-03-14T07:30:00.000Z': { title: 'Moved' } } };
+    const file = exported(draft);
+    expect(file).toContain('EXDATE;TZID=America/New_York:20270314T023000\r\n');
+    expect(file).toContain('RECURRENCE-ID;TZID=America/New_York:20270314T023000\r\n');
+    const { drafts } = await icsDrafts(new TextEncoder().encode(file.replace(/EXDATE[^\r]*\r\n/, '')), { timeZone: 'UTC', categories: [] });
+    expect(Object.keys(drafts[0]!.overrides)).toEqual(['2027-03-14T07:30:00.000Z']);
+    const skipped = await icsDrafts(new TextEncoder().encode(file), { timeZone: 'UTC', categories: [] });
+    expect(skipped.drafts[0]!.exdate).toEqual(['2027-03-14T07:30:00.000Z']);
+  });
+
   it('exports a local start the zone does not skip with DTEND, as any series', async () => {
     const draft = normaliseEvent(
       eventWriteSchema.parse({ title: 'Day shift', start: '2027-03-15T09:00:00', end: '2027-03-15T10:00:00', rrule: 'FREQ=DAILY', extendedProps: { timeZone: NY } }),

@@ -2,7 +2,7 @@
 // component of its own carrying RECURRENCE-ID, as RFC 5545 §3.8.4.4 and every calendar client expect.
 import ICAL from 'ical.js';
 import type { CalendarEvent, OccurrenceOverride } from '../../shared/event-schema.ts';
-import { localDateTimeMs, localStartOf } from '../../shared/local-date-time.ts';
+import { localDateTimeMs, localStartOf, occurrenceLocalStart } from '../../shared/local-date-time.ts';
 import { plainTextToHtml } from '../../shared/rich-text.ts';
 import { eventTimeMs, isDateOnly, ZONE_FORMATTERS_MAX, zoneDateFormatter } from '../../shared/time.ts';
 import { fallbackReport, richTextToPlainWithLinks, type RenderingFallback, type RenderingLog } from '../content/sanitise-html.ts';
@@ -176,13 +176,23 @@ function addStartAndEnd(component: ICAL.Component, event: CalendarEvent, zone: s
   else component.addPropertyWithValue('duration', ICAL.Duration.fromSeconds((eventTimeMs(event.end) - startMs) / 1000));
 }
 
+/**
+ * An occurrence's original start (EXDATE, RECURRENCE-ID) as the rule names it: for a series started in local time, at
+ * that time of day, so that an occurrence the zone skips is named 02:30 as its DTSTART is, not by its instant's 03:30.
+ */
+function addOccurrenceTime(component: ICAL.Component, name: string, recurrenceId: string, event: CalendarEvent, zone: string | null): void {
+  const local = zone === null || event.allDay ? '' : occurrenceLocalStart({ start: event.start, localStart: event.extendedProps.localStart, timeZone: zone }, recurrenceId);
+  if (local) component.addPropertyWithValue(name, timeFromUtcParts(localDateTimeMs(local), undefined, false)).setParameter('tzid', zone!);
+  else addTime(component, name, recurrenceId, zone);
+}
+
 function seriesComponent(event: CalendarEvent, context: IcsEventContext, zone: string | null): ICAL.Component {
   const component = new ICAL.Component('vevent');
   identity(component, event, context);
   addStartAndEnd(component, event, zone);
   if (event.rrule) {
     component.addPropertyWithValue('rrule', ICAL.Recur.fromString(event.rrule));
-    for (const skipped of event.exdate ?? []) addTime(component, 'exdate', skipped, zone);
+    for (const skipped of event.exdate ?? []) addOccurrenceTime(component, 'exdate', skipped, event, zone);
   }
   const { description, location, onlineMeetingUrl } = event.extendedProps;
   shownText(component, { title: event.title, description, location, url: event.url ?? '' }, onlineMeetingUrl, fallbackReport(context.log, event.id));
@@ -199,7 +209,7 @@ function originalEnd(event: CalendarEvent, recurrenceId: string): string {
 function overrideComponent(event: CalendarEvent, context: IcsEventContext, zone: string | null, [recurrenceId, override]: [string, OccurrenceOverride]): ICAL.Component {
   const component = new ICAL.Component('vevent');
   identity(component, event, context);
-  addTime(component, 'recurrence-id', recurrenceId, zone);
+  addOccurrenceTime(component, 'recurrence-id', recurrenceId, event, zone);
   const start = override.start ?? recurrenceId;
   addTime(component, 'dtstart', start, isDateOnly(start) ? null : zone);
   const end = override.end ?? originalEnd(event, recurrenceId);
