@@ -12,6 +12,7 @@ import {
   ID_MAX,
   RECURRENCE_OVERRIDES_MAX,
 } from './limits.ts';
+import { instantOfLocalMs, isLocalDateTime, localDateTimeMs, localDateTimeText, localStartOf } from './local-date-time.ts';
 import { isTeamsMeetingUrl, MEETING_URL_MESSAGE } from './meeting-url.ts';
 import { exdateSchema, rdateSchema, rruleSchema } from './recurrence-rule.ts';
 import {
@@ -42,6 +43,10 @@ const isoDateTime = z.iso.datetime({
   error: 'Use an ISO 8601 date-time with an offset, e.g. 2026-11-21T09:00:00Z',
 });
 const isoDate = z.iso.date({ error: 'Use a date in the form YYYY-MM-DD' });
+const localDateTime = z.string().refine(isLocalDateTime);
+const EVENT_TIME_FORMS = 'Use a date (YYYY-MM-DD), an ISO 8601 date-time with an offset, or a local date-time (YYYY-MM-DDTHH:mm:ss) read in extendedProps.timeZone';
+// The years are checked on the stores' line; a local date-time is taken at its UTC reading here (normaliseEvent checks its instant).
+const onLine = (value: string) => (isLocalDateTime(value) ? `${value}Z` : value);
 
 /**
  * One occurrence of a series changed on its own ("this event"): the fields that differ from the series, with start
@@ -79,11 +84,11 @@ const fields = {
     .min(1, 'Enter a title')
     .max(EVENT_TITLE_MAX, `A title has at most ${EVENT_TITLE_MAX} characters`),
   start: z
-    .union([isoDate, isoDateTime], { error: 'Use a date (YYYY-MM-DD) or an ISO 8601 date-time with an offset' })
-    .refine(isStartInEventYears, EVENT_YEARS_MESSAGE),
+    .union([isoDate, isoDateTime, localDateTime], { error: EVENT_TIME_FORMS })
+    .refine((value) => isStartInEventYears(onLine(value)), EVENT_YEARS_MESSAGE),
   end: z
-    .union([isoDate, isoDateTime], { error: 'Use a date (YYYY-MM-DD) or an ISO 8601 date-time with an offset' })
-    .refine(isEndInEventYears, EVENT_YEARS_MESSAGE),
+    .union([isoDate, isoDateTime, localDateTime], { error: EVENT_TIME_FORMS })
+    .refine((value) => isEndInEventYears(onLine(value)), EVENT_YEARS_MESSAGE),
   allDay: z.boolean(),
   calendarId: z.string().min(1).max(ID_MAX),
 };
@@ -133,6 +138,9 @@ const OPTIONAL_FIELDS = {
   rdate: optionalField('top', rdateSchema, [] as string[]),
   overrides: optionalField('server', overridesSchema, {} as OccurrenceOverrides),
   importSource: optionalField('server', importSourceSchema.nullable(), null as ImportSource | null),
+  // A timed series' start as the local date-time it was given in (YYYY-MM-DDTHH:mm:ss in its zone), '' when it was
+  // given as an instant: its rule repeats that wall-clock time, which the instant cannot say on a day the zone skips it.
+  localStart: optionalField('server', z.string(), ''),
   // One of its calendar's categories ('' for none): the event service checks that it belongs to the event's calendar.
   categoryId: optionalField('extendedProps', z.union([z.literal(''), z.string().max(ID_MAX, 'No category has an id that long')]), ''),
   // A video link as pasted: the event service stores its canonical embed URL (video-url.ts) or refuses it.
@@ -183,6 +191,7 @@ function extendedPropsSchema() {
     overrides: serverManaged,
     // Where an event came from decides what a later import of the same file updates: a client may not claim it.
     importSource: z.undefined({ error: 'importSource is kept by the server: only an iCalendar import sets it' }).optional(),
+    localStart: serverManaged,
     seriesId: serverManaged,
     recurrenceId: serverManaged,
     createdBy: serverManaged,
@@ -295,20 +304,51 @@ function spanIssues(allDay: boolean, span: { start: string; end: string }, endGi
   return [];
 }
 
+/** A timed start and end with local date-times read as instants, and the local start a series keeps ('' for none). */
+type TimedInput = { start: string; end: string | null; localStart: string };
+
+const instantText = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Local date-times (no offset) read in the event's zone, as instants: a time the zone skips moves forward by the gap,
+ * one it repeats is the first. A series keeps its local start, whose wall-clock time its rule repeats, and lasts the
+ * wall-clock length from it to a local end (every occurrence alike, so 02:30–03:30 is an hour even on the day 02:30
+ * is skipped); a single event's local start and end are each read on their own. Ends with an offset are instants.
+ */
+function readLocalTimes(input: z.output<typeof eventWriteSchema>, start: string, end: string | null): TimedInput | EventIssue[] {
+  const startWallMs = localDateTimeMs(start);
+  const endWallMs = end === null ? Number.NaN : localDateTimeMs(end);
+  if (Number.isNaN(startWallMs) && Number.isNaN(endWallMs)) return { start, end, localStart: '' };
+  const timeZone = input.extendedProps?.timeZone;
+  if (timeZone === undefined) {
+    return [{ path: ['extendedProps', 'timeZone'], message: 'A date-time without an offset is read in the event’s time zone: name it, e.g. America/New_York' }];
+  }
+  const series = Boolean(input.rrule);
+  const startMs = Number.isNaN(startWallMs) ? Date.parse(start) : instantOfLocalMs(startWallMs, timeZone);
+  let endMs: number | null = end === null ? null : Date.parse(end);
+  if (!Number.isNaN(endWallMs)) endMs = series && !Number.isNaN(startWallMs) ? startMs + (endWallMs - startWallMs) : instantOfLocalMs(endWallMs, timeZone);
+  return {
+    start: instantText(startMs),
+    end: endMs === null ? null : instantText(endMs),
+    localStart: series && !Number.isNaN(startWallMs) ? localDateTimeText(startWallMs) : '',
+  };
+}
+
 /**
  * The event rules that span fields: date or date-time by allDay, the supported years, end after start, the
  * longest event. Returns the normalised draft, or issues with the paths at fault.
  */
 export function normaliseEvent(input: z.output<typeof eventWriteSchema>): { ok: true; draft: EventDraft } | { ok: false; issues: EventIssue[] } {
   const allDay = input.allDay ?? isDateOnly(input.start);
-  const end = input.end ?? null;
-  const kind = kindIssues(allDay, input.start, end);
+  const kind = kindIssues(allDay, input.start, input.end ?? null);
   if (kind.length > 0) return { ok: false, issues: kind };
-  const span = normaliseSpan(allDay, input.start, end);
-  const issues = spanIssues(allDay, span, end !== null);
+  const timed = allDay ? { start: input.start, end: input.end ?? null, localStart: '' } : readLocalTimes(input, input.start, input.end ?? null);
+  if (Array.isArray(timed)) return { ok: false, issues: timed };
+  const span = normaliseSpan(allDay, timed.start, timed.end);
+  const issues = spanIssues(allDay, span, timed.end !== null);
   if (issues.length > 0) return { ok: false, issues };
 
-  return { ok: true, draft: { title: input.title, allDay, ...span, ...optionalValuesOf(input) } };
+  return { ok: true, draft: { title: input.title, allDay, ...span, ...optionalValuesOf(input), localStart: timed.localStart } };
 }
 
 const DRAFT_KEYS = ['title', 'allDay', 'start', 'end', ...(Object.keys(OPTIONAL_FIELDS) as OptionalKey[])] as const;
@@ -357,9 +397,11 @@ export function eventToWrite(event: CalendarEvent): z.output<typeof eventWriteSc
   const props: Partial<Record<OptionalKey, unknown>> = {};
   for (const key of TOP_KEYS) top[key] = event[key] ?? OPTIONAL_FIELDS[key].fallback;
   for (const key of PROP_KEYS) props[key] = event.extendedProps[key];
+  // A series given in local time is written back so (its end stays the instant it is, which keeps its length).
+  const localStart = event.allDay ? '' : localStartOf({ start: event.start, localStart: event.extendedProps.localStart, timeZone: event.extendedProps.timeZone });
   return {
     title: event.title,
-    start: event.start,
+    start: localStart || event.start,
     end: event.end,
     allDay: event.allDay,
     ...(top as Pick<OptionalValues, OptionalKeyAt<'top'>>),

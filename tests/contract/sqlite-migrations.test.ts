@@ -124,7 +124,7 @@ describe('the SQLite store’s schema', () => {
     db.close();
     expect(OPTIONAL_EVENT_COLUMNS.map(({ key }) => key)).toEqual(EVENT_OPTIONAL_FIELDS.map(({ key }) => key));
     expect(OPTIONAL_EVENT_COLUMNS.map(({ column }) => column)).toEqual([
-      'url', 'group_id', 'description', 'location', 'time_zone', 'rrule', 'exdate', 'rdate', 'overrides', 'import_source', 'category_id', 'video', 'online_meeting_url',
+      'url', 'group_id', 'description', 'location', 'time_zone', 'rrule', 'exdate', 'rdate', 'overrides', 'import_source', 'local_start', 'category_id', 'video', 'online_meeting_url',
     ]);
     for (const { column } of OPTIONAL_EVENT_COLUMNS) expect(columns).toContain(column);
   });

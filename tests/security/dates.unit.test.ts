@@ -128,8 +128,8 @@ function accept(body: unknown): { ok: true; draft: EventDraft } | { ok: false; f
   return result.ok ? result : { ok: false, fields: result.issues.map((issue) => issue.path.join('.')) };
 }
 
-// overrides and importSource are the server's own: a client never writes them.
-function draftAsWrite({ description, location, timeZone, categoryId, video, onlineMeetingUrl, overrides: _overrides, importSource: _importSource, ...rest }: EventDraft) {
+// overrides, importSource and localStart are the server's own: a client never writes them (a local start is its start).
+function draftAsWrite({ description, location, timeZone, categoryId, video, onlineMeetingUrl, overrides: _overrides, importSource: _importSource, localStart: _localStart, ...rest }: EventDraft) {
   return { ...rest, extendedProps: { description, location, timeZone, categoryId, video, onlineMeetingUrl } };
 }
 

@@ -161,7 +161,7 @@ describe('missing, unknown and out-of-range fields keep their own messages', () 
     ['a missing title', { ...validEvent, title: undefined }, 'title', 'This field is required'],
     ['a missing start', { ...validEvent, start: undefined }, 'start', 'This field is required'],
     ['an empty title', { ...validEvent, title: '  ' }, 'title', 'Enter a title'],
-    ['a start that is text but no date', { ...validEvent, start: 'soon' }, 'start', 'Use a date (YYYY-MM-DD) or an ISO 8601 date-time with an offset'],
+    ['a start that is text but no date', { ...validEvent, start: 'soon' }, 'start', 'Use a date (YYYY-MM-DD), an ISO 8601 date-time with an offset, or a local date-time (YYYY-MM-DDTHH:mm:ss) read in extendedProps.timeZone'],
     ['an unknown field', { ...validEvent, colour: 'red' }, 'colour', 'Unknown field "colour"'],
     ['an unknown extendedProps field', { ...validEvent, extendedProps: { priority: 1 } }, 'extendedProps.priority', 'Unknown field "priority"'],
     ['a url that is not http', { ...validEvent, url: 'ftp://example.com' }, 'url', 'Only http:// and https:// links are allowed'],

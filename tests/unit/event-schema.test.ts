@@ -101,6 +101,7 @@ describe('the event in FullCalendar’s shape, from the one table of fields', ()
     categoryId: '',
     video: '',
     onlineMeetingUrl: '',
+    localStart: '',
   };
 
   it('puts each field where FullCalendar carries it, leaves empty top-level ones out, and reads back as the draft', () => {

@@ -76,6 +76,15 @@ describe('an event’s history in sentences', () => {
     ]);
   });
 
+  it('tells a series’ new local start with its time, not as a field of its own', () => {
+    const moved = [
+      change('start', '2026-11-24T09:00:00Z', '2026-11-24T10:00:00Z'),
+      change('end', '2026-11-24T10:00:00Z', '2026-11-24T11:00:00Z'),
+      change('localStart', '2026-11-24T09:00:00', '2026-11-24T10:00:00'),
+    ];
+    expect(sentences(moved, { series: true })).toEqual(['Ada changed the time from 09:00–10:00 to 10:00–11:00']);
+  });
+
   it('says the dates when the day changes, with the year only when it is not this year', () => {
     const nextDay = [change('start', '2026-11-24T09:00:00Z', '2026-11-25T09:00:00Z'), change('end', '2026-11-24T10:00:00Z', '2026-11-25T10:00:00Z')];
     expect(sentences(nextDay)).toEqual(['Ada changed the time from Tue 24 Nov, 09:00–10:00 to Wed 25 Nov, 09:00–10:00']);

@@ -28,7 +28,7 @@ describe('a series’ overrides', () => {
   it('keeps only what differs from the series’ occurrence, and both ends when the time changes', () => {
     const series = {
       title: 'Stand-up', allDay: false, start: '2031-03-04T14:00:00.000Z', end: '2031-03-04T15:00:00.000Z', url: '', groupId: '',
-      description: '', location: 'Room 2', timeZone: 'America/New_York', rrule: 'FREQ=DAILY', exdate: [], rdate: [], overrides: {}, importSource: null, categoryId: '', video: '', onlineMeetingUrl: '',
+      description: '', location: 'Room 2', timeZone: 'America/New_York', rrule: 'FREQ=DAILY', exdate: [], rdate: [], overrides: {}, importSource: null, categoryId: '', video: '', onlineMeetingUrl: '', localStart: '',
     } satisfies EventDraft;
     const occurrence = { recurrenceId: '2031-03-05T14:00:00.000Z', start: '2031-03-05T14:00:00.000Z', end: '2031-03-05T15:00:00.000Z' };
     expect(overrideOf(series, occurrence, { ...series, ...occurrence, location: 'Room 3' })).toEqual({ location: 'Room 3' });

@@ -18,12 +18,13 @@ export const occurrenceId = (seriesId: string, recurrenceId: string) => `${serie
 interface SeriesTemplate {
   id: string;
   event: Omit<CalendarEvent, 'rrule' | 'exdate' | 'extendedProps'>;
-  props: Omit<CalendarEvent['extendedProps'], 'overrides' | 'importSource'>;
+  props: Omit<CalendarEvent['extendedProps'], 'overrides' | 'importSource' | 'localStart'>;
 }
 
 function seriesTemplate(series: CalendarEvent): SeriesTemplate {
   const { rrule: _rrule, exdate: _exdate, extendedProps, ...event } = series;
-  const { overrides: _overrides, importSource: _importSource, ...props } = extendedProps;
+  // An occurrence starts at its own time: the series' local start is the series' alone.
+  const { overrides: _overrides, importSource: _importSource, localStart: _localStart, ...props } = extendedProps;
   return { id: series.id, event, props };
 }
 
@@ -116,7 +117,7 @@ const lengthMs = (series: CalendarEvent) => eventTimeMs(series.end) - eventTimeM
 function expandWeeks(key: string, series: CalendarEvent, first: number, last: number): WeekOccurrence[][] {
   const template = seriesTemplate(series);
   const overrides = series.extendedProps.overrides ?? {};
-  const stored = { ...series, rrule: series.rrule ?? '', exdate: series.exdate ?? [], timeZone: series.extendedProps.timeZone };
+  const stored = { ...series, rrule: series.rrule ?? '', exdate: series.exdate ?? [], timeZone: series.extendedProps.timeZone, localStart: series.extendedProps.localStart };
   // The window whose overlapping occurrences are those starting in the weeks: start ≥ from - length + 1, start < to.
   const [fromMs, toMs] = [first * FEED_WEEK_MS + lengthMs(series) - 1, (last + 1) * FEED_WEEK_MS];
   const weeks: WeekOccurrence[][] = Array.from({ length: last - first + 1 }, () => []);

@@ -1,6 +1,7 @@
 // "This event" and "this and following events" edits of a series' occurrences. Every change is a write of the
 // series (and, for a split, the creation of the new series) through writeEvent, conditional on the series' ETag.
 import { eventToWrite, eventWriteSchema, type CalendarEvent, type EventDraft, type EventPatch } from '../../shared/event-schema.ts';
+import { occurrenceLocalStart } from '../../shared/local-date-time.ts';
 import { normaliseExdates } from '../../shared/recurrence-rule.ts';
 import { isDateOnly } from '../../shared/time.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -115,10 +116,13 @@ async function updateThis(writeEvent: WriteEvent, principal: Principal, series: 
 /** Ends the series before the occurrence and starts a new one from it, with the patch applied, carrying later exdates and overrides. */
 async function updateFollowing(writeEvent: WriteEvent, principal: Principal, series: CalendarEvent, occurrence: Occurrence, change: OccurrenceEdit) {
   const { calendar, eventId, expected, patch } = change;
-  const input = parseOrThrow(eventWriteSchema, mergeEventPatch({ ...series, start: occurrence.start, end: occurrence.end }, patch));
+  // The new series starts at the occurrence, at the series' local time where it has one (02:30 even on a day it is skipped).
+  const localStart = occurrenceLocalStart(seriesOf(series), occurrence.start);
+  const from = { ...series, start: occurrence.start, end: occurrence.end, extendedProps: { ...series.extendedProps, localStart } };
+  const input = parseOrThrow(eventWriteSchema, mergeEventPatch(from, patch));
   const draft = toDraft(input);
   const overrides = series.extendedProps.overrides ?? {};
-  const split = splitSeries(seriesOf(series), occurrence.recurrenceId, { newStart: draft.start, overrideIds: Object.keys(overrides) });
+  const split = splitSeries(seriesOf(series), occurrence.recurrenceId, { newStart: draft.start, newLocalStart: draft.localStart, overrideIds: Object.keys(overrides) });
   if (!split) throw notFound('The series has no occurrence that starts then.');
   const parts = partitionOverrides(overrides, split.movedOverrides);
   const rrule = patch.rrule === undefined ? split.newRule : draft.rrule;

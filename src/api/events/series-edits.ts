@@ -14,6 +14,7 @@ export function seriesOf(event: CalendarEvent): SeriesDefinition {
     timeZone: event.extendedProps.timeZone,
     exdate: event.exdate ?? [],
     rdate: event.rdate ?? [],
+    localStart: event.extendedProps.localStart ?? '',
   };
 }
 
@@ -40,8 +41,10 @@ export function editAllOccurrences(current: CalendarEvent, patch: EventPatch, dr
   if (draft.allDay !== current.allDay) {
     return { ...draft, exdate: patch.exdate === undefined ? [] : draft.exdate, rdate: patch.rdate === undefined ? [] : draft.rdate, overrides: {} };
   }
-  if (draft.start === current.start) return { ...draft, overrides };
-  const moved = moveSeries(series, draft.start, Object.keys(overrides));
+  // A local start the zone skips names the same instant as the time after the gap, yet moves the rule's time.
+  const sameLocal = draft.localStart === '' || draft.localStart === (current.extendedProps.localStart ?? '');
+  if (draft.start === current.start && sameLocal) return { ...draft, overrides };
+  const moved = moveSeries(series, draft.start, Object.keys(overrides), draft.localStart);
   const rekeyed: OccurrenceOverrides = {};
   for (const { from, to } of moved.movedOverrides) rekeyed[to] = overrides[from]!;
   const rrule = patch.rrule === undefined ? moved.rrule : draft.rrule;

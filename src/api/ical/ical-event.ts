@@ -2,6 +2,7 @@
 // component of its own carrying RECURRENCE-ID, as RFC 5545 §3.8.4.4 and every calendar client expect.
 import ICAL from 'ical.js';
 import type { CalendarEvent, OccurrenceOverride } from '../../shared/event-schema.ts';
+import { localDateTimeMs, localStartOf, occurrenceLocalStart } from '../../shared/local-date-time.ts';
 import { plainTextToHtml } from '../../shared/rich-text.ts';
 import { eventTimeMs, isDateOnly, ZONE_FORMATTERS_MAX, zoneDateFormatter } from '../../shared/time.ts';
 import { fallbackReport, richTextToPlainWithLinks, type RenderingFallback, type RenderingLog } from '../content/sanitise-html.ts';
@@ -156,14 +157,42 @@ function shownText(component: ICAL.Component, shown: Shown, meetingUrl: string, 
   addDescription(component, shown.description, { url: shown.url, meetingUrl, onFallback });
 }
 
+/**
+ * DTSTART and DTEND. A series given in local time starts at that time (RFC 5545 §3.3.5 reads DTSTART;TZID=… at a time
+ * its zone skips as that day's later time, as we do), so its rule repeats it; when the zone skips it, its length is
+ * written as DURATION, since DTEND at its wall-clock end would make the skipped first day last no time at all.
+ */
+function addStartAndEnd(component: ICAL.Component, event: CalendarEvent, zone: string | null): void {
+  const localStart = event.rrule && zone !== null ? localStartOf({ start: event.start, localStart: event.extendedProps.localStart, timeZone: zone }) : '';
+  if (!localStart) {
+    addTime(component, 'dtstart', event.start, zone);
+    addTime(component, 'dtend', event.end, zone);
+    return;
+  }
+  const startWallMs = localDateTimeMs(localStart);
+  component.addPropertyWithValue('dtstart', timeFromUtcParts(startWallMs, undefined, false)).setParameter('tzid', zone!);
+  const startMs = eventTimeMs(event.start);
+  if (wallClockMs(startMs, zone!) === startWallMs) addTime(component, 'dtend', event.end, zone);
+  else component.addPropertyWithValue('duration', ICAL.Duration.fromSeconds((eventTimeMs(event.end) - startMs) / 1000));
+}
+
+/**
+ * An occurrence's original start (EXDATE, RECURRENCE-ID) as the rule names it: for a series started in local time, at
+ * that time of day, so that an occurrence the zone skips is named 02:30 as its DTSTART is, not by its instant's 03:30.
+ */
+function addOccurrenceTime(component: ICAL.Component, name: string, recurrenceId: string, event: CalendarEvent, zone: string | null): void {
+  const local = zone === null || event.allDay ? '' : occurrenceLocalStart({ start: event.start, localStart: event.extendedProps.localStart, timeZone: zone }, recurrenceId);
+  if (local) component.addPropertyWithValue(name, timeFromUtcParts(localDateTimeMs(local), undefined, false)).setParameter('tzid', zone!);
+  else addTime(component, name, recurrenceId, zone);
+}
+
 function seriesComponent(event: CalendarEvent, context: IcsEventContext, zone: string | null): ICAL.Component {
   const component = new ICAL.Component('vevent');
   identity(component, event, context);
-  addTime(component, 'dtstart', event.start, zone);
-  addTime(component, 'dtend', event.end, zone);
+  addStartAndEnd(component, event, zone);
   if (event.rrule) {
     component.addPropertyWithValue('rrule', ICAL.Recur.fromString(event.rrule));
-    for (const skipped of event.exdate ?? []) addTime(component, 'exdate', skipped, zone);
+    for (const skipped of event.exdate ?? []) addOccurrenceTime(component, 'exdate', skipped, event, zone);
     for (const extra of event.rdate ?? []) addTime(component, 'rdate', extra, zone);
   }
   const { description, location, onlineMeetingUrl } = event.extendedProps;
@@ -181,7 +210,7 @@ function originalEnd(event: CalendarEvent, recurrenceId: string): string {
 function overrideComponent(event: CalendarEvent, context: IcsEventContext, zone: string | null, [recurrenceId, override]: [string, OccurrenceOverride]): ICAL.Component {
   const component = new ICAL.Component('vevent');
   identity(component, event, context);
-  addTime(component, 'recurrence-id', recurrenceId, zone);
+  addOccurrenceTime(component, 'recurrence-id', recurrenceId, event, zone);
   const start = override.start ?? recurrenceId;
   addTime(component, 'dtstart', start, isDateOnly(start) ? null : zone);
   const end = override.end ?? originalEnd(event, recurrenceId);

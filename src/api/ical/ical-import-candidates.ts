@@ -2,6 +2,7 @@
 // client would write it, with its overrides, exdates and where it came from; what cannot be held is skipped, with why.
 import { categoryNamed } from '../../shared/category-match.ts';
 import type { ImportSource } from '../../shared/event-schema.ts';
+import { localDateTimeText } from '../../shared/local-date-time.ts';
 import { instantOfWallClockMs } from '../recurrence/zone-offsets.ts';
 import { listedDateEvents, type ListedDatesTally } from './ical-import-listed-dates.ts';
 import type { SkippedItem, VeventRecord } from './ical-import-records.ts';
@@ -105,6 +106,21 @@ function splitOverrides(master: VeventRecord, overrides: readonly VeventRecord[]
   return { changed, future, cancelled };
 }
 
+/**
+ * The master's start and end as a client writes them. A series' times in a named zone are local date-times, as the
+ * file wrote them, so its rule keeps their wall-clock time even from a day the zone skips it (RFC 5545 §3.3.5); an
+ * end in that zone too is then read as the wall-clock length (DTEND 03:30 after a skipped DTSTART 02:30 is an hour).
+ */
+function startAndEnd(master: VeventRecord, series: boolean): { start: string; end: string | null } {
+  const zone = master.start.kind === 'instant' ? master.start.zone : null;
+  const local = series && zone !== null && zone !== 'UTC';
+  const write = (time: IcalTime) => (local && time.kind === 'instant' && time.zone === zone ? localDateTimeText(time.floatingMs) : timeText(time));
+  const start = write(master.start);
+  const end = master.end && write(master.end);
+  // No end, or an end at the start: this calendar's default length (an event here always lasts a while).
+  return { start, end: end && end !== start ? end : null };
+}
+
 function candidateOf(master: VeventRecord, overrides: readonly VeventRecord[], options: GroupOptions, skipped: SkippedItem[]): ImportCandidate {
   const allDay = master.start.kind === 'date';
   const zone = master.start.kind === 'instant' ? (master.start.zone ?? 'UTC') : options.fileZone;
@@ -112,15 +128,12 @@ function candidateOf(master: VeventRecord, overrides: readonly VeventRecord[], o
   const { changed, future, cancelled } = splitOverrides(master, overrides, zone, skipped);
   const exdate = rrule ? [...master.exdates.map((time) => occurrenceIdOf(time, master, zone)), ...cancelled] : [];
   const rdate = rrule ? seriesRdates(master, zone, skipped) : [];
-  const sameEnd = master.end && timeText(master.end) === timeText(master.start);
   const all = [master, ...overrides];
   return {
     uid: master.uid,
     input: {
       title: master.title || UNTITLED_EVENT,
-      start: timeText(master.start),
-      // No end, or an end at the start: this calendar's default length (an event here always lasts a while).
-      end: master.end && !sameEnd ? timeText(master.end) : null,
+      ...startAndEnd(master, rrule !== ''),
       allDay,
       url: master.url,
       rrule,

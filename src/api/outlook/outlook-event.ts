@@ -4,6 +4,7 @@
 // so the meeting link goes into the body, as a join link, where Outlook people look for it.
 import { Temporal } from 'temporal-polyfill';
 import type { CalendarEvent } from '../../shared/event-schema.ts';
+import { localSpanOf } from '../../shared/local-date-time.ts';
 import type { OutlookLabels } from '../../shared/outlook-copy.ts';
 import { parseRecurrenceRule } from '../../shared/recurrence-rule.ts';
 import { plainTextToHtml } from '../../shared/rich-text.ts';
@@ -59,6 +60,9 @@ function times(event: CalendarEvent, timeZone: string, graphTimeZone: string): P
     // All-day events start and end at midnight in one zone; our end date is exclusive, as Graph's is.
     return { start: { dateTime: `${event.start}T00:00:00`, timeZone: graphTimeZone }, end: { dateTime: `${event.end}T00:00:00`, timeZone: graphTimeZone } };
   }
+  // A series started in local time repeats that time, which Graph takes as it is; its end as long after on the clock.
+  const local = event.rrule ? localSpanOf({ ...event, localStart: event.extendedProps.localStart, timeZone }) : null;
+  if (local) return { start: { dateTime: local.start, timeZone: graphTimeZone }, end: { dateTime: local.end, timeZone: graphTimeZone } };
   return { start: wallClock(event.start, timeZone, graphTimeZone), end: wallClock(event.end, timeZone, graphTimeZone) };
 }
 

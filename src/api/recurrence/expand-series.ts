@@ -10,6 +10,7 @@ import { LRUCache } from 'lru-cache';
 import { RRuleTemporal } from 'rrule-temporal';
 import { Temporal } from 'temporal-polyfill';
 import { RECURRENCE_WINDOW_OCCURRENCES_MAX } from '../../shared/limits.ts';
+import { localDateTimeMs, localStartOf } from '../../shared/local-date-time.ts';
 import { parseRecurrenceRule, type RecurrenceRule } from '../../shared/recurrence-rule.ts';
 import { dateToDayMs, EVENT_RANGE_END_MS, isDateOnly } from '../../shared/time.ts';
 import type { EventWindow } from '../stores/repository.ts';
@@ -30,6 +31,11 @@ export interface SeriesDefinition {
   exdate: readonly string[];
   /** Starts of occurrences beside the rule's (RDATE), each as long as the series, normalised likewise; none when absent. */
   rdate?: readonly string[];
+  /**
+   * The start as the local date-time it was given in (event-schema.ts), '' or absent for a start given as an instant:
+   * the wall-clock time the rule repeats, which the instant alone cannot say when the zone skips it on the first day.
+   */
+  localStart?: string;
 }
 
 export interface Occurrence {
@@ -149,7 +155,8 @@ function compileSeries(series: SeriesDefinition): CompiledSeries {
   const parsed = storedRule(series.rrule);
   const { allDay, timeZone } = series;
   const startMs = recurrenceIdMs(series.start, allDay);
-  const startWallMs = allDay ? startMs : wallClockMs(startMs, timeZone);
+  const localStart = allDay ? '' : localStartOf(series);
+  const startWallMs = allDay ? startMs : localStart ? localDateTimeMs(localStart) : wallClockMs(startMs, timeZone);
   const untilMs = untilOnLine(parsed, allDay);
   return {
     rule: newRule(parsed, startWallMs, untilWallMs({ allDay, timeZone, untilMs })),
@@ -262,7 +269,7 @@ const compiledRules = new LRUCache<string, CompiledSeries>({ max: SERIES_CACHE_S
  */
 function cachedSeries(series: SeriesDefinition): CompiledSeries {
   const rdate = (series.rdate ?? []).join(',');
-  const key = `${series.rrule}|${series.start}|${series.end}|${series.allDay}|${series.timeZone}|${series.exdate.join(',')}|${rdate}`;
+  const key = `${series.rrule}|${series.start}|${series.end}|${series.allDay}|${series.timeZone}|${series.exdate.join(',')}|${rdate}|${series.localStart ?? ''}`;
   let compiled = compiledRules.get(key);
   if (compiled === undefined) {
     compiled = compileSeries(series);

@@ -2,6 +2,7 @@
 // The occurrence a recurrence id names is found by the rule (expand-series), so COUNT arithmetic counts what the
 // rule counts, exdated occurrences included.
 import { Temporal } from 'temporal-polyfill';
+import { localStartOf, occurrenceLocalStart } from '../../shared/local-date-time.ts';
 import { formatRecurrenceRule, type RecurrenceRule } from '../../shared/recurrence-rule.ts';
 import { dateToDayMs, dayMsToDate } from '../../shared/time.ts';
 import { countOccurrencesBefore, isCountedOccurrence, occurrenceAt, recurrenceIdMs, ruleGivesStart, storedRule, type SeriesDefinition } from './expand-series.ts';
@@ -37,13 +38,21 @@ function wallClock(instant: string, timeZone: string): Temporal.PlainDateTime {
   return Temporal.Instant.from(instant).toZonedDateTimeISO(timeZone).toPlainDateTime();
 }
 
+/** Local starts (event-schema.ts's localStart) of the two sides of a move, where a side has one: its wall-clock time. */
+interface LocalStarts {
+  from?: string;
+  to?: string;
+}
+
 /**
  * How far a series' occurrences move when its start moves from `from` to `to`: wall-clock time in the series'
- * zone (whole days for all-day series), so 09:00 → 10:00 stays an hour later on both sides of a DST change.
+ * zone (whole days for all-day series), so 09:00 → 10:00 stays an hour later on both sides of a DST change. A side
+ * given in local time is read at that time, which its instant misreads on a day the zone skips it.
  */
-export function startShift(series: SeriesTime, from: string, to: string): Temporal.Duration {
+export function startShift(series: SeriesTime, from: string, to: string, local: LocalStarts = {}): Temporal.Duration {
   if (series.allDay) return Temporal.PlainDate.from(from).until(Temporal.PlainDate.from(to));
-  return wallClock(from, series.timeZone).until(wallClock(to, series.timeZone), { largestUnit: 'day' });
+  const wall = (instant: string, localStart = '') => (localStart ? Temporal.PlainDateTime.from(localStart) : wallClock(instant, series.timeZone));
+  return wall(from, local.from).until(wall(to, local.to), { largestUnit: 'day' });
 }
 
 /** A recurrence id (or exdate) moved by a start shift, written as the feed writes ids. */
@@ -122,9 +131,10 @@ interface MovedSeries {
  * as the start, or, when the days moved otherwise than the dates, to the occurrences at the same positions.
  * The rule is null when it cannot follow: the new start would no longer be one of its occurrences.
  */
-function moveStart(series: SeriesDefinition, newStart: string): MovedSeries {
+function moveStart(series: SeriesDefinition, newStart: string, newLocalStart = ''): MovedSeries {
   const rule = storedRule(series.rrule);
-  const shift = startShift(series, series.start, newStart);
+  const fromLocal = series.allDay ? '' : localStartOf(series);
+  const shift = startShift(series, series.start, newStart, { from: fromLocal, to: newLocalStart });
   const byShift: Rekey = (ids) => ids.map((id) => ({ from: id, to: shiftRecurrenceId(series, id, shift) }));
   if (newStart === series.start) return { rule, rekey: byShift };
   const days = moveRuleDays(rule, startDate(series, series.start), startDate(series, newStart));
@@ -160,9 +170,9 @@ function occurrencesBefore(series: SeriesDefinition, rule: RecurrenceRule, recur
 }
 
 /** Extra dates before the split stay; later ones move by the start's shift, the split's own (the new start) dropped. */
-function partitionRdates(series: SeriesDefinition, splitMs: number, newStart: string, occurrenceStart: string) {
+function partitionRdates(series: SeriesDefinition, splitMs: number, { start, newStart, local }: { start: string; newStart: string; local: LocalStarts }) {
   const rdate = series.rdate ?? [];
-  const shift = startShift(series, occurrenceStart, newStart);
+  const shift = startShift(series, start, newStart, local);
   const later = rdate.filter((id) => recurrenceIdMs(id, series.allDay) > splitMs);
   return {
     kept: rdate.filter((id) => recurrenceIdMs(id, series.allDay) < splitMs),
@@ -178,7 +188,7 @@ function partitionRdates(series: SeriesDefinition, splitMs: number, newStart: st
 export function splitSeries(
   series: SeriesDefinition,
   recurrenceId: string,
-  edit: { newStart?: string; overrideIds?: readonly string[] } = {},
+  edit: { newStart?: string; newLocalStart?: string; overrideIds?: readonly string[] } = {},
 ): SeriesSplit | null {
   const occurrence = occurrenceAt(series, recurrenceId);
   if (!occurrence) return null;
@@ -189,9 +199,12 @@ export function splitSeries(
   // Split at an extra date, the new series' start counts in its COUNT though the old one did not count it.
   const extra = isCountedOccurrence(series, occurrence.start) ? 0 : 1;
   const rest = rule.count === undefined ? rule : { ...rule, count: rule.count - before + extra };
-  const moved = moveStart({ ...series, rrule: formatRecurrenceRule(rest), start: occurrence.start, end: occurrence.end }, newStart);
+  // From the occurrence, the series' local time of day: the new series repeats it, wherever it moves (newLocalStart).
+  const localStart = series.allDay ? '' : occurrenceLocalStart(series, occurrence.start);
+  const from = { ...series, rrule: formatRecurrenceRule(rest), start: occurrence.start, end: occurrence.end, localStart };
+  const moved = moveStart(from, newStart, edit.newLocalStart);
   const exdates = partition(series, series.exdate, splitMs, moved.rekey);
-  const rdates = partitionRdates(series, splitMs, newStart, occurrence.start);
+  const rdates = partitionRdates(series, splitMs, { start: occurrence.start, newStart, local: { from: localStart, to: edit.newLocalStart } });
   return {
     oldRule: before === 0 ? null : formatRecurrenceRule(ruleBefore(series, rule, occurrence.start, before)),
     oldExdate: exdates.kept,
@@ -214,9 +227,10 @@ export function moveSeries(
   series: SeriesDefinition,
   newStart: string,
   overrideIds: readonly string[] = [],
+  newLocalStart = '',
 ): { rrule: string | null; exdate: string[]; rdate: string[]; movedOverrides: RekeyedId[] } {
-  const moved = moveStart(series, newStart);
-  const shift = startShift(series, series.start, newStart);
+  const moved = moveStart(series, newStart, newLocalStart);
+  const shift = startShift(series, series.start, newStart, { from: series.allDay ? '' : localStartOf(series), to: newLocalStart });
   return {
     rrule: moved.rule && formatRecurrenceRule(moved.rule),
     exdate: moved.rekey(series.exdate).map((id) => id.to),

@@ -232,6 +232,12 @@ export const MIGRATIONS: readonly Migration[] = [
   ALTER TABLE events ADD COLUMN rdate TEXT NOT NULL DEFAULT '[]';
   ALTER TABLE trashed_events ADD COLUMN rdate TEXT NOT NULL DEFAULT '[]';
   `,
+  `
+  -- A series' start as the local date-time it was given in (issue 27; event-schema.ts's localStart, '' for an
+  -- instant), whose wall-clock time its rule repeats. trashed_events keeps every column of events.
+  ALTER TABLE events ADD COLUMN local_start TEXT NOT NULL DEFAULT '';
+  ALTER TABLE trashed_events ADD COLUMN local_start TEXT NOT NULL DEFAULT '';
+  `,
 ];
 
 const HISTORY_AND_TRASH = `

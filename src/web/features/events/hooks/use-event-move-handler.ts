@@ -1,10 +1,8 @@
 import type { EventDropInfo, EventResizeDoneInfo } from '@fullcalendar/react';
 import { useCallback } from 'react';
-import type { CalendarEvent, EventPatch } from '../../../../shared/event-schema.ts';
-import { addDays, eventTimeMs, isDateOnly } from '../../../../shared/time.ts';
-import { DAY_MS } from '../../../../shared/limits.ts';
+import type { CalendarEvent } from '../../../../shared/event-schema.ts';
 import { useApiClient } from '../../../auth/use-api-client.ts';
-import { datesPatch, type DatesPatch } from '../lib/dates-patch.ts';
+import { datesPatch, seriesDatesPatch } from '../lib/dates-patch.ts';
 import { getEventById } from '../requests/get-event-by-id.ts';
 import { updateEvent } from '../requests/update-event.ts';
 import { updateOccurrence } from '../requests/update-occurrence.ts';
@@ -13,25 +11,6 @@ import { useOfferUndoMove } from './use-offer-undo-move.ts';
 import { useRecurrenceScope, type RecurrenceScopeDialogState } from './use-recurrence-scope.ts';
 
 export type MoveInfo = EventDropInfo | EventResizeDoneInfo;
-
-/** A date or instant moved by a number of milliseconds; dates by whole days. */
-function shifted(value: string, ms: number): string {
-  if (isDateOnly(value)) return addDays(value, Math.round(ms / DAY_MS));
-  return new Date(Date.parse(value) + ms).toISOString();
-}
-
-/**
- * "All events": the series' own start and end move as the dragged occurrence's did, so every occurrence moves
- * by the same shift (the server moves the days its rule names with it). Only when the occurrence keeps its kind
- * (all-day or timed): otherwise its new dates are the series'.
- */
-function seriesPatch(series: CalendarEvent, before: DatesPatch, after: DatesPatch): EventPatch {
-  if (before.allDay !== after.allDay) return after;
-  return {
-    start: shifted(series.start, eventTimeMs(after.start) - eventTimeMs(before.start)),
-    end: shifted(series.end, eventTimeMs(after.end) - eventTimeMs(before.end)),
-  };
-}
 
 /**
  * Saves a drag or resize with If-Match. On any failure the event goes back where it was, the user is told,
@@ -62,7 +41,7 @@ export function useEventMoveHandler(refetchEvents: () => void): { onEventChange(
       if (scope !== 'all') return { updated: await updateOccurrence(api, { calendarId, seriesId, recurrenceId, scope, version, patch }), undoable: scope === 'this' };
       const series = await getEventById(api, seriesId);
       const eventId = series.id;
-      const updated = await updateEvent(api, { calendarId, eventId, version: series.extendedProps.version, patch: seriesPatch(series, datesPatch(oldEvent), patch) });
+      const updated = await updateEvent(api, { calendarId, eventId, version: series.extendedProps.version, patch: seriesDatesPatch(series, datesPatch(oldEvent), patch) });
       return { updated, undoable: false };
     },
     [api, askScope],

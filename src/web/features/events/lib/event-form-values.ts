@@ -12,6 +12,7 @@ import {
   EVENT_YEAR_MAX,
   EVENT_YEAR_MIN,
 } from '../../../../shared/limits.ts';
+import { localSpanOf } from '../../../../shared/local-date-time.ts';
 import { addDays, dateToDayMs, EVENT_YEARS_MESSAGE, isDateOnly } from '../../../../shared/time.ts';
 import { withWebScheme } from '../../../../shared/web-link.ts';
 import type { DateSpan } from '../../../lib/date-span.ts';
@@ -73,6 +74,8 @@ export const EVENT_DATE_INPUT_MIN = `${EVENT_YEAR_MIN}-01-01`;
 export const EVENT_DATE_INPUT_MAX = `${EVENT_YEAR_MAX}-12-31`;
 
 const TIME_INPUT = /^\d{2}:\d{2}$/;
+/** A date and time input's values as a local date-time, as the API takes a series' start in its zone. */
+const localText = (date: string, time: string) => `${date}T${time}:00`;
 const HOUR_MS = 3_600_000;
 
 const EMPTY_DETAILS = { title: '', categoryId: '', location: '', description: '', video: '', onlineMeetingUrl: '', url: '', repeat: NO_REPEAT };
@@ -115,7 +118,18 @@ export function eventFormValues(event: CalendarEvent, timeZone: string): EventFo
   if (event.allDay) {
     return { ...details, ...DEFAULT_TIMES, allDay: true, startDate: event.start, endDate: addDays(event.end, -1) };
   }
-  return { ...details, ...timedValues(new Date(event.start), new Date(event.end), timeZone) };
+  return { ...details, ...(localSeriesValues(event, timeZone) ?? timedValues(new Date(event.start), new Date(event.end), timeZone)) };
+}
+
+/**
+ * A series given in local time, shown in its own zone: its local start (02:30 even on a day the zone skips it, which
+ * its instant would show as 03:30) and its end as long after on the clock. Null for any other event.
+ */
+function localSeriesValues(event: CalendarEvent, timeZone: string) {
+  const { localStart, timeZone: zone } = event.extendedProps;
+  const local = event.rrule && zone === timeZone ? localSpanOf({ ...event, localStart, timeZone: zone }) : null;
+  if (!local) return null;
+  return { allDay: false, startDate: local.start.slice(0, 10), startTime: local.start.slice(11, 16), endDate: local.end.slice(0, 10), endTime: local.end.slice(11, 16) };
 }
 
 type FieldGroup = keyof typeof FIELD_GROUP_MESSAGES;
@@ -310,16 +324,19 @@ export function validateEventForm(
   const rule = includeRule && datesOk ? formRule(values, start, seriesTimeZone ?? timeZone) : null;
   Object.assign(errors, rule?.errors);
 
+  // A series repeating in the zone shown is sent in local time, so that its rule keeps the time the form shows.
+  const local = datesOk && !values.allDay && Boolean(rule?.rrule) && (seriesTimeZone ?? timeZone) === timeZone;
   const candidate = {
     title: values.title,
     allDay: values.allDay,
     // With dates missing, the schema still checks every other field; its date messages are then skipped.
-    start,
-    end: !datesOk ? '' : values.allDay ? addDays(values.endDate, 1) : instant(values.endDate, values.endTime),
+    start: local ? localText(values.startDate, values.startTime) : start,
+    end: !datesOk ? '' : values.allDay ? addDays(values.endDate, 1) : local ? localText(values.endDate, values.endTime) : instant(values.endDate, values.endTime),
     // Typed without its scheme ("www.example.com"): https, as the field itself completes it on leaving.
     url: withWebScheme(values.url),
     ...(rule ? { rrule: rule.rrule } : {}),
-    extendedProps: { ...formContent(values), ...(includeTimeZone ? { timeZone } : {}) },
+    // A local time is read in the event's zone, which is then named (an existing series' own).
+    extendedProps: { ...formContent(values), ...(includeTimeZone || local ? { timeZone } : {}) },
   };
   const parsed = eventWriteSchema.safeParse(candidate);
   if (!parsed.success) {

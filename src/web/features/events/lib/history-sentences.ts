@@ -187,8 +187,9 @@ function presenceSentence(change: FieldChange, name: string, display: HistoryDis
   return say(text(change.new) ? changed : removed, { name });
 }
 
-// Fields the history does not tell: set by the import alone, or that no one reads.
-const UNTOLD = new Set(['importSource', 'groupId', 'allDay', 'start', 'end']);
+// Fields the history does not tell: set by the import alone, or that no one reads; a series' local start is its
+// start, told with the time.
+const UNTOLD = new Set(['importSource', 'groupId', 'allDay', 'start', 'end', 'localStart']);
 
 /** One field's change in words; start, end and allDay are told together (timeSentence). */
 function fieldSentences(change: FieldChange, entry: ChangeEntry, fields: Fields, display: HistoryDisplay): string[] {
