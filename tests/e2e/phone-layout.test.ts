@@ -239,6 +239,43 @@ describe('the header, at any width from a small phone up', () => {
   });
 });
 
+describe('the event form’s dates and times, on a phone', () => {
+  /** Each date and time control's box, by its label. */
+  const controlBoxes = (form: Locator) =>
+    form.locator('.fui-Field').evaluateAll((fields) =>
+      fields
+        .map((field) => ({ label: field.querySelector('label')?.textContent ?? '', control: field.querySelector('.fui-Input, .fui-Combobox') }))
+        .filter((field): field is { label: string; control: Element } => field.control !== null)
+        .map(({ label, control }) => {
+          const { left, right, top, bottom } = control.getBoundingClientRect();
+          return { label, left, right, top, bottom };
+        }),
+    );
+  const overlap = (a: { left: number; right: number; top: number; bottom: number }, b: typeof a) =>
+    a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+
+  // Fluent's time picker asks 250 px: beside the date it overlapped it and ran 61 px off a 390 px screen.
+  test.each(['en', 'fr', 'ar'])('in %s at 390 px every control is inside the dialog, none overlaps another, and the page does not scroll sideways', async (locale) => {
+    const page = await signedIn(PHONE);
+    await page.goto(`/?locale=${locale}`);
+    await waitForEvents(page);
+    await page.getByRole('button', { name: /New event|Nouvel événement|حدث جديد/ }).first().click();
+    const form = page.getByRole('dialog');
+    await form.locator('.fui-Combobox').first().waitFor();
+    const dialog = await box(form);
+    const controls = await controlBoxes(form);
+    expect(controls.length).toBeGreaterThanOrEqual(5);
+    for (const control of controls) {
+      expect(control.left, control.label).toBeGreaterThanOrEqual(dialog.x - 1);
+      expect(control.right, control.label).toBeLessThanOrEqual(dialog.x + dialog.width + 1);
+    }
+    const overlapping = controls.flatMap((a, i) => controls.slice(i + 1).filter((b) => overlap(a, b)).map((b) => `${a.label} / ${b.label}`));
+    expect(overlapping).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await page.context().close();
+  });
+});
+
 describe('on a desktop', () => {
   test('☰ hides the side panel, the calendar takes its room, and it stays hidden after a reload until ☰ shows it again', async () => {
     const page = await signedIn();

@@ -19,6 +19,11 @@ const useStyles = makeStyles({
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))',
     gap: tokens.spacingHorizontalM,
+    // Fluent's date and time pickers bring minimum widths of their own (the combobox's 250 px), wider than a column
+    // on a phone: they overlapped each other and ran off the screen. Each takes its column's width instead.
+    '& > *': { minWidth: 0 },
+    '& .fui-Input, & .fui-Combobox': { minWidth: 0, width: '100%', boxSizing: 'border-box' },
+    '& .fui-Input__input, & .fui-Combobox__input': { minWidth: 0 },
   },
 });
 
