@@ -43,7 +43,7 @@ export const ICS_IMPORT_DEADLINE_MS = 15_000;
 /** The most heap one reading thread may use, in MB: a file at every cap reads within half of it. */
 export const ICS_IMPORT_HEAP_MB = 64;
 /**
- * How long an idle reading thread is kept, in ms, for the next import to skip starting one (about 0.3 s): a thread
+ * How long an idle reading thread is kept, in ms, for the next import to skip starting one (about 0.1 s): a thread
  * holds some 50 MB, which V8 gives back only when the server relieves its memory (MEMORY_RELIEF_IDLE_MS, later), so
  * the thread ends first.
  */
