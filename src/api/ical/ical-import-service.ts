@@ -98,7 +98,7 @@ export function createIcalImportService(store: Store, events: EventService, rule
       const { tenantId } = principal;
       await events.editableCalendar(principal, calendarId);
       const categories = await store.categories.listByCalendar({ tenantId, calendarId });
-      // Checked here, not in the reading thread: zod and the event schema would double that thread's memory.
+      // Checked here, not in the reading thread, which would load zod and the event schema again in its own isolate.
       const read = await candidatesToDrafts(await readIcs(body, { timeZone, categories }));
       const { skipped } = read;
       const place = { tenantId, calendarId, fromCalendarId: calendarId, previousCategoryId: '' };
