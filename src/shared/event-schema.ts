@@ -25,15 +25,7 @@ import {
   isStartInEventYears,
   isValidTimeZone,
 } from './time.ts';
-
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
+import { isHttpUrl } from './web-link.ts';
 
 // Accepted so that an event read from the API can be written back; the server ignores them.
 const serverManaged = z.unknown().optional();

@@ -14,6 +14,16 @@ export function withWebScheme(value: string): string {
   return BARE_HOST.test(trimmed) ? `https://${trimmed}` : trimmed;
 }
 
+/** Whether the value is an http or https address: the only links an event holds. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
 /** An http(s) address in running text: the scheme, then anything up to a space, a quote or an angle bracket. */
 const WEB_ADDRESS = /\bhttps?:\/\/[^\s<>"]+/gi;
 /** Punctuation that ends a sentence or a quote rather than the address before it. */

@@ -1,7 +1,8 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { boundedTimezone, zoneRuleFault } from '../../src/api/ical/bounded-timezone.ts';
-import { icsDrafts, parseIcs } from '../../src/api/ical/ical-import-drafts.ts';
+import { icsDrafts } from '../../src/api/ical/ical-import-drafts.ts';
+import { parseIcs } from '../../src/api/ical/ical-import-file.ts';
 import { contentLines, lineCountFault, readIcsLines, type SyntaxFault } from '../../src/api/ical/ical-import-text.ts';
 import { offsetAtMs } from '../../src/api/recurrence/zone-offsets.ts';
 import {

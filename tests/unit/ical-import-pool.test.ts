@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpProblem } from '../../src/api/errors.ts';
+import { candidatesToDrafts } from '../../src/api/ical/ical-import-drafts.ts';
+import { icsCandidates } from '../../src/api/ical/ical-import-file.ts';
 import {
   createIcsReader,
   DEFAULT_ICS_READER_LIMITS,
@@ -34,8 +36,10 @@ const failure = async (promise: Promise<unknown>) => promise.then(() => expect.f
 describe('reading .ics files in worker threads', () => {
   it('reads a file as the main thread would, drafts and skips alike', async () => {
     const read = await readerWith().read(google, options);
-    expect(read.drafts.map((draft) => draft.title).sort()).toEqual(['(No title)', 'Offsite 🏔️ in the mountains', 'Weekly sync']);
-    expect(read.skipped).toEqual([]);
+    expect(read).toEqual(icsCandidates(google, options));
+    const { drafts, skipped } = await candidatesToDrafts(read);
+    expect(drafts.map((draft) => draft.title).sort()).toEqual(['(No title)', 'Offsite 🏔️ in the mountains', 'Weekly sync']);
+    expect(skipped).toEqual([]);
   });
 
   it('gives back a 400 thrown in the thread as the same problem, with its errors', async () => {
@@ -47,7 +51,7 @@ describe('reading .ics files in worker threads', () => {
   it(`reads a file at every cap (${ICS_IMPORT_MAX_BYTES / 1024 / 1024} MB, ${ICS_IMPORT_COMPONENTS_MAX} events) within ICS_IMPORT_HEAP_MB (${ICS_IMPORT_HEAP_MB}) and ICS_IMPORT_DEADLINE_MS (${ICS_IMPORT_DEADLINE_MS})`, async () => {
     expect(largest.length).toBeGreaterThan(0.85 * ICS_IMPORT_MAX_BYTES);
     const read = await readerWith().read(largest, options);
-    expect(read.drafts).toHaveLength(ICS_IMPORT_COMPONENTS_MAX);
+    expect(read.candidates).toHaveLength(ICS_IMPORT_COMPONENTS_MAX);
   });
 
   it('ends a thread past its deadline with a 422 of its own type', async () => {
@@ -59,7 +63,7 @@ describe('reading .ics files in worker threads', () => {
   it('ends a thread past its heap limit with the same 422, and reads the next file in a new one', async () => {
     const reader = readerWith({ heapMb: 16 });
     expect(await failure(reader.read(largest, options))).toMatchObject({ status: 422, type: FILE_TOO_COMPLEX_TYPE });
-    expect((await reader.read(google, options)).drafts).toHaveLength(3);
+    expect((await reader.read(google, options)).candidates).toHaveLength(3);
   });
 
   it(`answers 503 with Retry-After once its queue is full, at most ICS_IMPORT_THREADS_MAX (${ICS_IMPORT_THREADS_MAX}) reading at once`, async () => {

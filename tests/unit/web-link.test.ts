@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isHttpUrl } from '../../src/shared/event-schema.ts';
-import { splitWebLinks, withWebScheme } from '../../src/shared/web-link.ts';
+import { isHttpUrl, splitWebLinks, withWebScheme } from '../../src/shared/web-link.ts';
 
 describe('a link typed without its scheme', () => {
   test('gets https:// when it names a host, with its path, query, fragment and port kept', () => {

@@ -2,6 +2,7 @@
 // imported as the server's own "this and following" edit does it (split-series.ts): the series ends before that
 // occurrence, and a new series starts from it with the change's title, text, link and times, taking the later
 // exdates and changed occurrences along. RFC 5545 §3.8.4.4: the change's times move every later occurrence by as much.
+import { setImmediate } from 'node:timers/promises';
 import type { EventDraft } from '../../shared/event-schema.ts';
 import { ICS_IMPORT_SPLITS_MAX } from '../../shared/limits.ts';
 import { occurrenceAt, recurrenceIdMs, seriesRuleProblems } from '../recurrence/expand-series.ts';
@@ -61,14 +62,16 @@ function splitPiece(piece: SeriesPiece, { recurrenceId, changed }: FutureChange,
 
 /**
  * The series split at each change to an occurrence and all after it, earliest first (each splits the last piece), at
- * most ICS_IMPORT_SPLITS_MAX of them; a change that cannot split it is skipped, saying why.
+ * most ICS_IMPORT_SPLITS_MAX of them; a change that cannot split it is skipped, saying why. A split moves every later
+ * change's id (tens of ms for ICS_IMPORT_COMPONENTS_MAX of them): others are answered between splits.
  */
-export function splitAtFutureChanges(uid: string, series: EventDraft, overrideIds: readonly string[], changes: readonly FutureChange[], skipped: SkippedItem[]): SeriesPiece[] {
+export async function splitAtFutureChanges(uid: string, series: EventDraft, overrideIds: readonly string[], changes: readonly FutureChange[], skipped: SkippedItem[]): Promise<SeriesPiece[]> {
   const pieces: SeriesPiece[] = [{ uid, draft: series, overrideIds: new Map(overrideIds.map((id) => [id, id])) }];
   const ordered = [...changes].sort((a, b) => recurrenceIdMs(a.recurrenceId, series.allDay) - recurrenceIdMs(b.recurrenceId, series.allDay));
   // Each change's recurrence id as the last piece has it: a split that moves the times moves later ids with them.
   const current = ordered.map((change) => change.recurrenceId);
   for (const [index, change] of ordered.entries()) {
+    await setImmediate();
     const later = current.slice(index + 1);
     const split =
       index < ICS_IMPORT_SPLITS_MAX ? splitPiece(pieces.at(-1)!, { ...change, recurrenceId: current[index]! }, `${uid}#${change.recurrenceId}`, later) : `the series is split at ${ICS_IMPORT_SPLITS_MAX} changes like it at most`;

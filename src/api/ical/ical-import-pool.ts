@@ -1,11 +1,12 @@
-// Untrusted .ics files are read (parsed and planned into drafts) in a small pool of worker threads, each with a heap
-// limit and a deadline, so that no file can starve the thread that answers everyone else or exhaust the process's
-// memory: a thread past either is ended, and the import is told the file needs more than an import may use.
+// Untrusted .ics files are read (parsed, and their events grouped into candidates) in a small pool of worker threads,
+// each with a heap limit and a deadline, so that no file can starve the thread that answers everyone else or exhaust
+// the process's memory: a thread past either is ended, and the import is told the file needs more than an import may
+// use.
 import { MessageChannel } from 'node:worker_threads';
 import { Tinypool } from 'tinypool';
 import { FILE_TOO_COMPLEX_TYPE } from '../../shared/problem.ts';
 import { HttpProblem } from '../errors.ts';
-import type { IcsDrafts, IcsReadOptions } from './ical-import-drafts.ts';
+import type { IcsCandidates, IcsReadOptions } from './ical-import-file.ts';
 import type { IcsReadAnswer, IcsReadTask } from './ical-import-worker.ts';
 
 /** The pool's bounds; a test may set its own to watch one at work. */
@@ -42,7 +43,7 @@ export const ICS_IMPORT_DEADLINE_MS = 15_000;
 /** The most heap one reading thread may use, in MB: a file at every cap reads within half of it. */
 export const ICS_IMPORT_HEAP_MB = 64;
 /**
- * How long an idle reading thread is kept, in ms, for the next import to skip starting one (about 0.3 s): a thread
+ * How long an idle reading thread is kept, in ms, for the next import to skip starting one (about 0.1 s): a thread
  * holds some 50 MB, which V8 gives back only when the server relieves its memory (MEMORY_RELIEF_IDLE_MS, later), so
  * the thread ends first.
  */
@@ -60,8 +61,8 @@ export const DEFAULT_ICS_READER_LIMITS: IcsReaderLimits = {
 };
 
 export interface IcsReader {
-  /** The file's drafts, read in a worker thread; its 4xx as the same HttpProblem; 422 past the deadline or heap. */
-  read(body: Uint8Array, options: IcsReadOptions): Promise<IcsDrafts>;
+  /** The file's candidates, read in a worker thread; its 4xx as the same HttpProblem; 422 past the deadline or heap. */
+  read(body: Uint8Array, options: IcsReadOptions): Promise<IcsCandidates>;
   close(): Promise<void>;
 }
 

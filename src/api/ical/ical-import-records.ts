@@ -5,8 +5,8 @@ import ICAL from 'ical.js';
 import type { IcsSkippedItem } from '../../shared/ics-import.ts';
 import { ICS_IMPORT_LISTED_DATES_MAX } from '../../shared/limits.ts';
 import { plainTextToHtml } from '../../shared/rich-text.ts';
-import { isHttpUrl } from '../../shared/event-schema.ts';
 import { isTeamsMeetingUrl } from '../../shared/meeting-url.ts';
+import { isHttpUrl } from '../../shared/web-link.ts';
 import { readFirstIcalTime, readIcalTime, readIcalTimes, timeText, UnknownZoneError, type IcalTime, type ZoneContext } from './ical-import-times.ts';
 // X-ALT-DESC is TEXT (Outlook escapes its commas, semicolons and newlines): read it so whichever module loaded first.
 import './ical-text-properties.ts';

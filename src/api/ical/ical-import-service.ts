@@ -12,7 +12,8 @@ import { createEventWriter, type BatchChange } from '../events/write-event.ts';
 import type { IdempotencyRequest } from '../http/idempotency-key.ts';
 import { idempotently } from '../idempotency/idempotent-write.ts';
 import { NotFoundError, PreconditionFailedError, type IdempotentCompletion, type Store } from '../stores/repository.ts';
-import { orSkip, type IcsDrafts, type IcsReadOptions } from './ical-import-drafts.ts';
+import { candidatesToDrafts, orSkip } from './ical-import-drafts.ts';
+import type { IcsCandidates, IcsReadOptions } from './ical-import-file.ts';
 import type { SkippedItem } from './ical-import-records.ts';
 
 
@@ -69,8 +70,8 @@ function planWrites(drafts: readonly EventDraft[], stored: readonly CalendarEven
   return plan;
 }
 
-/** Reads a file into drafts: in a worker thread (ical-import-pool.ts), since the file is anyone's. */
-export type ReadIcs = (body: Uint8Array, options: IcsReadOptions) => Promise<IcsDrafts>;
+/** Reads a file into candidates: in a worker thread (ical-import-pool.ts), since the file is anyone's. */
+export type ReadIcs = (body: Uint8Array, options: IcsReadOptions) => Promise<IcsCandidates>;
 
 export function createIcalImportService(store: Store, events: EventService, rules: ContentRules, readIcs: ReadIcs): IcalImportService {
   const writeEvent = createEventWriter(store, rules);
@@ -97,7 +98,8 @@ export function createIcalImportService(store: Store, events: EventService, rule
       const { tenantId } = principal;
       await events.editableCalendar(principal, calendarId);
       const categories = await store.categories.listByCalendar({ tenantId, calendarId });
-      const read = await readIcs(body, { timeZone, categories });
+      // Checked here, not in the reading thread, which would load zod and the event schema again in its own isolate.
+      const read = await candidatesToDrafts(await readIcs(body, { timeZone, categories }));
       const { skipped } = read;
       const place = { tenantId, calendarId, fromCalendarId: calendarId, previousCategoryId: '' };
       const drafts: EventDraft[] = [];

@@ -1,9 +1,11 @@
-// Runs in a worker thread of the import pool (ical-import-pool.ts): an untrusted .ics file read into drafts, away from
-// the thread that answers everyone else. A 4xx HttpProblem comes back as data, since a thrown error loses its fields
-// on its way between threads.
+// Runs in a worker thread of the import pool (ical-import-pool.ts): an untrusted .ics file read into plain candidates,
+// away from the thread that answers everyone else. The main thread checks them (ical-import-drafts.ts): this thread
+// loads only what reading needs, not zod nor the event schema (tests/unit/ical-import-worker-modules.test.ts), since
+// every module here is loaded again in its own isolate and counts in the server's memory. A 4xx HttpProblem comes
+// back as data, since a thrown error loses its fields on its way between threads.
 import type { MessagePort } from 'node:worker_threads';
 import { HttpProblem } from '../errors.ts';
-import { icsDrafts, type IcsDrafts, type IcsReadOptions } from './ical-import-drafts.ts';
+import { icsCandidates, type IcsCandidates, type IcsReadOptions } from './ical-import-file.ts';
 
 export interface IcsReadTask extends IcsReadOptions {
   body: Uint8Array;
@@ -18,13 +20,13 @@ export interface ProblemData {
   options: { detail?: string; errors?: HttpProblem['errors']; type: string; limit?: number };
 }
 
-export type IcsReadAnswer = { read: IcsDrafts } | { problem: ProblemData };
+export type IcsReadAnswer = { read: IcsCandidates } | { problem: ProblemData };
 
-export default async function readIcsTask({ body, timeZone, categories, started }: IcsReadTask): Promise<IcsReadAnswer> {
+export default function readIcsTask({ body, timeZone, categories, started }: IcsReadTask): IcsReadAnswer {
   started.postMessage('started');
   started.close();
   try {
-    return { read: await icsDrafts(body, { timeZone, categories }) };
+    return { read: icsCandidates(body, { timeZone, categories }) };
   } catch (error) {
     if (!(error instanceof HttpProblem) || error.status >= 500) throw error;
     const { status, title, detail, errors, type, limit } = error;

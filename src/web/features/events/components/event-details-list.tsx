@@ -1,6 +1,6 @@
 import { Link, makeStyles, tokens } from '@fluentui/react-components';
 import { useIntl } from 'react-intl';
-import { isHttpUrl } from '../../../../shared/event-schema.ts';
+import { isHttpUrl } from '../../../../shared/web-link.ts';
 import { ColorSwatch } from '../../../components/color-swatch.tsx';
 import type { EventDetails } from '../hooks/use-event-details.ts';
 import { EVENT_DETAILS_MESSAGES as M } from '../lib/event-messages.ts';
