@@ -123,3 +123,29 @@ describe('the event details and form', () => {
     expect(await title.getAttribute('aria-describedby')).toBe(await counter.getAttribute('id'));
   });
 });
+
+describe('the event details’ commands', () => {
+  // Six commands in one row ran out of the dialog: Edit 25 px left of it in English, 117 px in French; in Arabic the
+  // last passed its right edge.
+  test.each(['en', 'fr', 'ar'])('in %s at 1366 px and at 390 px are all inside the dialog, none overlapping another', async (locale) => {
+    const event = await companyEvent({ title: `Commands ${locale}`, description: 'Agenda', location: 'Room 1', url: 'https://example.com/agenda' });
+    for (const width of [1366, 390]) {
+      const page = await (await newContext(app.browser, app.server.baseUrl, { viewport: { width, height: 900 } })).newPage();
+      await signIn(page, /Eddie Editor/);
+      await page.goto(`/?locale=${locale}&eventId=${event.id}`);
+      const details = page.getByRole('dialog', { name: event.title });
+      await details.waitFor();
+      const buttons = details.locator('.fui-DialogActions button');
+      await expect.poll(() => buttons.count()).toBeGreaterThanOrEqual(5);
+      const dialog = (await details.boundingBox())!;
+      const boxes = await buttons.evaluateAll((all) => all.map((button) => button.getBoundingClientRect().toJSON() as DOMRect));
+      for (const button of boxes) {
+        expect(button.left, `${width} px`).toBeGreaterThanOrEqual(dialog.x - 1);
+        expect(button.right, `${width} px`).toBeLessThanOrEqual(dialog.x + dialog.width + 1);
+      }
+      const overlaps = boxes.filter((a, i) => boxes.slice(i + 1).some((b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1));
+      expect(overlaps, `${width} px`).toEqual([]);
+      await page.context().close();
+    }
+  });
+});

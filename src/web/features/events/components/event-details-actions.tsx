@@ -18,6 +18,9 @@ import { DeleteOccurrenceButton } from './recurrence-details.tsx';
 
 const useStyles = makeStyles({
   action: { whiteSpace: 'nowrap' },
+  // Up to six commands: in one row they ran out of the dialog (French by 117 px at 1366 px), so they wrap, ending
+  // where the dialog's text ends.
+  actions: { flexWrap: 'wrap', justifyContent: 'flex-end', minWidth: 0, maxWidth: '100%', justifySelf: 'stretch' },
 });
 
 interface EventDetailsActionsProps {
@@ -39,7 +42,7 @@ export function EventDetailsActions({ details, calendars, askScope, onEdit, onDu
   const styles = useStyles();
   const say = useIntl().formatMessage;
   return (
-    <DialogActions>
+    <DialogActions className={styles.actions}>
       {event && calendar?.canEdit && !deleted && (
         <>
           <Button appearance="primary" icon={<Edit20Regular />} onClick={() => onEdit(event)}>
