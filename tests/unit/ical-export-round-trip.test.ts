@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCalendarIcs, VTIMEZONE_HORIZON_YEARS } from '../../src/api/ical/ical-export.ts';
 import { expandSeries } from '../../src/api/recurrence/expand-series.ts';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
-import { changes, outlookFault, wrongOffsets } from './helpers/vtimezone-read-back.ts';
+import { changes, hourSeries, outlookFault, wrongOffsets } from './helpers/vtimezone-read-back.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -17,29 +17,8 @@ const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
 /** An open-ended series every week on these days (none: DTSTART's, as FREQ=WEEKLY alone says) at this local time, from this local date. */
 function weeklySeries(timeZone: string, start: Temporal.PlainDateTime, days: readonly string[] = [WEEKDAYS[start.dayOfWeek - 1]!]): CalendarEvent {
   const startMs = start.toZonedDateTime(timeZone).epochMilliseconds;
-  return {
-    id: 'weekly',
-    title: 'Weekly',
-    start: new Date(startMs).toISOString(),
-    end: new Date(startMs + HOUR_MS).toISOString(),
-    allDay: false,
-    rrule: days.length > 0 ? `FREQ=WEEKLY;BYDAY=${days.join(',')}` : 'FREQ=WEEKLY',
-    exdate: [],
-    extendedProps: {
-      calendarId: 'cal-1',
-      description: '',
-      location: '',
-      timeZone,
-      categoryId: '',
-      video: '',
-      onlineMeetingUrl: '',
-      createdBy: { id: 'eddie', name: 'Eddie' },
-      updatedBy: { id: 'eddie', name: 'Eddie' },
-      createdAt: '2026-01-10T08:00:00.000Z',
-      updatedAt: '2026-01-10T08:00:00.000Z',
-      version: 1,
-    },
-  };
+  const rrule = days.length > 0 ? `FREQ=WEEKLY;BYDAY=${days.join(',')}` : 'FREQ=WEEKLY';
+  return hourSeries({ id: 'weekly', title: 'Weekly', start: new Date(startMs).toISOString(), rrule, timeZone });
 }
 
 type Window = readonly [fromMs: number, toMs: number];

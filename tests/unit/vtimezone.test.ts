@@ -3,9 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { buildCalendarIcs, VTIMEZONE_HORIZON_YEARS } from '../../src/api/ical/ical-export.ts';
 import { vtimezone, VTIMEZONE_OBSERVANCES_MAX } from '../../src/api/ical/vtimezone.ts';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
-import { changes, onsets, outlookWrongOffsets, wrongOffsets } from './helpers/vtimezone-read-back.ts';
+import { changes, hourSeries, onsets, outlookWrongOffsets, wrongOffsets } from './helpers/vtimezone-read-back.ts';
 
-const HOUR_MS = 3_600_000;
 
 describe('VTIMEZONE', () => {
   it("writes a change as a yearly rule only where it names that year's change in every year, the last Sunday as -1SU", () => {
@@ -99,29 +98,7 @@ describe('VTIMEZONE', () => {
 });
 
 describe('VTIMEZONEs in an export', () => {
-  const series = (timeZone: string, start: string, rrule: string): CalendarEvent => ({
-    id: `series-${start}`,
-    title: 'Series',
-    start,
-    end: new Date(Date.parse(start) + HOUR_MS).toISOString(),
-    allDay: false,
-    rrule,
-    exdate: [],
-    extendedProps: {
-      calendarId: 'cal-1',
-      description: '',
-      location: '',
-      timeZone,
-      categoryId: '',
-      video: '',
-      onlineMeetingUrl: '',
-      createdBy: { id: 'eddie', name: 'Eddie' },
-      updatedBy: { id: 'eddie', name: 'Eddie' },
-      createdAt: '2026-01-10T08:00:00.000Z',
-      updatedAt: '2026-01-10T08:00:00.000Z',
-      version: 1,
-    },
-  });
+  const series = (timeZone: string, start: string, rrule: string): CalendarEvent => hourSeries({ id: `series-${start}`, title: 'Series', start, rrule, timeZone });
   const exportedZone = (events: CalendarEvent[]) => {
     const text = buildCalendarIcs({ name: 'Zones', events, uidDomain: 'calendar.contoso.com', categoryNames: new Map(), now: new Date('2026-12-07T12:00:00Z') });
     return new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vtimezone')!.toString();

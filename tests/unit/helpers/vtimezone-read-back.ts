@@ -1,8 +1,36 @@
 // VTIMEZONEs read back by ical.js alone, against the time zone database (Temporal): what an export's zones are tested by.
 import ICAL from 'ical.js';
 import { Temporal } from 'temporal-polyfill';
+import type { CalendarEvent } from '../../../src/shared/event-schema.ts';
 
 const HOUR_MS = 3_600_000;
+
+/** A series of one-hour occurrences in a zone, as the store gives it, with nothing else set: what an export is fed. */
+export function hourSeries({ id, title, start, rrule, timeZone }: { id: string; title: string; start: string; rrule: string; timeZone: string }): CalendarEvent {
+  return {
+    id,
+    title,
+    start,
+    end: new Date(Date.parse(start) + HOUR_MS).toISOString(),
+    allDay: false,
+    rrule,
+    exdate: [],
+    extendedProps: {
+      calendarId: 'cal-1',
+      description: '',
+      location: '',
+      timeZone,
+      categoryId: '',
+      video: '',
+      onlineMeetingUrl: '',
+      createdBy: { id: 'eddie', name: 'Eddie' },
+      updatedBy: { id: 'eddie', name: 'Eddie' },
+      createdAt: '2026-01-10T08:00:00.000Z',
+      updatedAt: '2026-01-10T08:00:00.000Z',
+      version: 1,
+    },
+  };
+}
 
 /** The component as a file carries it, read back by ical.js alone. */
 function readBack(component: ICAL.Component): ICAL.Timezone {
