@@ -370,10 +370,10 @@ resource webApp 'Microsoft.Web/sites@2024-11-01' = {
     httpsOnly: true
     clientAffinityEnabled: false
     siteConfig: {
-      // Node 24 runs the TypeScript sources as they are (type stripping); the deployed zip holds no build step.
+      // Node 24 runs the server's bundle (dist/server: plain JavaScript, which the deploy's `npm run build` makes).
       linuxFxVersion: 'NODE|24-lts'
       // V8's heap kept tight (src/api/process-settings.ts): RSS under feed load stays within its bound.
-      appCommandLine: 'node --max-semi-space-size=4 --max-old-space-size=512 --expose-gc src/api/server.ts'
+      appCommandLine: 'node --max-semi-space-size=4 --max-old-space-size=512 --expose-gc dist/server/server.js'
       alwaysOn: true
       healthCheckPath: '/api/health'
       http20Enabled: true
@@ -425,9 +425,9 @@ resource webAppSettings 'Microsoft.Web/sites/config@2024-11-01' = {
     // Microsoft Graph on behalf of users ("Add to my Outlook calendar"): the on-behalf-of exchange proves the app with
     // this site's managed identity, which the app registration trusts (teamsapp.yml's federated identity credential).
     GRAPH_CREDENTIAL: 'managed-identity'
-    // The deployed zip is mounted read-only as it is: node_modules and dist/web come built.
+    // The deployed zip is mounted read-only as it is: node_modules, dist/web and dist/server come built.
     WEBSITE_RUN_FROM_PACKAGE: '1'
-    // Node keeps the server's compiled, type-stripped modules here and starts about a third faster with them: under
+    // Node keeps the server's compiled modules here and starts about a third faster with them: under
     // /home, which is writable and outlives restarts and new containers; entries whose source changed are ignored.
     NODE_COMPILE_CACHE: '/home/site/node-compile-cache'
     // glibc's mmap threshold fixed (src/api/process-settings.ts): freed feed bodies go back to the OS after load.

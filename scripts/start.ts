@@ -1,20 +1,13 @@
-// npm start: the server's malloc setting, then build the web app when its sources are newer than the build, then run
-// the server.
+// npm start: build the web app and the server when their sources are newer than their builds, then run the server.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
-import { enableCompileCache } from 'node:module';
 import { join } from 'node:path';
-import { restartWithServerMallocEnv } from './server-malloc-env.ts';
+import { runServer } from './run-server.ts';
+import { SERVER_ENTRY, SERVER_INPUTS } from './server-build.ts';
 import { VITE_CLI } from './vite-cli.ts';
 
-restartWithServerMallocEnv();
-
-// Before the server's modules load: Node keeps their compiled, type-stripped code on disk (NODE_COMPILE_CACHE, else
-// a folder in the system's temporary directory), which takes about a third off start-up to healthy.
-enableCompileCache();
-
-const INPUTS = ['src/web', 'src/shared', 'vite.config.ts', 'scripts/web-build-output.ts', 'package-lock.json'];
-const BUILT = join(process.env.WEB_ROOT ?? 'dist/web', 'index.html');
+const WEB_INPUTS = ['src/web', 'src/shared', 'vite.config.ts', 'scripts/web-build-output.ts', 'package-lock.json'];
+const WEB_BUILT = join(process.env.WEB_ROOT ?? 'dist/web', 'index.html');
 
 function newestMtime(path: string): number {
   const stat = statSync(path, { throwIfNoEntry: false });
@@ -23,15 +16,16 @@ function newestMtime(path: string): number {
   return Math.max(0, ...readdirSync(path).map((entry) => newestMtime(join(path, entry))));
 }
 
-const builtAt = statSync(BUILT, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-if (Math.max(...INPUTS.map(newestMtime)) > builtAt) {
-  console.log('Building the web app…');
+/** Runs `node <args>` when an input is newer than what it builds; exits with its status if it fails. */
+function buildWhenStale(what: string, inputs: readonly string[], built: string, args: readonly string[]): void {
+  const builtAt = statSync(built, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  if (Math.max(...inputs.map(newestMtime)) <= builtAt) return;
+  console.log(`Building the ${what}…`);
   // A production build whatever the caller's NODE_ENV: under test runners it is "test", which changes Griffel's output.
-  const result = spawnSync(process.execPath, [VITE_CLI, 'build', '--logLevel', 'warn'], {
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  const result = spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-await import('../src/api/server.ts');
+buildWhenStale('web app', WEB_INPUTS, WEB_BUILT, [VITE_CLI, 'build', '--logLevel', 'warn']);
+buildWhenStale('server', SERVER_INPUTS, SERVER_ENTRY, ['scripts/server-build.ts']);
+await runServer(SERVER_ENTRY);

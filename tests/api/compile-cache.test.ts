@@ -27,7 +27,7 @@ async function startAndStop(env: Record<string, string>): Promise<number | null>
 }
 
 describe('npm start', () => {
-  // Without NODE_COMPILE_CACHE, which would turn the cache on by itself: start.ts's own call is what is tested.
+  // Without NODE_COMPILE_CACHE, which would turn the cache on by itself: the folder start.ts gives the server is tested.
   it('keeps the server\'s compiled modules in Node\'s compile cache, in the temporary directory by default', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'company-calendar-compile-cache-'));
     dirs.push(dir);

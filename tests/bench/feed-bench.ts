@@ -8,6 +8,7 @@ import autocannon from 'autocannon';
 import { MONTH_WINDOW_QUERY, SPAN_DAYS } from './bench-data.ts';
 import { interleave, type Comparison } from './measure.ts';
 import { benchTenant, cpuMsOf, spawnAppServer, spawnServer, type BenchTenant, type ServerProcess } from './server-process.ts';
+import { SERVER_ENTRY } from '../../scripts/server-build.ts';
 
 /** Concurrent keep-alive connections, as the issue measured the feed. */
 export const FEED_CONNECTIONS = 10;
@@ -133,7 +134,7 @@ async function benchTenantFeed(tenant: BenchTenant, events: number, rounds: numb
       if (withMisses && name === 'uncompressed') {
         comparisons.push(...(await compareLoads(`${figure}, a new window each request`, rounds, load(ours, authorised, true), load(bare, {}))));
         // What the process settings cost in speed, if anything: the same server started with Node's and glibc's defaults.
-        const defaults = await spawnServer('src/api/server.ts', tenant.env);
+        const defaults = await spawnServer(SERVER_ENTRY, tenant.env);
         const limit = "the same server with Node's and glibc's defaults (src/api/process-settings.ts unset)";
         comparisons.push(...(await compareLoads(`${figure}, cache hit`, rounds, load(ours, authorised), load(defaults, authorised), limit).finally(() => defaults.stop())));
       }

@@ -10,6 +10,7 @@ import { bareFeedServer, FEED_CONNECTIONS, FEED_PATH, feedBody, loadFeed, type F
 import { quantile, type Comparison } from './measure.ts';
 import type { MemoryReport } from './memory-probe.ts';
 import { benchTenant, rssMbOf, spawnAppServer, spawnServer, type ServerProcess } from './server-process.ts';
+import { SERVER_ENTRY } from '../../scripts/server-build.ts';
 
 /** How long the load lasts: the issue asks for RSS stable over ten minutes. BENCH_MEMORY_MINUTES shortens it. */
 export const MEMORY_LOAD_MINUTES = 10;
@@ -90,7 +91,7 @@ async function measureSides(minutes: number): Promise<Record<Side, MemoryRun>> {
     const authorised = { path: FEED_PATH, headers: { ...BROWSER_ENCODINGS, authorization: `Bearer ${tenant.token}` } };
     const sides: [Side, string, () => Promise<ServerProcess>, FeedLoad][] = [
       ['ours', 'ours, as App Service starts it', () => spawnAppServer(tenant.env), authorised],
-      ['defaults', "ours with Node's and glibc's defaults", () => spawnServer('src/api/server.ts', tenant.env), authorised],
+      ['defaults', "ours with Node's and glibc's defaults", () => spawnServer(SERVER_ENTRY, tenant.env), authorised],
       ['bare', 'bare Fastify server', () => bareFeedServer(body, dir), { path: FEED_PATH, headers: BROWSER_ENCODINGS }],
     ];
     for (const [side, name, start, load] of sides) {

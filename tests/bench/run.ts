@@ -2,6 +2,7 @@
 // route, a bare FullCalendar page, ical.js alone), interleaved, medians, p95s and p99s, and the ratios. Timings are never asserted:
 // this prints them.
 import { cpus, freemem, totalmem } from 'node:os';
+import { buildServer } from '../../scripts/server-build.ts';
 import { benchCosmos } from './cosmos-bench.ts';
 import { benchFeed } from './feed-bench.ts';
 import { benchFirstRender } from './first-render-bench.ts';
@@ -47,6 +48,8 @@ const GROUPS: Record<string, () => Promise<Comparison[]>> = {
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(name in GROUPS));
 if (unknown.length > 0) throw new Error(`No bench group ${unknown.join(', ')}: choose from ${Object.keys(GROUPS).join(', ')}`);
+// The benches' servers run the bundle, as npm start and App Service do: built from the sources as they are now.
+await buildServer();
 const started = performance.now();
 const comparisons: Comparison[] = [];
 for (const name of asked.length > 0 ? asked : Object.keys(GROUPS)) comparisons.push(...(await GROUPS[name]!()));

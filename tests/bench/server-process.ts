@@ -1,14 +1,16 @@
-// The feed and memory benches' servers: the real one as App Service runs it (`node src/api/server.ts`) and a bare
+// The feed and memory benches' servers: the real one as App Service runs it (`node dist/server/server.js`) and a bare
 // Fastify server answering the same body, each its own child process, so that /proc tells each one's CPU and RSS
 // apart from the load generator's.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { stripTypeScriptTypes } from 'node:module';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '../e2e/harness/server.ts';
 import { DEMO_TENANT, fillEvents, HOUR } from './bench-data.ts';
 import { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS } from '../../src/api/process-settings.ts';
+import { SERVER_ENTRY } from '../../scripts/server-build.ts';
 import { answerFile, PROBE_SIGNAL, questionFile, type MemoryReport, type ProbeQuestion } from './memory-probe.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -35,7 +37,7 @@ export function rssMbOf(pid: number): number {
 
 /** The real server as App Service starts it (infra/azure.bicep): its Node flags and malloc setting. */
 export function spawnAppServer(env: Record<string, string>): Promise<ServerProcess> {
-  return spawnServer('src/api/server.ts', { ...env, ...SERVER_MALLOC_ENV }, SERVER_NODE_FLAGS);
+  return spawnServer(SERVER_ENTRY, { ...env, ...SERVER_MALLOC_ENV }, SERVER_NODE_FLAGS);
 }
 
 /**
@@ -86,7 +88,10 @@ async function ask<T>(pid: number, dir: string, question: ProbeQuestion): Promis
 export async function spawnServer(script: string, env: Record<string, string>, nodeFlags: readonly string[] = []): Promise<ServerProcess> {
   const port = await freePort();
   const probeDir = mkdtempSync(join(tmpdir(), 'company-calendar-probe-'));
-  const child = spawn(process.execPath, [...nodeFlags, '--import', join(import.meta.dirname, 'memory-probe.ts'), script], {
+  // The probe as plain JavaScript: a .ts file would have Node load its type stripper, which the bundled server never does.
+  const probe = join(probeDir, 'memory-probe.mjs');
+  writeFileSync(probe, stripTypeScriptTypes(readFileSync(join(import.meta.dirname, 'memory-probe.ts'), 'utf8')));
+  const child = spawn(process.execPath, [...nodeFlags, '--import', probe, script], {
     cwd: ROOT,
     env: { ...inheritedEnv(), NODE_ENV: 'production', ...env, PORT: String(port), HOST: '127.0.0.1', BENCH_PROBE_DIR: probeDir },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,5 +1,5 @@
 // Start-up to healthy: a fresh server process, spawned as `npm start` runs it (scripts/start.ts, past its build
-// check) and as App Service runs it (`node src/api/server.ts`), polled on /api/health until it answers 200.
+// check) and as App Service runs it (`node dist/server/server.js`, the bundle), polled on /api/health until it answers 200.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '../e2e/harness/server.ts';
 import { SERVER_NODE_FLAGS } from '../../src/api/process-settings.ts';
 import { interleave, type Comparison, type Sampler } from './measure.ts';
+import { SERVER_ENTRY } from '../../scripts/server-build.ts';
 
 /** The issue's target for start-up to healthy. */
 export const STARTUP_TO_HEALTHY_TARGET_MS = 800;
@@ -84,7 +85,7 @@ export async function benchStartup(rounds: number): Promise<Comparison[]> {
   const bare = startUp(BARE_SERVER, cached);
   const comparisons = [
     ...(await compare('start-up to healthy, npm start (scripts/start.ts)', BARE_LIMIT, rounds, startUp('scripts/start.ts', app), bare)),
-    ...(await compare('start-up to healthy, App Service (node src/api/server.ts)', BARE_LIMIT, rounds, startUp('src/api/server.ts', { ...app, ...cached }), bare)),
+    ...(await compare(`start-up to healthy, App Service (node ${SERVER_ENTRY})`, BARE_LIMIT, rounds, startUp(SERVER_ENTRY, { ...app, ...cached }), bare)),
     ...(await compare(
       'start-up to healthy, node src/api/server.ts without a compile cache',
       'the same with NODE_COMPILE_CACHE',

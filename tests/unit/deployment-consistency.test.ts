@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { SERVER_ENTRY } from '../../scripts/server-build.ts';
 import {
   COSMOS_CALENDARS_CONTAINER,
   COSMOS_EVENTS_CONTAINER,
@@ -328,17 +329,16 @@ describe('infra/azure.bicep', () => {
     expect(TEMPLATE.resources.filter((resource) => resource.apiVersion.includes('preview')).map((resource) => resource.symbol)).toEqual([]);
   });
 
-  it('runs the server on Linux, on Node 24 which strips TypeScript types, from a start file that the zip carries', () => {
+  it('runs the server on Linux, on Node 24, from the bundle that the zip carries', () => {
     const webApp = resourceNamed(TEMPLATE, 'webApp').body;
     expect(webApp).toMatchObject({ kind: 'app,linux', identity: { type: 'SystemAssigned' }, properties: { httpsOnly: true } });
     const siteConfig = valueAt(webApp, 'properties.siteConfig') as BicepObject;
-    // App Service's Node 22 LTS may be older than 22.18, the first Node 22 that runs .ts files as they are.
     expect(siteConfig).toMatchObject({ linuxFxVersion: 'NODE|24-lts', alwaysOn: true, minTlsVersion: '1.2', scmMinTlsVersion: '1.2', ftpsState: 'Disabled', healthCheckPath: '/api/health' });
     expect(Number(/^>=(\d+)/.exec(PACKAGE_JSON.engines.node)?.[1])).toBeLessThanOrEqual(24);
-    const startFile = /^node (?:--\S+ )*(\S+\.ts)$/.exec(siteConfig.appCommandLine as string)?.[1];
-    expect(startFile && existsSync(join(ROOT, startFile))).toBe(true);
+    const startFile = /^node (?:--\S+ )*(\S+\.js)$/.exec(siteConfig.appCommandLine as string)?.[1];
+    expect(startFile).toBe(SERVER_ENTRY);
     expect(isShipped(parseIgnoreFile(read('.webappignore')), startFile!)).toBe(true);
-    // Node decides between ESM and CommonJS for .ts files by package.json's type, as it does for .js.
+    // The bundle's modules are ES modules: Node reads .js files as such by package.json's type.
     expect(PACKAGE_JSON.type).toBe('module');
     expect(resourceNamed(TEMPLATE, 'appServicePlan').body).toMatchObject({ kind: 'linux', properties: { reserved: true } });
   });
@@ -434,7 +434,7 @@ describe('the deployment zip', () => {
   });
 
   it('carries the server, the built web app and node_modules, and none of the project\'s other files', () => {
-    for (const path of ['package.json', 'src/api/server.ts', 'src/shared/limits.ts', 'dist/web/index.html', 'node_modules/fastify/package.json']) {
+    for (const path of ['package.json', SERVER_ENTRY, 'dist/server/ical-import-worker.js', 'dist/web/index.html', 'node_modules/fastify/package.json']) {
       expect(isShipped(rules, path), path).toBe(true);
     }
     const projectFiles: string[] = [];
@@ -447,8 +447,8 @@ describe('the deployment zip', () => {
     };
     walk('');
     const shipped = projectFiles.filter((path) => isShipped(rules, path));
-    expect(shipped.filter((path) => path !== 'package.json' && !path.startsWith('src/api/') && !path.startsWith('src/shared/'))).toEqual([]);
-    for (const path of ['.localConfigs', 'env/.env.dev', 'src/web/main.tsx', 'tests/unit/config.test.ts', 'data/calendar.db', '.git/config']) {
+    expect(shipped).toEqual(['package.json']);
+    for (const path of ['.localConfigs', 'env/.env.dev', 'src/web/main.tsx', 'src/api/server.ts', 'tests/unit/config.test.ts', 'data/calendar.db', '.git/config']) {
       expect(isShipped(rules, path), path).toBe(false);
     }
   });

@@ -1,8 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS, SERVER_OLD_SPACE_MB, SERVER_SEMI_SPACE_MB } from '../../src/api/process-settings.ts';
+import { SERVER_ENTRY } from '../../scripts/server-build.ts';
 import { parseBicep, resourceNamed, valueAt } from './helpers/bicep.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -24,15 +26,26 @@ function youngGenerationMb(flags: readonly string[]): number {
     console.log(space.space_size / 2 ** 20);`);
 }
 
-/** What a child Node started with these flags and environment sees after restartWithServerMallocEnv(), and its pid. */
-function afterRestart(env: NodeJS.ProcessEnv): { pid: number; childPid: number; env: Record<string, string | undefined>; execArgv: string[] } {
-  const script = `import { restartWithServerMallocEnv } from ${JSON.stringify(join(ROOT, 'scripts/server-malloc-env.ts'))};
-    restartWithServerMallocEnv();
-    const env = Object.fromEntries(${JSON.stringify(Object.keys(SERVER_MALLOC_ENV))}.map((name) => [name, process.env[name]]));
-    console.log(JSON.stringify({ pid: process.pid, env, execArgv: process.execArgv.filter((arg) => arg.startsWith('--max') || arg === '--expose-gc') }));`;
-  const child = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, '--input-type=module', '-e', script], { encoding: 'utf8', env });
-  if (child.status !== 0) throw new Error(child.stderr);
-  return { ...JSON.parse(child.stdout), childPid: child.pid };
+/**
+ * What the server sees when a child Node started with these flags and environment, from a TypeScript file as npm start
+ * is, runs it with runServer(): its pid beside the child's, its environment, flags and whether Node's type stripper is
+ * loaded.
+ */
+function afterRunServer(env: NodeJS.ProcessEnv): { pid: number; childPid: number; env: Record<string, string | undefined>; execArgv: string[]; stripper: boolean } {
+  const dir = mkdtempSync(join(tmpdir(), 'company-calendar-run-server-'));
+  try {
+    const entry = join(dir, 'server.mjs');
+    writeFileSync(entry, `const env = Object.fromEntries(${JSON.stringify([...Object.keys(SERVER_MALLOC_ENV), 'NODE_COMPILE_CACHE'])}.map((name) => [name, process.env[name]]));
+      const stripper = process.moduleLoadList.some((name) => name.includes('amaro'));
+      console.log(JSON.stringify({ pid: process.pid, env, stripper, execArgv: process.execArgv.filter((arg) => arg.startsWith('--max') || arg === '--expose-gc') }));`);
+    const launcher = join(dir, 'start.ts');
+    writeFileSync(launcher, `import { runServer } from ${JSON.stringify(join(ROOT, 'scripts/run-server.ts'))};\nconst typed: string = ${JSON.stringify(entry)};\nawait runServer(typed);`);
+    const child = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, launcher], { encoding: 'utf8', env: { ...env, TMPDIR: dir } });
+    if (child.status !== 0) throw new Error(child.stderr);
+    return { ...JSON.parse(child.stdout), childPid: child.pid };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 const withoutMallocEnv = () => Object.fromEntries(Object.entries(process.env).filter(([name]) => !(name in SERVER_MALLOC_ENV)));
@@ -42,7 +55,7 @@ const heapLimitMb = (flags: readonly string[]) => printedBy(flags, `console.log(
 describe('the server process settings', () => {
   it('are the ones App Service starts the server with', () => {
     const commandLine = valueAt(resourceNamed(TEMPLATE, 'webApp').body, 'properties.siteConfig.appCommandLine');
-    expect(commandLine).toBe(`node ${SERVER_NODE_FLAGS.join(' ')} src/api/server.ts`);
+    expect(commandLine).toBe(`node ${SERVER_NODE_FLAGS.join(' ')} ${SERVER_ENTRY}`);
     for (const [name, value] of Object.entries(SERVER_MALLOC_ENV)) {
       expect(valueAt(resourceNamed(TEMPLATE, 'webAppSettings').body, `properties.${name}`)).toBe(value);
     }
@@ -66,14 +79,19 @@ describe('the server process settings', () => {
 
   // glibc reads its environment once, as the process starts: npm start replaces its own process to have it on Linux.
   it(`are the malloc environment npm start's server runs with on Linux, in the same process with the same flags`, () => {
-    const restarted = afterRestart(withoutMallocEnv());
-    expect(restarted.env).toEqual(process.platform === 'linux' ? SERVER_MALLOC_ENV : Object.fromEntries(Object.keys(SERVER_MALLOC_ENV).map((name) => [name, undefined])));
-    expect(restarted.pid).toBe(restarted.childPid);
-    expect(restarted.execArgv).toEqual(SERVER_NODE_FLAGS);
+    const server = afterRunServer(withoutMallocEnv());
+    // Elsewhere (no glibc, no execve) the server is imported into the start script's process as it is.
+    const linux = process.platform === 'linux';
+    const unset = Object.fromEntries([...Object.keys(SERVER_MALLOC_ENV), 'NODE_COMPILE_CACHE'].map((name) => [name, undefined]));
+    expect(server.env).toEqual(linux ? { ...SERVER_MALLOC_ENV, NODE_COMPILE_CACHE: expect.stringMatching(/company-calendar-run-server-.*\/node-compile-cache$/) } : unset);
+    expect(server.pid).toBe(server.childPid);
+    expect(server.execArgv).toEqual(SERVER_NODE_FLAGS);
+    // The start script was TypeScript; the server it became carries nothing of Node's type stripper.
+    expect(server.stripper).toBe(!linux);
   });
 
-  it('leave a malloc setting the caller chose as it is', () => {
-    const chosen = Object.fromEntries(Object.keys(SERVER_MALLOC_ENV).map((name) => [name, '65536']));
-    expect(afterRestart({ ...withoutMallocEnv(), ...chosen }).env).toEqual(chosen);
+  it('leave a malloc setting and compile cache the caller chose as they are', () => {
+    const chosen = { ...Object.fromEntries(Object.keys(SERVER_MALLOC_ENV).map((name) => [name, '65536'])), NODE_COMPILE_CACHE: '/somewhere/else' };
+    expect(afterRunServer({ ...withoutMallocEnv(), ...chosen }).env).toEqual(chosen);
   });
 });

@@ -2,6 +2,8 @@
 // each with a heap limit and a deadline, so that no file can starve the thread that answers everyone else or exhaust
 // the process's memory: a thread past either is ended, and the import is told the file needs more than an import may
 // use.
+import { extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import { Tinypool } from 'tinypool';
 import { FILE_TOO_COMPLEX_TYPE } from '../../shared/problem.ts';
@@ -78,12 +80,15 @@ const busy = () =>
     headers: { 'retry-after': String(ICS_IMPORT_RETRY_AFTER_S) },
   });
 
+/** The reading thread's module, beside this one: a .ts file run from source, a .js file in the server's bundle. */
+const READER_FILE = new URL(`./ical-import-worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url).href;
+
 const isOutOfMemory = (error: unknown) => (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
 
 /** A pool of reading threads within the limits; `onError` hears what a thread reports outside any task. */
 export function createIcsReader(limits: IcsReaderLimits = DEFAULT_ICS_READER_LIMITS, onError: (error: Error) => void = () => {}): IcsReader {
   const pool = new Tinypool({
-    filename: new URL('./ical-import-worker.ts', import.meta.url).href,
+    filename: READER_FILE,
     minThreads: 0,
     maxThreads: limits.threads,
     maxQueue: limits.queue,
