@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearOccurrenceCache, clearWeekCache, expandForFeed, weekOccurrencesKept } from '../../src/api/events/expand-feed.ts';
-import { OCCURRENCE_CACHE_SIZE } from '../../src/api/recurrence/occurrence-cache.ts';
+import { clearOccurrenceCache, clearWeekCache, expandForFeed, FEED_WEEK_OCCURRENCES_MAX, weekOccurrencesKept } from '../../src/api/events/expand-feed.ts';
 import type { EventWindow } from '../../src/api/stores/repository.ts';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
 import { dateToDayMs } from '../../src/shared/time.ts';
@@ -82,14 +81,14 @@ describe('the feed from kept weeks of occurrences', () => {
     expect(recurrenceIds(zoneWindow('2026-03-03', 1, 12))).toEqual(['2026-03-03T09:00:00.000Z']);
   });
 
-  it(`keeps at most ${OCCURRENCE_CACHE_SIZE} occurrences in its weeks, and builds a dropped week again alike`, () => {
+  it(`keeps at most ${FEED_WEEK_OCCURRENCES_MAX} occurrences in its weeks, and builds a dropped week again alike`, () => {
     clearOccurrenceCache();
     clearWeekCache();
     const window = zoneWindow('2026-01-05', 145, 0);
     const first = standUp();
     const expected = shown(expandForFeed('t1', first, window));
-    for (let i = 0; i <= OCCURRENCE_CACHE_SIZE / 140; i++) expandForFeed('t1', standUp(), window);
-    expect(weekOccurrencesKept()).toBeLessThanOrEqual(OCCURRENCE_CACHE_SIZE);
+    for (let i = 0; i <= FEED_WEEK_OCCURRENCES_MAX / 140; i++) expandForFeed('t1', standUp(), window);
+    expect(weekOccurrencesKept()).toBeLessThanOrEqual(FEED_WEEK_OCCURRENCES_MAX);
     clearOccurrenceCache();
     expect(shown(expandForFeed('t1', first, window))).toEqual(expected);
   });

@@ -31,4 +31,21 @@ describe('the feed cache', () => {
     open.push('c');
     expect(feedKeyText({ tenantId: 't', calendarIds: open, window })).not.toBe(text);
   });
+
+  it("drops a tenant's bodies under older versions once one under a newer version is kept, and no other tenant's", async () => {
+    const cache = createFeedCache();
+    const keyOf = (tenantId: string, toMs: number) => feedKeyText({ tenantId, calendarIds: undefined, window: { ...window, toMs } });
+    const body = (size: number) => async () => 'x'.repeat(size);
+    for (const toMs of [10, 20, 30]) await cache.feed(keyOf('t', toMs), '1', body(1_000)).body();
+    await cache.feed(keyOf('t2', 10), '1', body(1_000)).body();
+    const before = cache.stats().bytes;
+    expect(before).toBeGreaterThan(4_000);
+    // Tenant t's data moves on to version 2: one window is read again under it.
+    await cache.feed(keyOf('t', 10), '2', body(100)).body();
+    // What is left: t2's body and t's new one.
+    expect(cache.stats().bytes).toBe(keyOf('t2', 10).length + 1_000 + keyOf('t', 10).length + 100);
+    // t2's body is still there: a hit.
+    await cache.feed(keyOf('t2', 10), '1', body(1_000)).body();
+    expect(cache.stats()).toMatchObject({ hits: 1, misses: 5 });
+  });
 });

@@ -4,7 +4,7 @@ import { DAY_MS, FEED_EVENTS_MAX, RECURRENCE_WINDOW_OCCURRENCES_MAX } from '../.
 import { eventTimeMs } from '../../shared/time.ts';
 import { windowTooFull } from '../errors.ts';
 import { expandSeries, type Occurrence } from '../recurrence/expand-series.ts';
-import { createOccurrenceCache, OCCURRENCE_CACHE_SIZE } from '../recurrence/occurrence-cache.ts';
+import { createOccurrenceCache } from '../recurrence/occurrence-cache.ts';
 import { compareRecords, type EventWindow } from '../stores/repository.ts';
 
 /** The id an occurrence has in the feed: unique and stable while the series keeps that occurrence. */
@@ -101,15 +101,22 @@ interface WeekOccurrence {
   event: KeyedEvent | null;
 }
 
+/**
+ * Occurrences the feed keeps built as events, over all weeks. Each is a whole event (about 270 bytes of heap beside
+ * the strings it shares with its series), so this is some 7 MB of the server's FEED_LOAD_RSS_MAX_MB; a month view of
+ * 1,000 weekly series holds about 4,400. At 50,000 the soak bench's server went past its bound.
+ */
+export const FEED_WEEK_OCCURRENCES_MAX = 25_000;
+
 /** A series starts at most once a day, so this many weeks stay under expandSeries' cap of occurrences per call. */
 const WEEKS_PER_EXPANSION = Math.floor(RECURRENCE_WINDOW_OCCURRENCES_MAX / 7);
 
 /**
  * Each series' plain occurrences, a week of the stores' line at a time, by tenant, series version and week: weeks
  * partition the line, so a window sharing weeks with an earlier one (the next week, the month around this week,
- * another viewer's zone) builds no event of them again. Bounded by OCCURRENCE_CACHE_SIZE occurrences in all.
+ * another viewer's zone) builds no event of them again. Bounded by FEED_WEEK_OCCURRENCES_MAX occurrences in all.
  */
-const weekEvents = new LRUCache<string, readonly WeekOccurrence[]>({ maxSize: OCCURRENCE_CACHE_SIZE, sizeCalculation: (week) => Math.max(1, week.length) });
+const weekEvents = new LRUCache<string, readonly WeekOccurrence[]>({ maxSize: FEED_WEEK_OCCURRENCES_MAX, sizeCalculation: (week) => Math.max(1, week.length) });
 
 const lengthMs = (series: CalendarEvent) => eventTimeMs(series.end) - eventTimeMs(series.start);
 

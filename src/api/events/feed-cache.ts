@@ -21,6 +21,9 @@ export const FEED_CACHE_BYTES = 16 * 1024 * 1024;
  */
 export const FEED_BROTLI_QUALITY = 4;
 
+/** Tenants whose latest version the cache remembers, to drop their older bodies when it moves. */
+const FEED_CACHE_TENANTS_TRACKED = 1_000;
+
 export type FeedEncoding = 'br' | 'gzip';
 
 /** A cached body compressed once for an encoding: the feed's, and the iCalendar exports' (ical-export-service.ts). */
@@ -113,6 +116,8 @@ const entryBytes = (key: string, entry: FeedEntry) =>
 export function createFeedCache(maxBytes = FEED_CACHE_BYTES): FeedCache {
   // An entry bigger than the bound is not kept; lru-cache drops it at once.
   const entries = new LRUCache<string, FeedEntry>({ maxSize: maxBytes, sizeCalculation: (entry, key) => entryBytes(key, entry) });
+  // The version each tenant's entries were last stored under; a tenant forgotten here costs one needless look.
+  const tenantVersions = new LRUCache<string, string>({ max: FEED_CACHE_TENANTS_TRACKED });
   let hits = 0;
   let misses = 0;
 
@@ -142,8 +147,22 @@ export function createFeedCache(maxBytes = FEED_CACHE_BYTES): FeedCache {
     misses++;
     const entry: FeedEntry = { version, tag, json: Buffer.from(await build()), encoded: {} };
     // A slower reader of an older version may land after a newer one: harmless, as entries serve their version only.
+    dropOtherVersions(key, version);
     entries.set(key, entry);
     return served(key, entry);
+  }
+
+  /**
+   * Drops the key's tenant's entries under any other version, once per version. Versions never repeat, so once a
+   * tenant's data has moved on its older bodies can never be served again: under steady writes they would otherwise
+   * fill the bound with bodies nobody can get (most of it, in the soak bench) until the LRU aged them out.
+   */
+  function dropOtherVersions(key: string, version: string): void {
+    const tenant = key.slice(0, key.indexOf('\n') + 1);
+    if (tenantVersions.get(tenant) === version) return;
+    tenantVersions.set(tenant, version);
+    const stale = [...entries.entries()].filter(([other, entry]) => entry.version !== version && other.startsWith(tenant));
+    for (const [other] of stale) entries.delete(other);
   }
 
   return {

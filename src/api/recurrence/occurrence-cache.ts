@@ -6,8 +6,11 @@
 import { LRUCache } from 'lru-cache';
 import type { EventWindow } from '../stores/repository.ts';
 
-/** Occurrences kept, over all entries: about 25 MB of feed events, four month views of 1,000 series each. */
-export const OCCURRENCE_CACHE_SIZE = 50_000;
+/**
+ * Occurrences kept, over all entries: the feed's entries hold the events its weeks built (FEED_WEEK_OCCURRENCES_MAX),
+ * and keep them alive after their weeks let them go, so the two bounds are one; five month views of 1,000 series.
+ */
+export const OCCURRENCE_CACHE_SIZE = 25_000;
 
 /** One series' occurrences for one window. */
 export interface ExpansionKey {

@@ -49,6 +49,12 @@ import { isOutOfSpace, StorageSpace } from './storage-space.ts';
 import { WalCommitWatch } from './wal-commit-watch.ts';
 
 export const SQLITE_FILE_NAME = 'company-calendar.db';
+/**
+ * SQLite's page cache per connection, in KiB, instead of better-sqlite3's 16 MiB: pages past it are read again from
+ * the operating system's file cache (a copy, no disk), and the server's resident memory stays within
+ * FEED_LOAD_RSS_MAX_MB.
+ */
+export const SQLITE_CACHE_KB = 4096;
 
 /** The columns of the fields every event has. */
 interface CoreEventRow {
@@ -150,18 +156,24 @@ export interface SqliteStoreOptions {
   maxSizeBytes?: number;
 }
 
+/** The store's settings for its connection: durable WAL commits, foreign keys, its page cache and size. */
+export function configureConnection(db: Database.Database, maxSizeBytes?: number): void {
+  db.pragma('journal_mode = WAL');
+  // FULL: a committed write survives power loss (NORMAL may lose the last commits under WAL).
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  db.pragma(`cache_size = -${SQLITE_CACHE_KB}`);
+  if (maxSizeBytes !== undefined) db.pragma(`max_page_count = ${Math.floor(maxSizeBytes / (db.pragma('page_size', { simple: true }) as number))}`);
+}
+
 /** The database, open and migrated; a want of space on the way is StoreFullError, as for any later write. */
 function openDatabase({ dataDir, fileName = SQLITE_FILE_NAME, maxSizeBytes }: SqliteStoreOptions): { db: Database.Database; indexer: SearchIndexer } {
   let db: Database.Database | undefined;
   try {
     mkdirSync(dataDir, { recursive: true });
     db = new Database(join(dataDir, fileName));
-    db.pragma('journal_mode = WAL');
-    // FULL: a committed write survives power loss (NORMAL may lose the last commits under WAL).
-    db.pragma('synchronous = FULL');
-    db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
-    if (maxSizeBytes !== undefined) db.pragma(`max_page_count = ${Math.floor(maxSizeBytes / (db.pragma('page_size', { simple: true }) as number))}`);
+    configureConnection(db, maxSizeBytes);
     // Before the migrations: migration 7's triggers and back-fill call them.
     const indexer = registerSearchFunctions(db);
     migrate(db);
