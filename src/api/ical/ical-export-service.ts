@@ -30,9 +30,10 @@ const ENTRY_BYTES_PER_CHARACTER = 2.5;
 /**
  * How many exports one instance builds at once; more wait their turn. A build holds the calendar's events and its
  * text while it runs (a 3,400-event calendar: tens of MB for a few hundred ms), and after a write every subscription
- * poll of every calendar asks for one: memory under load is bounded by this, not by how many ask.
+ * poll of every calendar asks for one: memory under load is bounded by this, not by how many ask. One: builds are
+ * the main thread's work, so a second at once finishes no sooner and doubles what they hold.
  */
-export const ICS_EXPORT_BUILDS_MAX = 2;
+export const ICS_EXPORT_BUILDS_MAX = 1;
 
 export interface IcsExportOptions {
   /**
