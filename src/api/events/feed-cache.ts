@@ -11,7 +11,8 @@ import type { EventWindow } from '../stores/repository.ts';
 /**
  * The most bytes the cached bodies hold in all, their compressed copies included: memory under load is bounded. With
  * the exports' cache (ICS_EXPORT_CACHE_BYTES) it must fit in FEED_LOAD_RSS_MAX_MB beside an idle server (about
- * 135 MB) and the heap a mixed load works in: at 32 MiB the soak bench's server went past it.
+ * 135 MB then; 116 MB run from the bundle) and the heap a mixed load works in: at 32 MiB the soak bench's server
+ * went past it.
  */
 export const FEED_CACHE_BYTES = 16 * 1024 * 1024;
 /**
