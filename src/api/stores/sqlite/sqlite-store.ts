@@ -52,7 +52,9 @@ export const SQLITE_FILE_NAME = 'company-calendar.db';
 /**
  * SQLite's page cache per connection, in KiB, instead of better-sqlite3's 16 MiB: pages past it are read again from
  * the operating system's file cache (a copy, no disk), and the server's resident memory stays within
- * FEED_LOAD_RSS_MAX_MB.
+ * FEED_LOAD_RSS_MAX_MB. Measured (bench `sqlite`, both sizes interleaved, a loaded machine): at 10k events the
+ * windows cost what they did (1.3× raw SQL with 16 MiB); at 100k, one calendar's 6-week window costs 1.4–1.7× raw SQL
+ * instead of 1.15× (8.5–17 ms, against 8–9), which the feed cache pays once per version.
  */
 export const SQLITE_CACHE_KB = 4096;
 
