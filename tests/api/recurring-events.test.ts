@@ -324,3 +324,124 @@ describe('series and occurrence routes', () => {
     expect(occurrences.every((e) => e.extendedProps.calendarId === engineering.id)).toBe(true);
   });
 });
+
+describe('"this and following" with a new pattern, and Undo of occurrence deletes (issue 28)', () => {
+  const seriesPath = (series: CalendarEvent) => `${eventsPath(company.id)}/${series.id}`;
+  const occurrencePath = (series: CalendarEvent, recurrenceId: string, tail = '') => `${seriesPath(series)}/occurrences/${recurrenceId}${tail}`;
+  const write = <T = CalendarEvent>(method: string, path: string, body: object | undefined, etag: string | null) =>
+    api.request<T>(method, path, { token: eddie, ...(body ? { body } : {}), headers: etag === null ? {} : { 'if-match': etag } });
+  const read = async (series: CalendarEvent) => api.request<CalendarEvent>('GET', seriesPath(series), { token: eddie });
+  /** Each occurrence of the series' title in the feed, any series': start and title. */
+  const shown = async (title: string) =>
+    (await feed('2031-03-01', '2031-06-01')).filter((e) => e.title.startsWith(title)).map((e) => [e.start, e.title, e.extendedProps.seriesId]);
+
+  it('splits a weekly series into every two weeks from an occurrence, keeping the earlier weeks and the later changes', async () => {
+    const series = await create({ ...standUp, title: 'Fortnightly from here', rrule: 'FREQ=WEEKLY;BYDAY=TU' });
+    await write('PATCH', occurrencePath(series, '2031-04-01T13:00:00Z', '?scope=this'), { title: 'Fortnightly from here, changed' }, '"1"');
+    const split = await write('PATCH', occurrencePath(series, '2031-03-18T13:00:00Z', '?scope=following'), { rrule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU' }, '"2"');
+    expect(split.status, JSON.stringify(split.body)).toBe(200);
+    expect(split.body).toMatchObject({ rrule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU', start: '2031-03-18T13:00:00.000Z' });
+    expect(split.body.extendedProps.overrides).toEqual({ '2031-04-01T13:00:00.000Z': { title: 'Fortnightly from here, changed' } });
+    expect((await read(series)).body).toMatchObject({ rrule: 'FREQ=WEEKLY;UNTIL=20310318T125959Z;BYDAY=TU', extendedProps: { version: 3 } });
+    expect((await shown('Fortnightly from here')).map(([start, title]) => [start, title])).toEqual([
+      ['2031-03-04T14:00:00.000Z', 'Fortnightly from here'], ['2031-03-11T13:00:00.000Z', 'Fortnightly from here'],
+      ['2031-03-18T13:00:00.000Z', 'Fortnightly from here'], ['2031-04-01T13:00:00.000Z', 'Fortnightly from here, changed'],
+      ['2031-04-15T13:00:00.000Z', 'Fortnightly from here'], ['2031-04-29T13:00:00.000Z', 'Fortnightly from here'],
+      ['2031-05-13T13:00:00.000Z', 'Fortnightly from here'], ['2031-05-27T13:00:00.000Z', 'Fortnightly from here'],
+    ]);
+    const history = await api.request<{ entries: { changes: { field: string; old: unknown; new: unknown }[]; scope: string }[] }>(
+      'GET', `${seriesPath(split.body)}/history`, { token: eddie },
+    );
+    expect(history.body.entries[0]).toMatchObject({ scope: 'following' });
+  });
+
+  it('refuses a bad rule for "this and following" with a 400 on rrule, and a stale one with 412: nothing changes, no series is added', async () => {
+    const series = await create({ ...standUp, title: 'Refused pattern', rrule: 'FREQ=WEEKLY;BYDAY=TU;COUNT=6' });
+    const before = await shown('Refused pattern');
+    const at = occurrencePath(series, '2031-03-18T13:00:00Z', '?scope=following');
+    for (const [rrule, message] of [
+      ['FREQ=HOURLY', /HOURLY is not supported/],
+      ['FREQ=WEEKLY;UNTIL=20310301T000000Z', /before the series starts/],
+      ['FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30', /no occurrence/],
+      [`FREQ=DAILY;INTERVAL=${RECURRENCE_INTERVAL_MAX + 1}`, /INTERVAL/],
+    ] as const) {
+      const refused = await write<Problem>('PATCH', at, { rrule }, '"1"');
+      expect(refused.status, rrule).toBe(400);
+      expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(refused.body.errors).toContainEqual({ field: 'rrule', message: expect.stringMatching(message) });
+    }
+    const stale = await write<Problem>('PATCH', at, { rrule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU' }, '"7"');
+    expect(stale.status).toBe(412);
+    expect(await shown('Refused pattern')).toEqual(before);
+    expect((await read(series)).headers.get('etag')).toBe('"1"');
+  });
+
+  it('makes the occurrence a single event from there when the new rule is none', async () => {
+    const series = await create({ ...standUp, title: 'Ends here', rrule: 'FREQ=WEEKLY;BYDAY=TU;COUNT=4', exdate: ['2031-03-25T13:00:00Z'] });
+    const single = await write('PATCH', occurrencePath(series, '2031-03-18T13:00:00Z', '?scope=following'), { rrule: '' }, '"1"');
+    expect(single.status, JSON.stringify(single.body)).toBe(200);
+    expect(single.body.rrule).toBeUndefined();
+    expect(single.body.exdate).toBeUndefined();
+    expect((await shown('Ends here')).map(([start]) => start)).toEqual(['2031-03-04T14:00:00.000Z', '2031-03-11T13:00:00.000Z', '2031-03-18T13:00:00.000Z']);
+  });
+
+  it('tells what "this and following" would start from an occurrence: the rest of a COUNT, the later changes; 404 for none', async () => {
+    const series = await create({ ...standUp, title: 'Previewed', rrule: 'FREQ=WEEKLY;BYDAY=TU;COUNT=6' });
+    await write('PATCH', occurrencePath(series, '2031-04-01T13:00:00Z', '?scope=this'), { title: 'Previewed, changed' }, '"1"');
+    const following = await api.request<CalendarEvent>('GET', occurrencePath(series, '2031-03-18T13:00:00Z', '/following'), { token: ada });
+    expect(following.status).toBe(200);
+    expect(following.headers.get('etag')).toBe('"2"');
+    expect(following.body).toMatchObject({ id: series.id, rrule: 'FREQ=WEEKLY;COUNT=4;BYDAY=TU', start: '2031-03-18T13:00:00.000Z', end: '2031-03-18T14:00:00.000Z' });
+    expect(following.body.extendedProps.overrides).toEqual({ '2031-04-01T13:00:00.000Z': { title: 'Previewed, changed' } });
+    expect((await api.request('GET', occurrencePath(series, '2031-03-19T13:00:00Z', '/following'), { token: ada })).status).toBe(404);
+    expect((await read(series)).headers.get('etag')).toBe('"2"');
+  });
+
+  it('undoes deleting one occurrence: its skipped date goes and its own changes come back, over the version the delete made', async () => {
+    const series = await create({ ...standUp, title: 'Undo one', rrule: 'FREQ=WEEKLY;BYDAY=TU;COUNT=6' });
+    await write('PATCH', occurrencePath(series, '2031-03-18T13:00:00Z', '?scope=this'), { title: 'Undo one, changed' }, '"1"');
+    const before = await shown('Undo one');
+    expect((await write('DELETE', occurrencePath(series, '2031-03-18T13:00:00Z', '?scope=this'), undefined, '"2"')).status).toBe(204);
+    const restore = occurrencePath(series, '2031-03-18T13:00:00Z', '/restore?scope=this');
+    expect((await write('POST', restore, undefined, null)).status).toBe(428);
+    const undone = await write('POST', restore, undefined, '"3"');
+    expect(undone.status, JSON.stringify(undone.body)).toBe(200);
+    expect(undone.headers.get('etag')).toBe('"4"');
+    expect(undone.body.exdate).toBeUndefined();
+    expect(undone.body.extendedProps.overrides).toEqual({ '2031-03-18T13:00:00.000Z': { title: 'Undo one, changed' } });
+    expect(await shown('Undo one')).toEqual(before);
+    // Undone once, it is no longer the series' last change: nothing more to undo.
+    const again = await write<Problem>('POST', restore, undefined, '"4"');
+    expect(again.status).toBe(409);
+    expect(again.body.detail).toMatch(/not the delete of this occurrence/);
+  });
+
+  it('refuses an Undo after someone changed the series since the delete (412), and changes nothing', async () => {
+    const series = await create({ ...standUp, title: 'Undo stale', rrule: 'FREQ=WEEKLY;BYDAY=TU;COUNT=6' });
+    expect((await write('DELETE', occurrencePath(series, '2031-03-18T13:00:00Z', '?scope=this'), undefined, '"1"')).status).toBe(204);
+    expect((await write('PATCH', seriesPath(series), { extendedProps: { location: 'Room 5' } }, '"2"')).status).toBe(200);
+    const after = await shown('Undo stale');
+    const refused = await write<Problem>('POST', occurrencePath(series, '2031-03-18T13:00:00Z', '/restore?scope=this'), undefined, '"2"');
+    expect(refused.status).toBe(412);
+    expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(await shown('Undo stale')).toEqual(after);
+    expect((await read(series)).body).toMatchObject({ exdate: ['2031-03-18T13:00:00.000Z'], extendedProps: { version: 3, location: 'Room 5' } });
+  });
+
+  it('undoes deleting "this and following": the rule, the later skipped dates and changed occurrences come back exactly', async () => {
+    const series = await create({ ...standUp, title: 'Undo following', rrule: 'FREQ=WEEKLY;BYDAY=TU;UNTIL=20310430T000000Z' });
+    await write('PATCH', occurrencePath(series, '2031-04-08T13:00:00Z', '?scope=this'), { title: 'Undo following, changed' }, '"1"');
+    await write('DELETE', occurrencePath(series, '2031-04-01T13:00:00Z', '?scope=this'), undefined, '"2"');
+    const stored = (await read(series)).body;
+    const before = await shown('Undo following');
+    expect((await write('DELETE', occurrencePath(series, '2031-03-25T13:00:00Z', '?scope=following'), undefined, '"3"')).status).toBe(204);
+    expect((await shown('Undo following')).map(([start]) => start)).toEqual(['2031-03-04T14:00:00.000Z', '2031-03-11T13:00:00.000Z', '2031-03-18T13:00:00.000Z']);
+    // Another scope, or another occurrence, is not the delete made.
+    expect((await write('POST', occurrencePath(series, '2031-03-25T13:00:00Z', '/restore?scope=this'), undefined, '"4"')).status).toBe(409);
+    expect((await write('POST', occurrencePath(series, '2031-03-18T13:00:00Z', '/restore?scope=following'), undefined, '"4"')).status).toBe(409);
+    const undone = await write('POST', occurrencePath(series, '2031-03-25T13:00:00Z', '/restore?scope=following'), undefined, '"4"');
+    expect(undone.status, JSON.stringify(undone.body)).toBe(200);
+    expect(undone.body).toMatchObject({ rrule: stored.rrule, exdate: stored.exdate, extendedProps: { overrides: stored.extendedProps.overrides, version: 5 } });
+    expect(await shown('Undo following')).toEqual(before);
+  });
+});

@@ -145,13 +145,16 @@ describe('a weekly series through the web app', () => {
     await question.getByRole('button', { name: 'OK' }).click();
 
     const form = page.getByRole('dialog', { name: 'Edit event' });
-    // Occurrences leave their series' rule and calendar alone.
+    // Occurrences leave their series' calendar alone; "this and following" may change the repeat (issue 28).
     expect(await form.getByLabel('Calendar').isDisabled()).toBe(true);
-    expect(await form.getByRole('combobox', { name: 'Repeat', exact: true }).count()).toBe(0);
+    expect(await form.getByRole('combobox', { name: 'Repeat', exact: true }).inputValue()).toBe('weekly');
     await form.getByLabel('Title').fill(renamed);
     const patched = page.waitForResponse((response) => isOccurrenceWrite('PATCH', 'following')(response.request()));
     await form.getByRole('button', { name: 'Save' }).click();
-    expect((await patched).status()).toBe(200);
+    const response = await patched;
+    expect(response.status()).toBe(200);
+    // The rule was not changed, so it is left to the split: the rest of the series' own.
+    expect(Object.keys(response.request().postDataJSON() as object)).not.toContain('rrule');
     await form.waitFor({ state: 'detached' });
 
     await dayCell(page, third).locator('.cc-event', { hasText: renamed }).waitFor();
@@ -340,5 +343,96 @@ describe('occurrences of a daily series in the week view', () => {
       await details.getByRole('button', { name: 'Close' }).click();
       await details.waitFor({ state: 'detached' });
     }
+  });
+});
+
+describe('recurrence as Outlook does it (issue 28)', () => {
+  let token: string;
+  let companyId: string;
+  let outlookPage: Page;
+  const api = () => new ApiDriver(server.baseUrl);
+
+  /** A weekly series from this month's first week at `hour`, made through the API, as a local wall time. */
+  async function weeklySeries(title: string, hour: number, rrule: string): Promise<CalendarEvent> {
+    const pad = String(hour).padStart(2, '0');
+    const created = await api().request<CalendarEvent>('POST', `/api/calendars/${companyId}/events`, {
+      token,
+      body: { title, start: `${first}T${pad}:00:00`, end: `${first}T${pad}:30:00`, rrule, extendedProps: { timeZone: TEST_TIME_ZONE } },
+    });
+    expect(created.status).toBe(201);
+    return created.body;
+  }
+
+  /** Opens an occurrence's details by its feed id (a deep link: month cells fill up with the tests' events) and edits it. */
+  async function editOccurrence(series: CalendarEvent, date: string, scope: 'This and following events' | 'All events') {
+    const start = new Date(`${date}T${new Date(series.start).toTimeString().slice(0, 5)}`).toISOString();
+    await outlookPage.goto(`/?eventId=${encodeURIComponent(`${series.id}:${start}`)}`);
+    const details = outlookPage.getByRole('dialog', { name: series.title });
+    await details.getByText(/^(Weekly|Every)/).waitFor();
+    await details.getByRole('button', { name: 'Edit' }).click();
+    const question = outlookPage.getByRole('dialog', { name: 'Edit recurring event' });
+    await question.getByRole('radio', { name: scope }).check();
+    await question.getByRole('button', { name: 'OK' }).click();
+    return outlookPage.getByRole('dialog', { name: 'Edit event' });
+  }
+
+  beforeAll(async () => {
+    token = await api().token('eddie');
+    companyId = await api().calendarId(token, 'Company');
+    outlookPage = await (await newContext(browser, server.baseUrl)).newPage();
+    await signIn(outlookPage, /Eddie Editor/);
+  });
+
+  test('"This and following" shows the Repeat field and makes weekly every two weeks from that occurrence', async () => {
+    const series = await weeklySeries(`Fortnightly ${Date.now()}`, 7, 'FREQ=WEEKLY;COUNT=8');
+    const form = await editOccurrence(series, second, 'This and following events');
+    const repeat = form.getByRole('combobox', { name: 'Repeat', exact: true });
+    // The rest of the count: the split keeps the first occurrence on the old series.
+    expect(await repeat.inputValue()).toBe('custom');
+    expect(await form.locator('input[name=repeatCount]').inputValue()).toBe('7');
+    await typeInto(form.locator('input[name=repeatInterval]'), '2');
+    await form.getByRole('status').filter({ hasText: /^Every 2 weeks on .*, 7 times/ }).waitFor();
+    expect(await axeViolations(outlookPage)).toEqual([]);
+
+    const patched = outlookPage.waitForResponse((response) => isOccurrenceWrite('PATCH', 'following')(response.request()));
+    await form.getByRole('button', { name: 'Save' }).click();
+    const response = await patched;
+    expect(response.status()).toBe(200);
+    const later = (await response.json()) as CalendarEvent;
+    expect(later.rrule).toMatch(/^FREQ=WEEKLY;COUNT=7;INTERVAL=2;BYDAY=[A-Z]{2}$|^FREQ=WEEKLY;INTERVAL=2;COUNT=7;BYDAY=[A-Z]{2}$/);
+    expect(Date.parse(later.start)).toBe(new Date(`${second}T07:00`).getTime());
+    const earlier = await api().event(token, companyId, series.id);
+    expect(earlier.rrule).toMatch(/COUNT=1\b/);
+    await form.waitFor({ state: 'detached' });
+    // The calendar shows the new pattern: the week after `second` has none.
+    await expect.poll(() => occurrencesOf(outlookPage, later.id).count()).toBeGreaterThan(0);
+    expect(await occurrencesOf(dayCell(outlookPage, third), later.id).count()).toBe(0);
+  });
+
+  test('an "All events" title change leaves the rule alone: the history shows only the title change', async () => {
+    // Ended as a split ends a series, a second before an occurrence: the Repeat field shows that as the day before.
+    const until = new Date(`${third}T06:59:59`).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+    const series = await weeklySeries(`Renamed all ${Date.now()}`, 7, `FREQ=WEEKLY;UNTIL=${until}`);
+    const form = await editOccurrence(series, first, 'All events');
+    expect(await form.getByRole('combobox', { name: 'Repeat', exact: true }).inputValue()).toBe('custom');
+    await form.getByLabel('Title').fill(`${series.title} (renamed)`);
+    const patched = outlookPage.waitForResponse(
+      (response) => response.request().method() === 'PATCH' && new URL(response.url()).pathname.endsWith(`/events/${series.id}`),
+    );
+    await form.getByRole('button', { name: 'Save' }).click();
+    const response = await patched;
+    expect(response.status()).toBe(200);
+    expect(Object.keys(response.request().postDataJSON() as object)).not.toContain('rrule');
+    expect(((await response.json()) as CalendarEvent).rrule).toBe(series.rrule);
+    await form.waitFor({ state: 'detached' });
+
+    const start = new Date(series.start).toISOString();
+    await outlookPage.goto(`/?eventId=${encodeURIComponent(`${series.id}:${start}`)}`);
+    const details = outlookPage.getByRole('dialog', { name: `${series.title} (renamed)` });
+    await details.getByRole('tab', { name: 'History' }).click();
+    const entries = details.getByRole('tabpanel').getByRole('listitem');
+    await expect.poll(() => entries.count()).toBe(2);
+    expect(await entries.nth(0).textContent()).toMatch(/^Eddie Editor changed the title from “.*” to “.*\(renamed\)”/);
+    expect(await details.getByRole('tabpanel').textContent()).not.toMatch(/repeat/);
   });
 });

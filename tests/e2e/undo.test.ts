@@ -121,6 +121,84 @@ describe('Undo', () => {
     await remove(series.id, series.extendedProps.version + 2);
   });
 
+  /** A daily series of three at `hour` from yesterday, made through the API; today's is the second occurrence. */
+  async function dailySeries(title: string, hour: number): Promise<CalendarEvent> {
+    const pad = String(hour).padStart(2, '0');
+    const yesterday = localDate(-1);
+    const created = await api.request<CalendarEvent>('POST', `/api/calendars/${calendarId}/events`, {
+      token,
+      body: { title, start: `${yesterday}T${pad}:00:00`, end: `${yesterday}T${pad}:30:00`, rrule: 'FREQ=DAILY;COUNT=3', extendedProps: { timeZone: TEST_TIME_ZONE } },
+    });
+    expect(created.status).toBe(201);
+    return created.body;
+  }
+
+  /** Deletes today's occurrence of the series from its details, for the scope chosen. */
+  async function deleteTodays(series: CalendarEvent, scope: 'This event' | 'This and following events'): Promise<string> {
+    const occurrenceId = `${series.id}:${new Date(Date.parse(series.start) + 86_400_000).toISOString()}`;
+    await page.goto(`/?eventId=${encodeURIComponent(occurrenceId)}`);
+    const details = page.getByRole('dialog', { name: series.title });
+    await details.getByText(/^Daily/).waitFor();
+    await details.getByRole('button', { name: 'Delete' }).click();
+    const question = page.getByRole('dialog', { name: 'Delete recurring event' });
+    await question.getByRole('radio', { name: scope }).check();
+    const deleted = page.waitForResponse((response) => response.request().method() === 'DELETE');
+    await question.getByRole('button', { name: 'OK' }).click();
+    expect((await deleted).status()).toBe(204);
+    await details.waitFor({ state: 'detached' });
+    await calendarEvent(page, occurrenceId).waitFor({ state: 'detached' });
+    return occurrenceId;
+  }
+
+  const isRestore = (scope: string) => (response: { url(): string; request(): { method(): string } }) =>
+    response.request().method() === 'POST' && response.url().includes('/restore?scope=' + scope);
+
+  test('after deleting one occurrence: Undo brings it back, over the version the delete made', async () => {
+    const series = await dailySeries(`Undo occurrence ${Date.now()}`, 6);
+    const occurrenceId = await deleteTodays(series, 'This event');
+    const restored = page.waitForResponse(isRestore('this'));
+    await toast('Event deleted').getByRole('button', { name: 'Undo' }).click();
+    const response = await restored;
+    expect(response.status()).toBe(200);
+    expect(response.request().headers()['if-match']).toBe(`"${series.extendedProps.version + 1}"`);
+    await toast(`“${series.title}” restored`).waitFor();
+    await calendarEvent(dayCell(page, today), occurrenceId).waitFor();
+    const stored = await api.event(token, calendarId, series.id);
+    expect(stored.exdate).toBeUndefined();
+    await remove(series.id, stored.extendedProps.version);
+  });
+
+  test('after deleting "this and following": Undo gives the series back its end, every later occurrence with it', async () => {
+    const series = await dailySeries(`Undo following ${Date.now()}`, 8);
+    const occurrenceId = await deleteTodays(series, 'This and following events');
+    expect((await api.event(token, calendarId, series.id)).rrule).toBe('FREQ=DAILY;COUNT=1');
+    const restored = page.waitForResponse(isRestore('following'));
+    await toast('Events deleted').getByRole('button', { name: 'Undo' }).click();
+    expect((await restored).status()).toBe(200);
+    await calendarEvent(dayCell(page, today), occurrenceId).waitFor();
+    const stored = await api.event(token, calendarId, series.id);
+    expect(stored.rrule).toBe(series.rrule);
+    await remove(series.id, stored.extendedProps.version);
+  });
+
+  test('after deleting an occurrence someone else then changed the series: Undo says so and changes nothing', async () => {
+    const series = await dailySeries(`Undo refused ${Date.now()}`, 10);
+    await deleteTodays(series, 'This event');
+    const changed = await api.request('PATCH', `/api/calendars/${calendarId}/events/${series.id}`, {
+      token: await api.token('ada'),
+      ifMatch: `"${series.extendedProps.version + 1}"`,
+      body: { extendedProps: { location: 'Room 4' } },
+    });
+    expect(changed.status).toBe(200);
+    const refused = page.waitForResponse(isRestore('this'));
+    await toast('Event deleted').getByRole('button', { name: 'Undo' }).click();
+    expect((await refused).status()).toBe(412);
+    await toast(`“${series.title}” could not be restored`).getByText('The series was changed after the delete, so nothing was undone.', { exact: false }).waitFor();
+    const stored = await api.event(token, calendarId, series.id);
+    expect(stored.exdate).toHaveLength(1);
+    await remove(series.id, stored.extendedProps.version);
+  });
+
   test('by keyboard: Ctrl+Z takes the Undo offered, and the toast waits while it has focus; axe finds nothing in it', async () => {
     const event = await createEvent(`Undo by keys ${Date.now()}`, 12);
     await page.reload();

@@ -14,6 +14,7 @@ import { checkSeries, toDraft } from './check-series.ts';
 import type { EditableCalendar } from './editable-calendar.ts';
 import { occurrenceEvent } from './expand-feed.ts';
 import { mergeEventPatch } from './merge-event-patch.ts';
+import { undoneSeries } from './occurrence-undo.ts';
 import { keepOverrides, overrideOf, partitionOverrides, ruleCannotMove, seriesOf, withOverride } from './series-edits.ts';
 import type { WriteEvent } from './write-event.ts';
 
@@ -44,8 +45,15 @@ export interface OccurrenceService {
   getOccurrence(principal: Principal, key: OccurrenceKey): Promise<{ occurrence: CalendarEvent; series: CalendarEvent }>;
   /** An occurrence by its id in the feed (`{seriesId}:{recurrenceId}`), for deep links; null when there is none. */
   findOccurrence(principal: Principal, occurrenceId: string): Promise<CalendarEvent | null>;
+  /**
+   * The series "this and following" would start at an occurrence, unsaved: its rule (the rest of a COUNT), start,
+   * skipped and extra dates and changed occurrences, as a split with no other change writes it; and the series now.
+   */
+  followingSeries(principal: Principal, key: OccurrenceKey): Promise<{ following: CalendarEvent; series: CalendarEvent }>;
   updateOccurrence(principal: Principal, change: OccurrenceEdit): Promise<OccurrenceUpdate>;
   deleteOccurrence(principal: Principal, change: OccurrenceChange): Promise<void>;
+  /** Undoes deleteOccurrence (not from the first occurrence, which trashes the series): expected is the version it made. */
+  undoDeleteOccurrence(principal: Principal, change: OccurrenceChange): Promise<CalendarEvent>;
 }
 
 /** A recurrence id as the feed writes it, or null when it is not of the series' kind. */
@@ -127,9 +135,11 @@ async function updateFollowing(writeEvent: WriteEvent, principal: Principal, ser
   const parts = partitionOverrides(overrides, split.movedOverrides);
   const rrule = patch.rrule === undefined ? split.newRule : draft.rrule;
   if (rrule === null) throw ruleCannotMove();
-  const exdate = patch.exdate === undefined ? split.newExdate : draft.exdate;
-  const rdate = patch.rdate === undefined ? split.newRdate : draft.rdate;
-  const next = keepOverrides(checkSeries(input, { ...draft, rrule, exdate, rdate, overrides: parts.moved }));
+  // Made a single event from here: it skips, adds and changes no occurrence (the merge emptied its dates).
+  const single = rrule === '';
+  const exdate = patch.exdate === undefined && !single ? split.newExdate : draft.exdate;
+  const rdate = patch.rdate === undefined && !single ? split.newRdate : draft.rdate;
+  const next = keepOverrides(checkSeries(input, { ...draft, rrule, exdate, rdate, overrides: single ? {} : parts.moved }));
   const context = followingContext(occurrence);
   // From the first occurrence on is the whole series: it changes in place and keeps its id.
   if (split.oldRule === null) return { scope: 'following' as const, series: await writeEvent(principal, { kind: 'update', calendarId: calendar.id, eventId, expected, draft: next, context }) };
@@ -145,6 +155,26 @@ async function updateFollowing(writeEvent: WriteEvent, principal: Principal, ser
     throw error;
   }
   return { scope: 'following' as const, series: created };
+}
+
+/** The series "this and following" starts at the occurrence when nothing else changes (its id the series' own). */
+function followingOf(series: CalendarEvent, occurrence: Occurrence): CalendarEvent {
+  const overrides = series.extendedProps.overrides ?? {};
+  const split = splitSeries(seriesOf(series), occurrence.recurrenceId, { overrideIds: Object.keys(overrides) });
+  if (!split?.newRule) throw notFound('The series has no occurrence that starts then.');
+  const moved = partitionOverrides(overrides, split.movedOverrides).moved;
+  const localStart = series.allDay || !series.extendedProps.localStart ? '' : occurrenceLocalStart(seriesOf(series), occurrence.start);
+  const { overrides: _all, localStart: _first, ...props } = series.extendedProps;
+  const { exdate: _exdate, rdate: _rdate, ...event } = series;
+  return {
+    ...event,
+    start: occurrence.start,
+    end: occurrence.end,
+    rrule: split.newRule,
+    ...(split.newExdate.length > 0 ? { exdate: split.newExdate } : {}),
+    ...(split.newRdate.length > 0 ? { rdate: split.newRdate } : {}),
+    extendedProps: { ...props, ...(localStart ? { localStart } : {}), ...(Object.keys(moved).length > 0 ? { overrides: moved } : {}) },
+  };
 }
 
 /** What the history records of a "this and following" change: the scope, and the occurrence it was made through. */
@@ -168,6 +198,11 @@ export function createOccurrenceService(store: Store, writeEvent: WriteEvent): O
       const occurrence = series?.rrule ? findOccurrenceOf(series, occurrenceId.slice(split + 1)) : null;
       if (!series || !occurrence) return null;
       return occurrenceEvent(series, occurrence, series.extendedProps.overrides?.[occurrence.recurrenceId]);
+    },
+
+    async followingSeries(principal, { calendarId, eventId, recurrenceId }) {
+      const series = await seriesAt(store, principal, calendarId, eventId);
+      return { following: followingOf(series, occurrenceOf(series, recurrenceId)), series };
     },
 
     async updateOccurrence(principal, change) {
@@ -200,6 +235,16 @@ export function createOccurrenceService(store: Store, writeEvent: WriteEvent): O
       }
       const kept = partitionOverrides(overrides, split.movedOverrides).kept;
       await writeEvent(principal, { kind: 'update', ...target, draft: { ...seriesDraft(series), rrule: split.oldRule, exdate: split.oldExdate, rdate: split.oldRdate, overrides: kept }, context });
+    },
+
+    async undoDeleteOccurrence(principal, { calendar, eventId, recurrenceId, expected, scope }) {
+      const series = await seriesAt(store, principal, calendar.id, eventId);
+      // The occurrence may be skipped now (that is what is undone): its id is only normalised, not looked up.
+      const id = normaliseRecurrenceId(recurrenceId, series.allDay);
+      if (id === null) throw notFound('The series has no occurrence that starts then.');
+      const current = { version: series.extendedProps.version, draft: seriesDraft(series) };
+      const draft = await undoneSeries(store, principal, { eventId, recurrenceId: id, scope, expected }, current);
+      return writeEvent(principal, { kind: 'update', calendarId: calendar.id, eventId, expected, draft, context: { scope, recurrenceId: id } });
     },
   };
 }

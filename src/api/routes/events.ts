@@ -87,6 +87,13 @@ function occurrenceRoutes(app: FastifyInstance): void {
     return reply.header('etag', etagOf(series.extendedProps.version)).send(occurrence);
   });
 
+  // For the event form's "this and following": the series a split there would start, with the rule it would have.
+  app.get('/calendars/:calendarId/events/:eventId/occurrences/:recurrenceId/following', async (request, reply) => {
+    const key = parseOrThrow(occurrenceParamsSchema, request.params);
+    const { following, series } = await events.followingSeries(principalOf(request), key);
+    return reply.header('etag', etagOf(series.extendedProps.version)).send(following);
+  });
+
   // The ETag of an occurrence is its series': If-Match names the series' version, whichever occurrence changes.
   app.patch('/calendars/:calendarId/events/:eventId/occurrences/:recurrenceId', async (request, reply) => {
     const principal = principalOf(request);
@@ -110,6 +117,16 @@ function occurrenceRoutes(app: FastifyInstance): void {
     const calendar = await events.editableCalendar(principal, calendarId);
     await events.deleteOccurrence(principal, { calendar, eventId, recurrenceId, scope, expected: requireIfMatch(request) });
     return reply.code(204).send();
+  });
+
+  // Undo of that delete: If-Match names the version the delete made; the series comes back as it was before it.
+  app.post('/calendars/:calendarId/events/:eventId/occurrences/:recurrenceId/restore', async (request, reply) => {
+    const principal = principalOf(request);
+    const { calendarId, eventId, recurrenceId } = parseOrThrow(occurrenceParamsSchema, request.params);
+    const { scope } = parseOrThrow(occurrenceScopeQuerySchema, request.query, 'query');
+    const calendar = await events.editableCalendar(principal, calendarId);
+    const series = await events.undoDeleteOccurrence(principal, { calendar, eventId, recurrenceId, scope, expected: requireIfMatch(request) });
+    return reply.header('etag', etagOf(series.extendedProps.version)).send(series);
   });
 }
 

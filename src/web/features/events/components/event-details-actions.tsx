@@ -52,6 +52,7 @@ export function EventDetailsActions({ details, calendars, askScope, onEdit, onDu
             <DeleteOccurrenceButton
               occurrence={occurrence}
               version={event.extendedProps.version}
+              seriesStart={details.series?.start}
               title={event.title}
               askScope={askScope}
               onDeleted={onDeleted}

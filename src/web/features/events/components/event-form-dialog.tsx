@@ -48,7 +48,7 @@ export function EventFormDialog({ target, calendars, onClose, onSaved, onChanged
   const { timeZone, locale } = useRegionalSettings();
   const editable = calendars.filter((calendar) => calendar.canEdit);
   const original = target.mode === 'edit' ? target.event : null;
-  // An occurrence keeps its series' rule: only the series (all events) has a Repeat control.
+  // One occurrence keeps its series' rule: the series (all events) and "this and following" have a Repeat control.
   const scope = target.mode === 'edit' ? target.scope : undefined;
   const occurrence = original && scope ? occurrenceKeyOf(original) : null;
   const { values, setValues, set, setEdge } = useEventFormValues(target, editable, timeZone);
@@ -80,6 +80,7 @@ export function EventFormDialog({ target, calendars, onClose, onSaved, onChanged
                 fieldProps={fieldProps}
                 editable={editable}
                 occurrence={occurrence !== null}
+                repeats={occurrence === null || scope === 'following'}
                 timeZone={timeZone}
                 seriesTimeZone={seriesTimeZone}
                 locale={locale}

@@ -48,12 +48,14 @@ export interface EventWhenFieldsProps {
   /** The zone the series repeats in. */
   seriesTimeZone: string;
   locale: string;
-  /** An occurrence keeps its series' rule: it has no Repeat control. */
+  /** An occurrence keeps its series' calendar, category and rich content (the form's other fields read this). */
   occurrence: boolean;
+  /** Whether the Repeat control shows: for an event or series, and "this and following" (a split with a new rule), not for one occurrence. */
+  repeats: boolean;
 }
 
 /** When the event happens: all day or not, its start and end, and how it repeats. */
-export function EventWhenFields({ values, set, setEdge, fieldProps, timeZone, seriesTimeZone, locale, occurrence }: EventWhenFieldsProps) {
+export function EventWhenFields({ values, set, setEdge, fieldProps, timeZone, seriesTimeZone, locale, repeats }: EventWhenFieldsProps) {
   const styles = useStyles();
   const say = useIntl().formatMessage;
   const repeatErrors: FieldErrors<EventFormField> = Object.fromEntries(
@@ -68,7 +70,7 @@ export function EventWhenFields({ values, set, setEdge, fieldProps, timeZone, se
       <Switch label={say(M.allDay)} checked={values.allDay} onChange={(_, data) => set('allDay', data.checked)} />
       <DateTimeRow edge="start" {...row} />
       <DateTimeRow edge="end" {...row} />
-      {!occurrence && (
+      {repeats && (
         <RepeatField
           value={values.repeat}
           onChange={(repeat) => set('repeat', repeat)}

@@ -2,10 +2,10 @@ import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { Delete20Regular } from '@fluentui/react-icons';
 import { useIntl } from 'react-intl';
 import type { CalendarEvent } from '../../../../shared/event-schema.ts';
-import { useNotify } from '../../../components/notifications.tsx';
 import { useRegionalSettings } from '../../../host/regional-settings.tsx';
 import { useDeleteFailure } from '../hooks/use-delete-failure.ts';
 import { useOfferRestore } from '../hooks/use-offer-restore.ts';
+import { useOfferUndoOccurrenceDelete } from '../hooks/use-offer-undo-occurrence-delete.ts';
 import type { RecurrenceAction, RecurrenceScope } from '../hooks/use-recurrence-scope.ts';
 import { describeRecurrence } from '../lib/describe-recurrence.ts';
 import { EVENT_DETAILS_MESSAGES, EVENT_MESSAGES } from '../lib/event-messages.ts';
@@ -51,10 +51,18 @@ export function RecurrenceRows({ series, recurrenceId }: { series: CalendarEvent
   );
 }
 
+/** Whether an occurrence's recurrence id is the series' first start (dates for all-day series, else instants). */
+function isFirstOccurrence(recurrenceId: string, seriesStart: string | undefined): boolean {
+  if (seriesStart === undefined) return false;
+  return recurrenceId === seriesStart || Date.parse(recurrenceId) === Date.parse(seriesStart);
+}
+
 interface DeleteOccurrenceButtonProps {
   occurrence: OccurrenceKey;
   /** The series' version, which the occurrence carries. */
   version: number;
+  /** The series' first start, when known: "this and following" from it deletes the whole series (to the trash). */
+  seriesStart: string | undefined;
   /** For the toast that offers to restore a deleted series. */
   title: string;
   askScope(action: RecurrenceAction): Promise<RecurrenceScope | null>;
@@ -63,9 +71,9 @@ interface DeleteOccurrenceButtonProps {
 }
 
 /** Delete for an occurrence: the scope question is its confirmation; "All events" deletes the series. */
-export function DeleteOccurrenceButton({ occurrence, version, title, askScope, onDeleted, onConflict }: DeleteOccurrenceButtonProps) {
-  const notify = useNotify();
+export function DeleteOccurrenceButton({ occurrence, version, seriesStart, title, askScope, onDeleted, onConflict }: DeleteOccurrenceButtonProps) {
   const offerRestore = useOfferRestore();
+  const offerUndo = useOfferUndoOccurrenceDelete();
   const deleteOccurrence = useDeleteOccurrence();
   const deleteEvent = useDeleteEvent();
   const deleteFailed = useDeleteFailure({ onDeleted, onConflict });
@@ -73,15 +81,18 @@ export function DeleteOccurrenceButton({ occurrence, version, title, askScope, o
   const remove = async () => {
     const scope = await askScope('delete');
     if (scope === null) return;
+    const series = { calendarId: occurrence.calendarId, eventId: occurrence.seriesId };
+    const message = intl.formatMessage(scope === 'this' ? EVENT_MESSAGES.deleted : EVENT_MESSAGES.eventsDeleted);
     try {
       if (scope === 'all') {
         // The whole series goes to the trash, whence Undo brings it back.
-        const series = { calendarId: occurrence.calendarId, eventId: occurrence.seriesId };
         await deleteEvent.mutateAsync({ ...series, version });
-        offerRestore({ ...series, version, title }, intl.formatMessage(EVENT_MESSAGES.eventsDeleted));
+        offerRestore({ ...series, version, title }, message);
       } else {
         await deleteOccurrence.mutateAsync({ ...occurrence, scope, version });
-        notify.success(intl.formatMessage(scope === 'this' ? EVENT_MESSAGES.deleted : EVENT_MESSAGES.eventsDeleted));
+        // From the first occurrence on is the whole series, in the trash; else Undo gives the series back what it lost.
+        if (scope === 'following' && isFirstOccurrence(occurrence.recurrenceId, seriesStart)) offerRestore({ ...series, version, title }, message);
+        else offerUndo({ ...occurrence, scope, version, title }, message);
       }
       onDeleted();
     } catch (error) {

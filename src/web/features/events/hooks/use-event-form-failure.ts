@@ -16,7 +16,7 @@ import {
 } from '../lib/event-form-values.ts';
 import { EVENT_MESSAGES } from '../lib/event-messages.ts';
 import { EVENT_FORM_ERROR_MESSAGES, EVENT_FORM_MESSAGES as M } from '../lib/event-form-messages.ts';
-import { useFetchLatestEvent } from '../requests/get-event.ts';
+import { useFetchLatestFormTarget } from './use-fetch-latest-form-target.ts';
 
 /** After a 412: which fields the other change brought in. */
 export type EventFormConflict = Pick<ReturnType<typeof rebaseFormValues>, 'takenFromLatest'>;
@@ -38,7 +38,7 @@ interface EventFormFailureOptions {
  * conflict, or says why it failed. `rereading` while the latest version is on its way.
  */
 export function useEventFormFailure({ values, setValues, base, setBase, showErrors, clearErrors, onChanged, onClose }: EventFormFailureOptions) {
-  const fetchLatestEvent = useFetchLatestEvent();
+  const fetchLatest = useFetchLatestFormTarget();
   const { timeZone } = useRegionalSettings();
   const [conflict, setConflict] = useState<EventFormConflict | null>(null);
   const [rereading, setRereading] = useState(false);
@@ -59,8 +59,7 @@ export function useEventFormFailure({ values, setValues, base, setBase, showErro
       setRereading(true);
       let latest: CalendarEvent;
       try {
-        // By id, which finds the event wherever it is now.
-        latest = await fetchLatestEvent(base.id);
+        latest = await fetchLatest(base);
       } catch (fetchError) {
         // Most likely a 404: it was deleted meanwhile.
         reportFailure(fetchError);

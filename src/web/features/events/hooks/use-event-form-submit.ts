@@ -7,6 +7,7 @@ import { useRegionalSettings } from '../../../host/regional-settings.tsx';
 import type { FieldErrors } from '../../../lib/form-errors.ts';
 import { EVENT_FORM_FIELDS, validateEventForm, type EventFormErrors, type EventFormField, type EventFormValues } from '../lib/event-form-values.ts';
 import { EVENT_FORM_MESSAGES as M, formatFormMessage } from '../lib/event-form-messages.ts';
+import { storedRuleOf } from '../lib/rule-to-save.ts';
 import { useSaveEvent, type SaveTarget } from './use-save-event.ts';
 
 interface EventFormSubmitOptions extends SaveTarget {
@@ -43,7 +44,10 @@ export function useEventFormSubmit(options: EventFormSubmitOptions) {
 
   const handleSubmit = (submitEvent: FormEvent) => {
     submitEvent.preventDefault();
-    const result = validateEventForm(values, { timeZone, includeTimeZone: base === null, includeRule: occurrence === null, seriesTimeZone, sharePointOrigins });
+    // "This and following" may change the repeat (a split with the new rule); "this event" keeps the series'.
+    const includeRule = occurrence === null || scope === 'following';
+    const storedRule = storedRuleOf(base);
+    const result = validateEventForm(values, { timeZone, includeTimeZone: base === null, includeRule, seriesTimeZone, sharePointOrigins, storedRule });
     if (!result.ok) {
       showErrors(sayErrors(intl, result.errors), result.formErrors.map((message) => formatFormMessage(intl, message)));
       return;

@@ -22,6 +22,7 @@ import { EVENT_FORM_ERROR_MESSAGES as E, DATE_ERRORS, type FormMessage } from '.
 import { REPEAT_ERRORS } from './recurrence-messages.ts';
 import { RICH_FIELD_MESSAGES as R } from './rich-content-messages.ts';
 import { descriptionTextError, meetingFieldError, videoFieldError } from './rich-fields.ts';
+import { ruleToSave, type StoredRule } from './rule-to-save.ts';
 import { NO_REPEAT, REPEAT_FIELDS, repeatRule, repeatValuesFromRule, type RepeatField, type RepeatValues } from './repeat-options.ts';
 
 /** What the event form edits: dates and times as the browser's date and time inputs give them, in the shown time zone. */
@@ -267,6 +268,8 @@ export interface EventFormOptions {
   seriesTimeZone?: string;
   /** The SharePoint sites whose Stream videos may be embedded (the client config's). */
   sharePointOrigins?: readonly string[];
+  /** The rule the edited series (or "this and following") has now: a save leaves out a rule the form did not change. */
+  storedRule?: StoredRule | null;
 }
 
 /** The body's extendedProps from the form, but for the zone. */
@@ -296,7 +299,7 @@ function formRule(values: EventFormValues, start: string, timeZone: string): { r
  */
 export function validateEventForm(
   values: EventFormValues,
-  { timeZone, includeTimeZone, includeRule, seriesTimeZone, sharePointOrigins = [] }: EventFormOptions,
+  { timeZone, includeTimeZone, includeRule, seriesTimeZone, sharePointOrigins = [], storedRule = null }: EventFormOptions,
 ): EventFormResult {
   const instant = (date: string, time: string) => instantOfWallClock({ date, time }, timeZone).toISOString();
   // What the shared schema cannot say of the description, video and meeting link comes first.
@@ -323,6 +326,7 @@ export function validateEventForm(
   // Without a start there is no rule to build: the dates' own errors say what is missing.
   const rule = includeRule && datesOk ? formRule(values, start, seriesTimeZone ?? timeZone) : null;
   Object.assign(errors, rule?.errors);
+  const rrule = rule ? ruleToSave(rule.rrule, storedRule, { start, allDay: values.allDay, timeZone: seriesTimeZone ?? timeZone }) : undefined;
 
   // A series repeating in the zone shown is sent in local time, so that its rule keeps the time the form shows.
   const local = datesOk && !values.allDay && Boolean(rule?.rrule) && (seriesTimeZone ?? timeZone) === timeZone;
@@ -334,7 +338,7 @@ export function validateEventForm(
     end: !datesOk ? '' : values.allDay ? addDays(values.endDate, 1) : local ? localText(values.endDate, values.endTime) : instant(values.endDate, values.endTime),
     // Typed without its scheme ("www.example.com"): https, as the field itself completes it on leaving.
     url: withWebScheme(values.url),
-    ...(rule ? { rrule: rule.rrule } : {}),
+    ...(rrule === undefined ? {} : { rrule }),
     // A local time is read in the event's zone, which is then named (an existing series' own).
     extendedProps: { ...formContent(values), ...(includeTimeZone || local ? { timeZone } : {}) },
   };

@@ -10,4 +10,8 @@ export const UNDO_MESSAGES = defineMessages({
   notRestored: defineMessage<{ title: string }>({ id: 'undo.notRestored', defaultMessage: '“{title}” could not be restored' }),
   calendarTrashed: { id: 'undo.calendarTrashed', defaultMessage: 'Its calendar was deleted meanwhile: restore the calendar first.' },
   notInTrash: { id: 'undo.notInTrash', defaultMessage: 'It is no longer in the calendar’s trash.' },
+  seriesChanged: {
+    id: 'undo.seriesChanged',
+    defaultMessage: 'The series was changed after the delete, so nothing was undone. The calendar now shows the latest version.',
+  },
 });
