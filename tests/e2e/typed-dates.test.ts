@@ -30,7 +30,7 @@ describe.each([
     create: 'Créer',
     tomorrow: 'demain',
     monthName: '10 décembre 2026',
-    february: 'février 2026 compte 28 jours',
+    february: 'Le mois de février 2026 compte 28 jours',
   },
 ])('typing dates in $locale', ({ locale, newEvent, startDate, create, tomorrow, monthName, february }) => {
   let page: Page;
