@@ -126,7 +126,9 @@ describe('live updates between two people', () => {
     await refreshed;
     expect(await form.getByLabel('Title').inputValue()).toBe('Board review, agenda attached');
     expect(await form.getByLabel('Location').inputValue()).toBe('Boardroom 4');
+    // Her title is changed: leaving asks first.
     await form.getByRole('button', { name: 'Cancel' }).click();
+    await ada.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard' }).click();
     await form.waitFor({ state: 'detached' });
     await calendarEvent(dayCell(ada, tomorrow), event.id).click();
     await ada.getByRole('dialog', { name: event.title }).getByText('Boardroom 5').waitFor();

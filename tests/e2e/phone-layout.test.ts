@@ -239,29 +239,39 @@ describe('the header, at any width from a small phone up', () => {
   });
 });
 
-describe('the event form’s dates and times, on a phone', () => {
-  /** Each date and time control's box, by its label. */
-  const controlBoxes = (form: Locator) =>
-    form.locator('.fui-Field').evaluateAll((fields) =>
-      fields
-        .map((field) => ({ label: field.querySelector('label')?.textContent ?? '', control: field.querySelector('.fui-Input, .fui-Combobox') }))
-        .filter((field): field is { label: string; control: Element } => field.control !== null)
-        .map(({ label, control }) => {
-          const { left, right, top, bottom } = control.getBoundingClientRect();
-          return { label, left, right, top, bottom };
-        }),
-    );
-  const overlap = (a: { left: number; right: number; top: number; bottom: number }, b: typeof a) =>
-    a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+/** Each labelled control's box in a form, by its label. */
+const controlBoxes = (form: Locator) =>
+  form.locator('.fui-Field').evaluateAll((fields) =>
+    fields
+      .map((field) => ({ label: field.querySelector('label')?.textContent ?? '', control: field.querySelector('.fui-Input, .fui-Combobox') }))
+      .filter((field): field is { label: string; control: Element } => field.control !== null)
+      .map(({ label, control }) => {
+        const { left, right, top, bottom } = control.getBoundingClientRect();
+        return { label, left, right, top, bottom };
+      }),
+  );
+type Edges = { left: number; right: number; top: number; bottom: number };
+const overlap = (a: Edges, b: Edges) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+const overlapping = <T extends Edges & { label: string }>(boxes: T[]) =>
+  boxes.flatMap((a, i) => boxes.slice(i + 1).filter((b) => overlap(a, b)).map((b) => `${a.label} / ${b.label}`));
+const NEW_EVENT = /^(New event|Neuer Termin|Nouvel événement|حدث جديد)$/;
 
+/** The new-event form, open in a locale, its fields and the description's toolbar shown. */
+async function openNewEventForm(page: Page, locale: string): Promise<Locator> {
+  await page.goto(`/?locale=${locale}`);
+  await waitForEvents(page);
+  await page.getByRole('button', { name: NEW_EVENT }).first().click();
+  const form = page.getByRole('dialog');
+  await form.locator('.fui-Combobox').first().waitFor();
+  await form.getByRole('toolbar').waitFor();
+  return form;
+}
+
+describe('the event form’s dates and times, on a phone', () => {
   // Fluent's time picker asks 250 px: beside the date it overlapped it and ran 61 px off a 390 px screen.
   test.each(['en', 'fr', 'ar'])('in %s at 390 px every control is inside the dialog, none overlaps another, and the page does not scroll sideways', async (locale) => {
     const page = await signedIn(PHONE);
-    await page.goto(`/?locale=${locale}`);
-    await waitForEvents(page);
-    await page.getByRole('button', { name: /New event|Nouvel événement|حدث جديد/ }).first().click();
-    const form = page.getByRole('dialog');
-    await form.locator('.fui-Combobox').first().waitFor();
+    const form = await openNewEventForm(page, locale);
     const dialog = await box(form);
     const controls = await controlBoxes(form);
     expect(controls.length).toBeGreaterThanOrEqual(5);
@@ -269,9 +279,72 @@ describe('the event form’s dates and times, on a phone', () => {
       expect(control.left, control.label).toBeGreaterThanOrEqual(dialog.x - 1);
       expect(control.right, control.label).toBeLessThanOrEqual(dialog.x + dialog.width + 1);
     }
-    const overlapping = controls.flatMap((a, i) => controls.slice(i + 1).filter((b) => overlap(a, b)).map((b) => `${a.label} / ${b.label}`));
-    expect(overlapping).toEqual([]);
+    expect(overlapping(controls)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe('the event form on a 320 px phone, in the longest languages and right to left', () => {
+  // At 320 px the description's toolbar ran one button past the dialog's edge: it wraps instead.
+  test.each(['en', 'de', 'fr', 'ar'])('in %s every control and every toolbar button is inside the dialog, none overlapping, and nothing scrolls sideways', async (locale) => {
+    const page = await signedIn({ ...PHONE, viewport: { width: 320, height: 640 } });
+    const form = await openNewEventForm(page, locale);
+    const dialog = await box(form);
+    const inside = (edges: Edges & { label: string }) => {
+      expect(edges.left, edges.label).toBeGreaterThanOrEqual(dialog.x - 1);
+      expect(edges.right, edges.label).toBeLessThanOrEqual(dialog.x + dialog.width + 1);
+    };
+    const controls = await controlBoxes(form);
+    expect(controls.length).toBeGreaterThanOrEqual(6);
+    controls.forEach(inside);
+    expect(overlapping(controls)).toEqual([]);
+    const buttons = await form.getByRole('toolbar').getByRole('button').evaluateAll((elements) =>
+      elements.map((element) => {
+        const { left, right, top, bottom } = element.getBoundingClientRect();
+        return { label: element.getAttribute('aria-label') ?? element.textContent ?? '', left, right, top, bottom };
+      }),
+    );
+    expect(buttons.length).toBeGreaterThanOrEqual(9);
+    buttons.forEach(inside);
+    expect(overlapping(buttons)).toEqual([]);
+    const sideways = await form.evaluate((surface) => [surface.scrollWidth - surface.clientWidth, document.documentElement.scrollWidth - document.documentElement.clientWidth]);
+    expect(sideways).toEqual([0, 0]);
+    await page.context().close();
+  });
+});
+
+describe('the event form’s date and time fields', () => {
+  // Fluent's DatePicker is an Input and its TimePicker a Combobox: kept to one size, with nothing beneath only one.
+  test.each([
+    ['a phone', PHONE],
+    ['a desktop', { viewport: { width: 1366, height: 900 } }],
+  ])('on %s are the same height, side by side on one line, their text on one baseline', async (_, options) => {
+    const page = await signedIn(options);
+    const form = await openNewEventForm(page, 'en');
+    const boxes = await form.evaluate((surface) => {
+      const field = (name: string) => {
+        const input = surface.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
+        const control = input.closest('.fui-Input, .fui-Combobox')!.getBoundingClientRect();
+        const text = input.getBoundingClientRect();
+        const field = input.closest('.fui-Field')!.getBoundingClientRect();
+        return { top: control.top, height: control.height, textTop: text.top, textHeight: text.height, fontSize: getComputedStyle(input).fontSize, fieldHeight: field.height };
+      };
+      return { date: field('startDate'), time: field('startTime') };
+    });
+    expect(Math.abs(boxes.date.height - boxes.time.height)).toBeLessThanOrEqual(0.5);
+    expect(Math.abs(boxes.date.top - boxes.time.top)).toBeLessThanOrEqual(0.5);
+    expect(Math.abs(boxes.date.textTop + boxes.date.textHeight / 2 - (boxes.time.textTop + boxes.time.textHeight / 2))).toBeLessThanOrEqual(0.5);
+    expect(boxes.date.fontSize).toBe(boxes.time.fontSize);
+    // Nothing under one and not the other (the time fields had the zone as a caption), so the rows below line up too.
+    expect(Math.abs(boxes.date.fieldHeight - boxes.time.fieldHeight)).toBeLessThanOrEqual(0.5);
+    // An error under the date leaves the time where it was.
+    const timeTop = () => form.locator('input[name="startTime"]').evaluate((input) => input.getBoundingClientRect().top);
+    const before = await timeTop();
+    await form.locator('input[name="startDate"]').fill('31/02/2026');
+    await form.locator('input[name="startDate"]').blur();
+    await form.getByRole('alert').waitFor();
+    expect(Math.abs((await timeTop()) - before)).toBeLessThanOrEqual(0.5);
     await page.context().close();
   });
 });

@@ -5,7 +5,7 @@ import { withStartMoved, type EventFormValues } from '../../src/web/features/eve
 const NEW_YORK = 'America/New_York';
 
 function timed(startDate: string, startTime: string, endDate: string, endTime: string): EventFormValues {
-  return { title: 'Planning', calendarId: 'c1', categoryId: '', allDay: false, startDate, startTime, endDate, endTime, location: '', description: '', video: '', onlineMeetingUrl: '', url: '', repeat: NO_REPEAT };
+  return { title: 'Planning', calendarId: 'c1', categoryId: '', allDay: false, startDate, startTime, endDate, endTime, timeZone: NEW_YORK, location: '', description: '', video: '', onlineMeetingUrl: '', url: '', repeat: NO_REPEAT };
 }
 const allDay = (startDate: string, endDate: string): EventFormValues => ({ ...timed(startDate, '', endDate, ''), allDay: true });
 const end = ({ endDate, endTime }: EventFormValues) => `${endDate} ${endTime}`.trim();

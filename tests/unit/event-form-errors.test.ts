@@ -13,6 +13,7 @@ const VALID: EventFormValues = {
   startTime: '09:00',
   endDate: '2027-03-09',
   endTime: '10:00',
+  timeZone: 'Europe/London',
   location: '',
   description: '',
   video: '',

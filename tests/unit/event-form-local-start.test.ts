@@ -16,6 +16,7 @@ const NIGHT: EventFormValues = {
   startTime: '02:30',
   endDate: '2027-03-14',
   endTime: '03:30',
+  timeZone: NY,
   location: '',
   description: '',
   video: '',
@@ -82,8 +83,8 @@ describe('the event form and a series’ local start', () => {
     expect(body(values, { timeZone: NY, includeTimeZone: false, seriesTimeZone: NY })).toMatchObject({ start: '2027-03-14T02:30:00', end: '2027-03-14T03:30:00' });
   });
 
-  test('shows the instants in another zone, and a series given as an instant as before', () => {
-    expect(eventFormValues(stored, 'Europe/London')).toMatchObject({ startDate: '2027-03-14', startTime: '07:30', endTime: '08:30' });
+  test('shows a series in its own zone whoever looks (02:30 New York time to a viewer in London), and one given as an instant as before', () => {
+    expect(eventFormValues(stored, 'Europe/London')).toMatchObject({ startDate: '2027-03-14', startTime: '02:30', endTime: '03:30', timeZone: NY });
     const { localStart: _localStart, ...instantProps } = stored.extendedProps;
     expect(eventFormValues({ ...stored, extendedProps: instantProps }, NY)).toMatchObject({ startTime: '03:30', endTime: '04:30' });
   });

@@ -11,7 +11,7 @@ import {
   zoneEntry,
   zoneSections,
   type ZoneEntry,
-} from '../../src/web/features/calendar/lib/time-zone-list.ts';
+} from '../../src/web/lib/time-zone-list.ts';
 import { isValidTimeZone } from '../../src/shared/time.ts';
 
 // A January instant: no daylight saving north of the equator, summer time south of it.

@@ -27,19 +27,6 @@ export const CALENDAR_MESSAGES = defineMessages({
   printHeading: defineMessage<{ calendars: string; period: string }>({ id: 'calendar.printHeading', defaultMessage: '{calendars} — {period}' }),
   timeZone: { id: 'calendar.timeZone', defaultMessage: 'Time zone' },
   timeZoneHint: { id: 'calendar.timeZoneHint', defaultMessage: 'Times on the calendar and in events are shown in this zone.' },
-  devicesTimeZone: defineMessage<{ zone: string }>({ id: 'calendar.devicesTimeZone', defaultMessage: 'This device’s ({zone})' }),
-  /** A zone in the time zone list: "(UTC+05:30) Asia/Kolkata – India Standard Time". */
-  timeZoneOption: defineMessage<{ offset: string; zone: string; name: string }>({
-    id: 'calendar.timeZoneOption',
-    defaultMessage: '({offset}) {zone} – {name}',
-  }),
-  /** A zone the user's language has no name for, e.g. UTC. */
-  unnamedTimeZoneOption: defineMessage<{ offset: string; zone: string }>({ id: 'calendar.unnamedTimeZoneOption', defaultMessage: '({offset}) {zone}' }),
-  /** The button beside the time zone field that opens its list (the field's label names the list). */
-  openTimeZoneList: { id: 'calendar.openTimeZoneList', defaultMessage: 'Open the list' },
-  recentTimeZones: { id: 'calendar.recentTimeZones', defaultMessage: 'Recently used' },
-  allTimeZones: { id: 'calendar.allTimeZones', defaultMessage: 'All time zones' },
-  noTimeZoneMatches: { id: 'calendar.noTimeZoneMatches', defaultMessage: 'No time zone matches your search' },
   timeFormat: { id: 'calendar.timeFormat', defaultMessage: 'Time format' },
   /** The choices of time format, each with an example time (e.g. "1:00 PM"). */
   timeFormatLocale: defineMessage<{ example: string }>({ id: 'calendar.timeFormatLocale', defaultMessage: 'Language default ({example})' }),

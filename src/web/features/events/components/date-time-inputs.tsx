@@ -1,10 +1,17 @@
 import { DatePicker } from '@fluentui/react-datepicker-compat';
 import type { DayOfWeek } from '@fluentui/react-calendar-compat';
 import { TimePicker, type TimePickerProps, type TimeSelectionData } from '@fluentui/react-timepicker-compat';
-import { useMemo, useRef, useState } from 'react';
+import { Field } from '@fluentui/react-components';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { dateToDayMs } from '../../../../shared/time.ts';
 import { useRegionalSettings } from '../../../host/regional-settings.tsx';
 import { useFluentCalendarStrings } from '../../../lib/fluent-calendar-locale.ts';
 import { useTimeOfDayOptions } from '../../../lib/time-format.ts';
+import { wallClockAt } from '../../../lib/zoned-time.ts';
+import { TYPED_DATE_MESSAGES as D } from '../lib/event-form-messages.ts';
+import { EVENT_DATE_INPUT_MAX, EVENT_DATE_INPUT_MIN } from '../lib/event-form-values.ts';
+import { readTypedDate } from '../lib/typed-date.ts';
 
 // The form keeps dates as YYYY-MM-DD and times as HH:MM (wall-clock, in the form's zone); the pickers work in Dates.
 // Both are read and written as local wall-clock fields, so the device's own zone never shifts them.
@@ -22,15 +29,6 @@ export function dateOfIso(value: string): Date | null {
 
 export const isoOfDate = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 
-/** What a person types for a date: YYYY-MM-DD, or what the browser reads ("Dec 1, 2026"); null for neither. */
-export function parseTypedDate(text: string): Date | null {
-  const trimmed = text.trim();
-  const iso = dateOfIso(trimmed);
-  if (iso) return iso;
-  const parsed = Date.parse(trimmed);
-  return Number.isNaN(parsed) ? null : new Date(parsed);
-}
-
 /** The first day of the week in a locale (0 for Sunday), as Intl says where it can; Sunday otherwise. */
 function firstDayOfWeek(locale: string): DayOfWeek {
   try {
@@ -43,32 +41,118 @@ function firstDayOfWeek(locale: string): DayOfWeek {
   return 0;
 }
 
+// Shown in place of a date while the field holds text that is none: the picker then shows that text, not a date.
+const NO_DATE = new Date(Number.NaN);
+
+/** A typed date, or what is wrong with it in the user's language: no date, or one outside the field's bounds (the years events may have at most). */
+function useTypedDateReader(min = EVENT_DATE_INPUT_MIN, max = EVENT_DATE_INPUT_MAX) {
+  const [lowest, highest] = [min > EVENT_DATE_INPUT_MIN ? min : EVENT_DATE_INPUT_MIN, max < EVENT_DATE_INPUT_MAX ? max : EVENT_DATE_INPUT_MAX];
+  const intl = useIntl();
+  const { locale, timeZone } = useRegionalSettings();
+  return (text: string): { date: string } | { problem: string } => {
+    const today = wallClockAt(new Date(), timeZone).date;
+    const reading = readTypedDate(text, locale, today);
+    const example = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(dateToDayMs(today));
+    if (!reading.ok) {
+      if (reading.problem === 'noSuchDay') {
+        const month = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(reading.year, reading.month - 1, 1));
+        return { problem: intl.formatMessage(D.noSuchDay, { month, days: reading.days }) };
+      }
+      if (reading.problem === 'noSuchMonth') return { problem: intl.formatMessage(D.noSuchMonth, { month: reading.month, example }) };
+      return { problem: intl.formatMessage(D.unreadable, { example }) };
+    }
+    if (reading.date < lowest || reading.date > highest) {
+      const shown = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+      return { problem: intl.formatMessage(D.outOfRange, { min: shown.format(dateToDayMs(lowest)), max: shown.format(dateToDayMs(highest)) }) };
+    }
+    return { date: reading.date };
+  };
+}
+
 interface DateInputProps {
   name: string;
   value: string;
-  min?: string;
-  max?: string;
+  min?: string | undefined;
+  max?: string | undefined;
   onChange(value: string): void;
+  /** What is wrong with the text typed, or null once it is a date (or a date is picked). */
+  onProblem(problem: string | null): void;
 }
 
-/** A date field: Fluent's DatePicker, in the user's locale (names, first day, format); a date can be typed too. */
-export function DateInput({ name, value, min, max, onChange }: DateInputProps) {
+/**
+ * A date field: Fluent's DatePicker, in the user's locale (names, first day, format). A date can be typed as the user
+ * writes it (readTypedDate); text that is no date stays in the field, the form's date empties and `onProblem` says why.
+ */
+function DateInput({ name, value, min, max, onChange, onProblem }: DateInputProps) {
   const { locale } = useRegionalSettings();
   const strings = useFluentCalendarStrings(locale);
   const format = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }), [locale]);
+  const read = useTypedDateReader(min, max);
+  // Text typed that is no date, shown until a date is typed or picked, or the value is changed from outside.
+  const [typed, setTyped] = useState<string | null>(null);
+  const [valueBefore, setValueBefore] = useState(value);
+  if (value !== valueBefore) {
+    setValueBefore(value);
+    if (value) setTyped(null);
+  }
+  // Fluent puts its last date back after text it cannot read (reporting it as chosen): that report is ignored.
+  const refused = useRef(false);
+  const parse = (text: string): Date | null => {
+    const reading = read(text);
+    if ('date' in reading) return dateOfIso(reading.date);
+    refused.current = true;
+    setTyped(text);
+    onProblem(reading.problem);
+    onChange('');
+    return null;
+  };
+  const select = (date: Date | null | undefined) => {
+    if (refused.current) {
+      refused.current = false;
+      return;
+    }
+    setTyped(null);
+    onProblem(null);
+    onChange(date ? isoOfDate(date) : '');
+  };
+  const selected = useMemo(() => dateOfIso(value), [value]);
+  // Stable between renders: Fluent writes the field's text anew whenever the date or this function changes.
+  const formatDate = useCallback((date?: Date | null) => (!date ? '' : Number.isNaN(date.getTime()) ? (typed ?? '') : format.format(date)), [format, typed]);
   return (
     <DatePicker
       name={name}
-      value={dateOfIso(value)}
+      value={typed === null ? selected : NO_DATE}
       minDate={min ? (dateOfIso(min) ?? undefined) : undefined}
       maxDate={max ? (dateOfIso(max) ?? undefined) : undefined}
       allowTextInput
-      formatDate={(date) => (date ? format.format(date) : '')}
-      parseDateFromString={parseTypedDate}
-      onSelectDate={(date) => onChange(date ? isoOfDate(date) : '')}
+      formatDate={formatDate}
+      parseDateFromString={parse}
+      onSelectDate={select}
+      // The month shown when the picker opens: the date, else today's (never the text's "no date").
+      calendar={{ value: selected ?? new Date() }}
       strings={strings}
       firstDayOfWeek={firstDayOfWeek(locale)}
     />
+  );
+}
+
+interface DateFieldProps extends Omit<DateInputProps, 'onProblem'> {
+  label: string;
+  required?: boolean;
+  /** The form's own error for the field, from its last check. */
+  validationState: 'error' | 'none';
+  validationMessage?: string | undefined;
+}
+
+/** A labelled date field: what is wrong with the text typed shows (and is announced) at once, before the form's own error. */
+export function DateField({ label, required, validationState, validationMessage, ...input }: DateFieldProps) {
+  const [typedProblem, setProblem] = useState<string | null>(null);
+  // Text that is no date leaves the form without one: a date set since (from outside, as the end moved with the start) answers it.
+  const problem = input.value === '' ? typedProblem : null;
+  return (
+    <Field label={label} required={required} validationState={problem ? 'error' : validationState} validationMessage={problem ?? validationMessage}>
+      <DateInput {...input} onProblem={setProblem} />
+    </Field>
   );
 }
 

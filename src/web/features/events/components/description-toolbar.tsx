@@ -1,4 +1,4 @@
-import { Toolbar, ToolbarDivider, ToolbarToggleButton, Tooltip, useFluent, type ToolbarProps } from '@fluentui/react-components';
+import { Toolbar, ToolbarDivider, ToolbarToggleButton, Tooltip, makeStyles, useFluent, type ToolbarProps } from '@fluentui/react-components';
 import {
   TextBold20Regular,
   TextBulletListLtr20Regular,
@@ -60,6 +60,11 @@ const GROUPS: readonly (readonly FormatButton[])[] = [
 ];
 
 const BUTTONS = GROUPS.flat();
+
+const useStyles = makeStyles({
+  // Narrower than its buttons (a 320 px phone), the toolbar goes on to a second row rather than past the dialog's edge.
+  toolbar: { flexWrap: 'wrap' },
+});
 const FORMAT = 'format';
 
 interface DescriptionToolbarProps {
@@ -73,6 +78,7 @@ interface DescriptionToolbarProps {
  * tab stop with arrow keys between the buttons, each named by its tooltip. Focus goes back to the text after each.
  */
 export function DescriptionToolbar({ editor, linkOpen, onLinkOpenChange }: DescriptionToolbarProps) {
+  const styles = useStyles();
   const say = useIntl().formatMessage;
   const { dir } = useFluent();
   // Re-rendered only when a format's state at the selection changes, not on every keystroke.
@@ -80,7 +86,7 @@ export function DescriptionToolbar({ editor, linkOpen, onLinkOpenChange }: Descr
   const checked: ToolbarProps['checkedValues'] = { [FORMAT]: active };
   const toggle = (button: FormatButton) => void button.toggle(editor.chain().focus()).run();
   return (
-    <Toolbar aria-label={say(M.toolbar)} size="small" checkedValues={checked}>
+    <Toolbar className={styles.toolbar} aria-label={say(M.toolbar)} size="small" checkedValues={checked}>
       {GROUPS.map((group, index) => [
         index > 0 && <ToolbarDivider key={`divider-${index}`} />,
         ...group.map((button) => {

@@ -3,8 +3,10 @@ import { useIntl } from 'react-intl';
 import { isHttpUrl } from '../../../../shared/web-link.ts';
 import { ColorSwatch } from '../../../components/color-swatch.tsx';
 import type { EventDetails } from '../hooks/use-event-details.ts';
+import { EVENT_FORM_MESSAGES } from '../lib/event-form-messages.ts';
 import { EVENT_DETAILS_MESSAGES as M } from '../lib/event-messages.ts';
 import { formatTimestamp } from '../../../lib/format-timestamp.ts';
+import { wallClockAt } from '../../../lib/zoned-time.ts';
 import { formatEventWhen } from '../lib/format-event-time.ts';
 import { EventCategoryRows } from './event-category-details.tsx';
 import { EventRichDetails } from './event-rich-details.tsx';
@@ -44,6 +46,7 @@ export function EventDetailsList({ event, display, calendar, occurrence, series 
       <dt className={styles.term}>{say(M.when)}</dt>
       <dd className={styles.value} lang={display.locale}>
         {event.allDay ? say(M.allDay, { dates: formatEventWhen(event, display) }) : formatEventWhen(event, display)}
+        <EventZoneWhen event={event} display={display} />
       </dd>
       {event.extendedProps.location && (
         <>
@@ -74,4 +77,17 @@ export function EventDetailsList({ event, display, calendar, occurrence, series 
       </dd>
     </dl>
   );
+}
+
+/** Whether two zones' clocks read the same at an event's start and end (London's and UTC's in winter). */
+const sameClocks = (event: { start: string; end: string }, a: string, b: string) =>
+  [event.start, event.end].every((at) => JSON.stringify(wallClockAt(new Date(at), a)) === JSON.stringify(wallClockAt(new Date(at), b)));
+
+/** A timed event planned in a zone whose clock reads otherwise than the one shown says when it is there too: "In Asia/Tokyo: …". */
+function EventZoneWhen({ event, display }: Pick<EventDetailsListProps, 'event' | 'display'>) {
+  const say = useIntl().formatMessage;
+  const zone = event.extendedProps.timeZone;
+  if (event.allDay || sameClocks(event, zone, display.timeZone)) return null;
+  const when = formatEventWhen(event, { ...display, timeZone: zone });
+  return <div data-testid="event-zone-when">{say(EVENT_FORM_MESSAGES.timeZoneShownTimes, { zone: zone.replaceAll('_', ' '), when })}</div>;
 }

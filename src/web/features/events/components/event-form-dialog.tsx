@@ -1,8 +1,10 @@
 import { Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import type { CalendarEvent } from '../../../../shared/event-schema.ts';
+import { DialogCloseAction } from '../../../components/dialog-close-action.tsx';
+import { DiscardChangesDialog } from '../../../components/discard-changes-dialog.tsx';
 import { useRegionalSettings } from '../../../host/regional-settings.tsx';
 import { useFormErrors } from '../../../lib/form-errors.ts';
 import type { DateSpan } from '../../../lib/date-span.ts';
@@ -51,26 +53,33 @@ export function EventFormDialog({ target, calendars, onClose, onSaved, onChanged
   // One occurrence keeps its series' rule: the series (all events) and "this and following" have a Repeat control.
   const scope = target.mode === 'edit' ? target.scope : undefined;
   const occurrence = original && scope ? occurrenceKeyOf(original) : null;
-  const { values, setValues, set, setEdge } = useEventFormValues(target, editable, timeZone);
+  const { values, setValues, set, setEdge, changed } = useEventFormValues(target, editable, timeZone);
+  // Every way out of a changed form (Cancel, Esc, ✕, a click beside it) asks first; an unchanged one just closes.
+  const [askingToDiscard, setAskingToDiscard] = useState(false);
+  const leave = () => (changed ? setAskingToDiscard(true) : onClose());
   // The version this edit is based on; replaced by the latest one after a conflict.
   const [base, setBase] = useState(original);
   const { formRef, formErrors, showErrors, clearErrors, fieldProps } = useFormErrors(EVENT_FORM_FIELDS);
+  // Fluent opens a dialog on its first focusable element, the title's ✕ here: the form opens on its first field, once
+  // Fluent has done so.
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[name="title"]')?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [formRef]);
   const failure = useEventFormFailure({ values, setValues, base, setBase, showErrors, clearErrors, onChanged, onClose });
-  // A series repeats in its own zone; a new one in the viewer's.
-  const seriesTimeZone = base?.extendedProps.timeZone ?? timeZone;
   const submit = useEventFormSubmit({
-    values, base, occurrence, scope, seriesTimeZone, showErrors, clearErrors,
+    values, base, occurrence, scope, showErrors, clearErrors,
     onFailure: failure.handleFailure, onSaved, onChanged, onClose,
   });
   // Until a conflict's re-read settles, a save would still carry the stale version.
   const saving = submit.pending || failure.rereading;
   const say = useIntl().formatMessage;
   return (
-    <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
+    <Dialog open onOpenChange={(_, data) => !data.open && leave()}>
       <DialogSurface className={styles.surface}>
         <form ref={formRef} onSubmit={submit.handleSubmit} noValidate data-testid="event-form">
           <DialogBody>
-            <DialogTitle>{say(base ? M.editTitle : M.newTitle)}</DialogTitle>
+            <DialogTitle action={<DialogCloseAction />}>{say(base ? M.editTitle : M.newTitle)}</DialogTitle>
             <DialogContent className={styles.form}>
               <EventFormAlerts conflict={failure.conflict} formErrors={formErrors} />
               <EventFormFields
@@ -81,14 +90,14 @@ export function EventFormDialog({ target, calendars, onClose, onSaved, onChanged
                 editable={editable}
                 occurrence={occurrence !== null}
                 repeats={occurrence === null || scope === 'following'}
-                timeZone={timeZone}
-                seriesTimeZone={seriesTimeZone}
+                shownTimeZone={timeZone}
                 locale={locale}
               />
             </DialogContent>
-            <EventFormActions saving={saving} editing={base !== null} onCancel={onClose} />
+            <EventFormActions saving={saving} editing={base !== null} onCancel={leave} />
           </DialogBody>
         </form>
+        <DiscardChangesDialog open={askingToDiscard} onDiscard={onClose} onKeepEditing={() => setAskingToDiscard(false)} />
       </DialogSurface>
     </Dialog>
   );

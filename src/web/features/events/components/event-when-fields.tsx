@@ -11,7 +11,8 @@ import {
 } from '../lib/event-form-values.ts';
 import { EVENT_FORM_MESSAGES as M } from '../lib/event-form-messages.ts';
 import { REPEAT_FIELDS } from '../lib/repeat-options.ts';
-import { DateInput, TimeInput } from './date-time-inputs.tsx';
+import { DateField, TimeInput } from './date-time-inputs.tsx';
+import { EventTimeZoneField } from './event-time-zone-field.tsx';
 import { RepeatField } from './repeat-field.tsx';
 
 const useStyles = makeStyles({
@@ -19,6 +20,8 @@ const useStyles = makeStyles({
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))',
     gap: tokens.spacingHorizontalM,
+    // Side by side, a date and a time start on one line whatever either says beneath it (an error, a hint).
+    alignItems: 'start',
     // Fluent's date and time pickers bring minimum widths of their own (the combobox's 250 px), wider than a column
     // on a phone: they overlapped each other and ran off the screen. Each takes its column's width instead.
     '& > *': { minWidth: 0 },
@@ -28,10 +31,10 @@ const useStyles = makeStyles({
 });
 
 /** The first start the Repeat control counts from, as the API writes it; '' while the inputs do not make one. */
-function formStart(values: EventFormValues, timeZone: string): string {
+function formStart(values: EventFormValues): string {
   if (values.allDay) return values.startDate;
   try {
-    return instantOfWallClock({ date: values.startDate, time: values.startTime }, timeZone).toISOString();
+    return instantOfWallClock({ date: values.startDate, time: values.startTime }, values.timeZone).toISOString();
   } catch {
     return '';
   }
@@ -43,10 +46,8 @@ export interface EventWhenFieldsProps {
   /** Sets one of the dates or times: for the start, the end moves with it (withStartMoved). */
   setEdge(field: EventFormEdgeField, value: string): void;
   fieldProps(field: EventFormField): { validationState: 'error' | 'none'; validationMessage: string | undefined };
-  /** The viewer's zone, which the dates and times are in. */
-  timeZone: string;
-  /** The zone the series repeats in. */
-  seriesTimeZone: string;
+  /** The zone the calendar is shown in: the event's times are also said in it when the event's zone is another. */
+  shownTimeZone: string;
   locale: string;
   /** An occurrence keeps its series' calendar, category and rich content (the form's other fields read this). */
   occurrence: boolean;
@@ -55,7 +56,7 @@ export interface EventWhenFieldsProps {
 }
 
 /** When the event happens: all day or not, its start and end, and how it repeats. */
-export function EventWhenFields({ values, set, setEdge, fieldProps, timeZone, seriesTimeZone, locale, repeats }: EventWhenFieldsProps) {
+export function EventWhenFields({ values, set, setEdge, fieldProps, shownTimeZone, locale, occurrence, repeats }: EventWhenFieldsProps) {
   const styles = useStyles();
   const say = useIntl().formatMessage;
   const repeatErrors: FieldErrors<EventFormField> = Object.fromEntries(
@@ -64,20 +65,32 @@ export function EventWhenFields({ values, set, setEdge, fieldProps, timeZone, se
       return message ? [[field, message]] : [];
     }),
   );
-  const row = { values, timeZone, setEdge, fieldProps, className: styles.row };
+  const row = { values, setEdge, fieldProps, className: styles.row };
   return (
     <>
       <Switch label={say(M.allDay)} checked={values.allDay} onChange={(_, data) => set('allDay', data.checked)} />
       <DateTimeRow edge="start" {...row} />
       <DateTimeRow edge="end" {...row} />
+      {/* All-day dates are the same dates in every zone. */}
+      {!values.allDay && (
+        <EventTimeZoneField
+          values={values}
+          onChange={(timeZone) => set('timeZone', timeZone)}
+          shownTimeZone={shownTimeZone}
+          locale={locale}
+          occurrence={occurrence}
+          {...fieldProps('timeZone')}
+        />
+      )}
       {repeats && (
         <RepeatField
           value={values.repeat}
           onChange={(repeat) => set('repeat', repeat)}
-          start={formStart(values, timeZone)}
+          start={formStart(values)}
           allDay={values.allDay}
-          timeZone={seriesTimeZone}
-          viewerTimeZone={timeZone}
+          // The form's dates and times, and so the rule's, are in the event's zone.
+          timeZone={values.timeZone}
+          viewerTimeZone={values.timeZone}
           locale={locale}
           errors={repeatErrors}
         />
@@ -86,23 +99,30 @@ export function EventWhenFields({ values, set, setEdge, fieldProps, timeZone, se
   );
 }
 
-interface DateTimeRowProps extends Pick<EventWhenFieldsProps, 'values' | 'timeZone' | 'setEdge' | 'fieldProps'> {
+interface DateTimeRowProps extends Pick<EventWhenFieldsProps, 'values' | 'setEdge' | 'fieldProps'> {
   edge: 'start' | 'end';
   className: string;
 }
 
 /** A start or an end: its date, and its time unless the event lasts all day. */
-function DateTimeRow({ edge, values, timeZone, setEdge, fieldProps, className }: DateTimeRowProps) {
+function DateTimeRow({ edge, values, setEdge, fieldProps, className }: DateTimeRowProps) {
   const intl = useIntl();
   const date = `${edge}Date` as const;
   const time = `${edge}Time` as const;
   return (
     <div className={className}>
-      <Field label={intl.formatMessage(M[date])} required {...fieldProps(date)}>
-        <DateInput name={date} min={EVENT_DATE_INPUT_MIN} max={EVENT_DATE_INPUT_MAX} value={values[date]} onChange={(value) => setEdge(date, value)} />
-      </Field>
+      <DateField
+        label={intl.formatMessage(M[date])}
+        required
+        {...fieldProps(date)}
+        name={date}
+        min={EVENT_DATE_INPUT_MIN}
+        max={EVENT_DATE_INPUT_MAX}
+        value={values[date]}
+        onChange={(value) => setEdge(date, value)}
+      />
       {!values.allDay && (
-        <Field label={intl.formatMessage(M[time])} required hint={timeZone} {...fieldProps(time)}>
+        <Field label={intl.formatMessage(M[time])} required {...fieldProps(time)}>
           <TimeInput name={time} day={values[date]} value={values[time]} onChange={(value) => setEdge(time, value)} />
         </Field>
       )}

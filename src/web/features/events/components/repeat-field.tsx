@@ -18,7 +18,7 @@ import {
   type RepeatValues,
 } from '../lib/repeat-options.ts';
 import { seriesStart, type SeriesStart } from '../lib/series-start.ts';
-import { DateInput } from './date-time-inputs.tsx';
+import { DateField } from './date-time-inputs.tsx';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -209,15 +209,15 @@ function EndsFields({ value, onChange, start, fieldProps }: PartProps & { start:
         </RadioGroup>
       </Field>
       {value.ends === 'on' && (
-        <Field label={intl.formatMessage(REPEAT_MESSAGES.untilDate)} {...fieldProps('repeatUntil')}>
-          <DateInput
-            name="repeatUntil"
-            min={start?.date}
-            max={REPEAT_UNTIL_DATE_MAX}
-            value={value.untilDate}
-            onChange={(untilDate) => onChange({ ...value, untilDate })}
-          />
-        </Field>
+        <DateField
+          label={intl.formatMessage(REPEAT_MESSAGES.untilDate)}
+          {...fieldProps('repeatUntil')}
+          name="repeatUntil"
+          min={start?.date}
+          max={REPEAT_UNTIL_DATE_MAX}
+          value={value.untilDate}
+          onChange={(untilDate) => onChange({ ...value, untilDate })}
+        />
       )}
       {value.ends === 'after' && (
         <Field label={intl.formatMessage(REPEAT_MESSAGES.count)} {...fieldProps('repeatCount')}>

@@ -3,7 +3,6 @@ import { useIntl, type IntlShape } from 'react-intl';
 import type { CalendarEvent } from '../../../../shared/event-schema.ts';
 import { useNotify } from '../../../components/notifications.tsx';
 import { useHost } from '../../../host/host-context.tsx';
-import { useRegionalSettings } from '../../../host/regional-settings.tsx';
 import type { FieldErrors } from '../../../lib/form-errors.ts';
 import { EVENT_FORM_FIELDS, validateEventForm, type EventFormErrors, type EventFormField, type EventFormValues } from '../lib/event-form-values.ts';
 import { EVENT_FORM_MESSAGES as M, formatFormMessage } from '../lib/event-form-messages.ts';
@@ -12,8 +11,6 @@ import { useSaveEvent, type SaveTarget } from './use-save-event.ts';
 
 interface EventFormSubmitOptions extends SaveTarget {
   values: EventFormValues;
-  /** The zone an existing series repeats in; a new one repeats in the viewer's. */
-  seriesTimeZone: string;
   showErrors(errors: FieldErrors<EventFormField>, messages: string[]): void;
   clearErrors(): void;
   onFailure(error: unknown): Promise<void>;
@@ -34,20 +31,22 @@ function sayErrors(intl: IntlShape, errors: EventFormErrors): FieldErrors<EventF
 
 /** Submitting the event form: its values are checked, then saved; a save that worked closes the form. */
 export function useEventFormSubmit(options: EventFormSubmitOptions) {
-  const { values, base, occurrence, scope, seriesTimeZone, showErrors, clearErrors, onFailure, onSaved, onChanged, onClose } = options;
+  const { values, base, occurrence, scope, showErrors, clearErrors, onFailure, onSaved, onChanged, onClose } = options;
   const notify = useNotify();
   const { save, pending } = useSaveEvent();
-  const { timeZone } = useRegionalSettings();
   // A config kept offline by an earlier build has none.
   const sharePointOrigins = useHost().clientConfig.sharePointOrigins ?? [];
   const intl = useIntl();
 
   const handleSubmit = (submitEvent: FormEvent) => {
     submitEvent.preventDefault();
+    // The form's dates and times are in the event's zone, which its rule repeats in; it is sent when new or changed.
+    const { timeZone } = values;
+    const includeTimeZone = base === null || timeZone !== base.extendedProps.timeZone;
     // "This and following" may change the repeat (a split with the new rule); "this event" keeps the series'.
     const includeRule = occurrence === null || scope === 'following';
     const storedRule = storedRuleOf(base);
-    const result = validateEventForm(values, { timeZone, includeTimeZone: base === null, includeRule, seriesTimeZone, sharePointOrigins, storedRule });
+    const result = validateEventForm(values, { timeZone, includeTimeZone, includeRule, seriesTimeZone: timeZone, sharePointOrigins, storedRule });
     if (!result.ok) {
       showErrors(sayErrors(intl, result.errors), result.formErrors.map((message) => formatFormMessage(intl, message)));
       return;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import type { EventFormTarget } from '../components/event-form-dialog.tsx';
-import { duplicateValues, eventFormValues, newEventValues, withStartMoved, type EventFormValues } from '../lib/event-form-values.ts';
+import { duplicateValues, eventFormValues, newEventValues, sameFormValues, withStartMoved, type EventFormValues } from '../lib/event-form-values.ts';
 
 /** One of the form's dates or times: a start's or an end's. */
 export type EventFormEdgeField = `${'start' | 'end'}${'Date' | 'Time'}`;
@@ -15,15 +15,21 @@ function newFormValues(target: Extract<EventFormTarget, { mode: 'create' }>, edi
   return prefill.title ? { ...values, title: prefill.title } : values;
 }
 
-/** The event form's values, first the event's or a new event's, and the setters its fields change them with. */
+/**
+ * The event form's values, first the event's or a new event's (`initial`, kept to tell whether anything changed), and
+ * the setters its fields change them with. `timeZone` is the zone shown, a new event's.
+ */
 export function useEventFormValues(target: EventFormTarget, editable: readonly Calendar[], timeZone: string) {
-  const [values, setValues] = useState<EventFormValues>(() =>
+  const [initial] = useState<EventFormValues>(() =>
     target.mode === 'edit' ? eventFormValues(target.event, timeZone) : newFormValues(target, editable, timeZone),
   );
+  const [values, setValues] = useState(initial);
   const set = <K extends keyof EventFormValues>(field: K, value: EventFormValues[K]) =>
     setValues((current) => ({ ...current, [field]: value }));
   // Moving the start moves the end with it; changing the end alone changes the length.
   const setEdge = (field: EventFormEdgeField, value: string) =>
-    field === 'startDate' || field === 'startTime' ? setValues((current) => withStartMoved(current, field, value, timeZone)) : set(field, value);
-  return { values, setValues, set, setEdge };
+    field === 'startDate' || field === 'startTime'
+      ? setValues((current) => withStartMoved(current, field, value, current.timeZone))
+      : set(field, value);
+  return { values, setValues, set, setEdge, changed: !sameFormValues(values, initial) };
 }

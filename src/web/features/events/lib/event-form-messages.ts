@@ -13,6 +13,10 @@ export const EVENT_FORM_MESSAGES = defineMessages({
   startTime: { id: 'eventForm.startTime', defaultMessage: 'Start time' },
   endDate: { id: 'eventForm.endDate', defaultMessage: 'End date' },
   endTime: { id: 'eventForm.endTime', defaultMessage: 'End time' },
+  timeZone: { id: 'eventForm.timeZone', defaultMessage: 'Time zone' },
+  timeZoneOccurrenceHint: { id: 'eventForm.timeZoneOccurrenceHint', defaultMessage: 'To change the time zone, edit all events' },
+  /** Under the event's zone when the calendar is shown in another: when the event is there. */
+  timeZoneShownTimes: defineMessage<{ zone: string; when: string }>({ id: 'eventForm.timeZoneShownTimes', defaultMessage: 'In {zone}: {when}' }),
   location: { id: 'eventForm.location', defaultMessage: 'Location' },
   description: { id: 'eventForm.description', defaultMessage: 'Description' },
   link: { id: 'eventForm.link', defaultMessage: 'Link' },
@@ -72,6 +76,17 @@ export const EVENT_FORM_ERROR_MESSAGES = defineMessages({
   invalid: { id: 'eventForm.invalid', defaultMessage: 'Check this value' },
   serverRefused: { id: 'eventForm.serverRefused', defaultMessage: 'The server did not accept this value' },
   serverRefusedForm: { id: 'eventForm.serverRefusedForm', defaultMessage: 'The server did not accept the event. Check it and save again.' },
+});
+
+/** What a date field says of text typed into it that is no date it can take. */
+export const TYPED_DATE_MESSAGES = defineMessages({
+  noSuchDay: defineMessage<{ month: string; days: number }>({ id: 'eventForm.dateNoSuchDay', defaultMessage: '{month} has {days, number} days' }),
+  noSuchMonth: defineMessage<{ month: number; example: string }>({
+    id: 'eventForm.dateNoSuchMonth',
+    defaultMessage: 'There is no month {month, number}: write the date as {example}',
+  }),
+  unreadable: defineMessage<{ example: string }>({ id: 'eventForm.dateUnreadable', defaultMessage: 'Type a date such as {example}' }),
+  outOfRange: defineMessage<{ min: string; max: string }>({ id: 'eventForm.dateOutOfRange', defaultMessage: 'Use a date from {min} to {max}' }),
 });
 
 /** A message and the values it is filled with: what pure functions return for a component to format. */

@@ -25,7 +25,7 @@ import { descriptionTextError, meetingFieldError, videoFieldError } from './rich
 import { ruleToSave, type StoredRule } from './rule-to-save.ts';
 import { NO_REPEAT, REPEAT_FIELDS, repeatRule, repeatValuesFromRule, type RepeatField, type RepeatValues } from './repeat-options.ts';
 
-/** What the event form edits: dates and times as the browser's date and time inputs give them, in the shown time zone. */
+/** What the event form edits: dates and times as the date and time fields give them, in the event's time zone. */
 export interface EventFormValues {
   title: string;
   calendarId: string;
@@ -37,6 +37,8 @@ export interface EventFormValues {
   /** Inclusive for all-day events, as people count days; the API's all-day end is exclusive. */
   endDate: string;
   endTime: string;
+  /** The event's IANA time zone: its dates and times are wall-clock times there, and a series repeats in it. */
+  timeZone: string;
   location: string;
   description: string;
   /** A video link as pasted; the server stores its canonical embed URL. */
@@ -58,6 +60,7 @@ export const EVENT_FORM_FIELDS: readonly EventFormField[] = [
   'startTime',
   'endDate',
   'endTime',
+  'timeZone',
   ...REPEAT_FIELDS,
   'location',
   'description',
@@ -84,24 +87,29 @@ const EMPTY_DETAILS = { title: '', categoryId: '', location: '', description: ''
 function timedValues(start: Date, end: Date, timeZone: string) {
   const from = wallClockAt(start, timeZone);
   const to = wallClockAt(end, timeZone);
-  return { allDay: false, startDate: from.date, startTime: from.time, endDate: to.date, endTime: to.time };
+  return { allDay: false, startDate: from.date, startTime: from.time, endDate: to.date, endTime: to.time, timeZone };
 }
 
 // The times the form offers for an all-day event, should the user switch all-day off.
 const DEFAULT_TIMES = { startTime: '09:00', endTime: '10:00' };
 
-/** A new event: from a selected range, or the next full hour today. */
+/** A new event, in the zone shown: from a selected range, or the next full hour today. */
 export function newEventValues(calendarId: string, range: DateSpan | null, timeZone: string, now = new Date()): EventFormValues {
   if (range?.allDay) {
     const endDate = addDays(wallClockAt(range.end, timeZone).date, -1);
-    return { ...EMPTY_DETAILS, ...DEFAULT_TIMES, calendarId, allDay: true, startDate: wallClockAt(range.start, timeZone).date, endDate };
+    return { ...EMPTY_DETAILS, ...DEFAULT_TIMES, calendarId, allDay: true, startDate: wallClockAt(range.start, timeZone).date, endDate, timeZone };
   }
   if (range) return { ...EMPTY_DETAILS, calendarId, ...timedValues(range.start, range.end, timeZone) };
   const start = nextFullHour(now, timeZone);
   return { ...EMPTY_DETAILS, calendarId, ...timedValues(start, new Date(start.getTime() + HOUR_MS), timeZone) };
 }
 
-export function eventFormValues(event: CalendarEvent, timeZone: string): EventFormValues {
+/**
+ * An event's values, its dates and times in its own zone (where it was planned: "10:00 in Tokyo" stays 10:00 whoever
+ * edits it); `shownTimeZone` for an event without one (an offline copy kept by an earlier build).
+ */
+export function eventFormValues(event: CalendarEvent, shownTimeZone: string): EventFormValues {
+  const timeZone = event.extendedProps.timeZone ?? shownTimeZone;
   const details = {
     title: event.title,
     calendarId: event.extendedProps.calendarId,
@@ -114,10 +122,10 @@ export function eventFormValues(event: CalendarEvent, timeZone: string): EventFo
     onlineMeetingUrl: event.extendedProps.onlineMeetingUrl ?? '',
     url: event.url ?? '',
     // A series' rule is read in its own zone, where its weekdays and dates are counted.
-    repeat: repeatValuesFromRule(event.rrule ?? '', { start: event.start, allDay: event.allDay, timeZone: event.extendedProps.timeZone ?? timeZone }),
+    repeat: repeatValuesFromRule(event.rrule ?? '', { start: event.start, allDay: event.allDay, timeZone }),
   };
   if (event.allDay) {
-    return { ...details, ...DEFAULT_TIMES, allDay: true, startDate: event.start, endDate: addDays(event.end, -1) };
+    return { ...details, ...DEFAULT_TIMES, allDay: true, startDate: event.start, endDate: addDays(event.end, -1), timeZone };
   }
   return { ...details, ...(localSeriesValues(event, timeZone) ?? timedValues(new Date(event.start), new Date(event.end), timeZone)) };
 }
@@ -130,7 +138,14 @@ function localSeriesValues(event: CalendarEvent, timeZone: string) {
   const { localStart, timeZone: zone } = event.extendedProps;
   const local = event.rrule && zone === timeZone ? localSpanOf({ ...event, localStart, timeZone: zone }) : null;
   if (!local) return null;
-  return { allDay: false, startDate: local.start.slice(0, 10), startTime: local.start.slice(11, 16), endDate: local.end.slice(0, 10), endTime: local.end.slice(11, 16) };
+  return {
+    allDay: false,
+    startDate: local.start.slice(0, 10),
+    startTime: local.start.slice(11, 16),
+    endDate: local.end.slice(0, 10),
+    endTime: local.end.slice(11, 16),
+    timeZone,
+  };
 }
 
 type FieldGroup = keyof typeof FIELD_GROUP_MESSAGES;
@@ -152,7 +167,7 @@ const FIELD_GROUPS: readonly { label: FieldGroup; fields: readonly (keyof EventF
   // A category is one of its calendar's: the two are taken together.
   { label: 'calendar', fields: ['calendarId', 'categoryId'] },
   // Dates and times only make sense together: the user's, or the latest version's, whole.
-  { label: 'dateAndTime', fields: ['allDay', 'startDate', 'startTime', 'endDate', 'endTime'] },
+  { label: 'dateAndTime', fields: ['allDay', 'startDate', 'startTime', 'endDate', 'endTime', 'timeZone'] },
   { label: 'location', fields: ['location'] },
   { label: 'description', fields: ['description'] },
   { label: 'video', fields: ['video'] },
@@ -163,6 +178,9 @@ const FIELD_GROUPS: readonly { label: FieldGroup; fields: readonly (keyof EventF
 
 // The repeat values are an object: two copies of one choice are the same choice.
 const sameValue = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/** Whether two sets of values are the same, field by field: a form holding what it started with has nothing to lose. */
+export const sameFormValues = (a: EventFormValues, b: EventFormValues) => (Object.keys(a) as (keyof EventFormValues)[]).every((field) => sameValue(a[field], b[field]));
 
 /**
  * After a conflict: the user's edit replayed on the latest version. A group of fields the user changed (from the
@@ -203,6 +221,8 @@ export function formFieldForPath(path: string, values: EventFormValues): EventFo
       return 'calendarId';
     case 'extendedProps.categoryId':
       return 'categoryId';
+    case 'extendedProps.timeZone':
+      return 'timeZone';
     case 'start':
       return 'startDate';
     case 'rrule':

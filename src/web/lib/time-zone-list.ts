@@ -1,4 +1,4 @@
-import { isValidTimeZone } from '../../../../shared/time.ts';
+import { isValidTimeZone } from '../../shared/time.ts';
 
 /** How many zones the time zone list keeps under "Recently used", per device. */
 export const RECENT_TIME_ZONES_MAX = 5;
