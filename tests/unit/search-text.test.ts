@@ -84,16 +84,17 @@ describe('matchRanges', () => {
     expect(marked('Team lunch', 'nowhere')).toEqual([]);
   });
 
-  it('makes overlapping and touching matches one, in order', () => {
+  it('makes overlapping and touching matches one, and those apart by a hyphen only, in order', () => {
     expect(matchRanges('meeting', ['meet', 'eting'])).toEqual([{ start: 0, end: 7 }]);
     expect(matchRanges('abcabc', ['bc', 'a'])).toEqual([{ start: 0, end: 6 }]);
     expect(matchRanges('x ab y ab', ['ab'])).toEqual([{ start: 2, end: 4 }, { start: 7, end: 9 }]);
+    expect(marked('Daily stand-up, stand up', 'stand up')).toEqual(['stand-up', 'stand', 'up']);
   });
 
   it(`marks at most SEARCH_HIGHLIGHTS_MAX (${SEARCH_HIGHLIGHTS_MAX}) matches in a text`, () => {
-    const ranges = matchRanges('a '.repeat(100), ['a']);
+    const ranges = matchRanges('a, '.repeat(100), ['a']);
     expect(ranges).toHaveLength(SEARCH_HIGHLIGHTS_MAX);
-    expect(ranges.at(-1)).toEqual({ start: 2 * (SEARCH_HIGHLIGHTS_MAX - 1), end: 2 * (SEARCH_HIGHLIGHTS_MAX - 1) + 1 });
+    expect(ranges.at(-1)).toEqual({ start: 3 * (SEARCH_HIGHLIGHTS_MAX - 1), end: 3 * (SEARCH_HIGHLIGHTS_MAX - 1) + 1 });
   });
 });
 

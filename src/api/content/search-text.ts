@@ -10,6 +10,7 @@ const FOLDED_MARKS = /[\u0300-\u036f\u064b-\u065f\u0670]/g;
 // the location and the description's paragraphs.
 const JOINERS = /[\p{Pd}\p{Zs}\t]/gu;
 const JOINER = /[\p{Pd}\p{Zs}\t]/u;
+const ONLY_DASHES = /^\p{Pd}+$/u;
 
 /**
  * Text as search compares it, for the stored text and the query alike: compatibility forms unified (full-width
@@ -70,12 +71,12 @@ function foldedWithOrigins(text: string): { folded: string; starts: number[]; en
   return { folded, starts, ends };
 }
 
-/** Ranges in order with those that overlap or touch made one. */
-function merged(ranges: TextRange[]): TextRange[] {
+/** Ranges of the text in order, with those that overlap, touch or stand apart by a hyphen or dash only made one. */
+function merged(text: string, ranges: TextRange[]): TextRange[] {
   const result: TextRange[] = [];
   for (const range of [...ranges].sort((a, b) => a.start - b.start)) {
     const last = result.at(-1);
-    if (last && range.start <= last.end) last.end = Math.max(last.end, range.end);
+    if (last && (range.start <= last.end || ONLY_DASHES.test(text.slice(last.end, range.start)))) last.end = Math.max(last.end, range.end);
     else result.push({ ...range });
   }
   return result;
@@ -83,7 +84,8 @@ function merged(ranges: TextRange[]): TextRange[] {
 
 /**
  * Where the terms occur in a text as written (its own letter case, accents, hyphens and spaces): [start, end) in UTF-16
- * units, in order, never overlapping, at most SEARCH_HIGHLIGHTS_MAX. A match across a hyphen covers the hyphen.
+ * units, in order, never overlapping, at most SEARCH_HIGHLIGHTS_MAX. A match across a hyphen covers the hyphen, and
+ * matches apart by a hyphen only are one ("stand up" searched marks "stand-up" whole).
  */
 export function matchRanges(text: string, terms: readonly string[]): TextRange[] {
   const { folded, starts, ends } = foldedWithOrigins(text);
@@ -94,7 +96,7 @@ export function matchRanges(text: string, terms: readonly string[]): TextRange[]
       found.push({ start: starts[at]!, end: ends[at + term.length - 1]! });
     }
   }
-  return merged(found).slice(0, SEARCH_HIGHLIGHTS_MAX);
+  return merged(text, found).slice(0, SEARCH_HIGHLIGHTS_MAX);
 }
 
 /** A cut that does not split a word where a space is near; ellipses where text was left out. */
