@@ -1,7 +1,7 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
-import { SEARCH_SUGGESTIONS_MAX } from '../../src/shared/limits.ts';
+import { SEARCH_SUGGEST_DEBOUNCE_MS, SEARCH_SUGGEST_MIN_CHARS, SEARCH_SUGGESTIONS_MAX } from '../../src/shared/limits.ts';
 import { ApiDriver } from './harness/api.ts';
 import { useAppAndBrowser } from './harness/app-and-browser.ts';
 import { axeViolations } from './harness/axe.ts';
@@ -284,6 +284,37 @@ describe('suggestions while typing, marked matches, and Back', () => {
     await expect.poll(() => suggestions(typing).getByRole('option').allTextContents()).toEqual(
       Array.from({ length: SEARCH_SUGGESTIONS_MAX }, (_, i) => expect.stringContaining(`Narwhaline ${i + 1}`)),
     );
+  });
+
+  test(`asks from SEARCH_SUGGEST_MIN_CHARS (${SEARCH_SUGGEST_MIN_CHARS}) characters, once typing pauses for SEARCH_SUGGEST_DEBOUNCE_MS (${SEARCH_SUGGEST_DEBOUNCE_MS} ms)`, async () => {
+    const page = await signedIn();
+    await searchBox(page).waitFor();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/search') asked.push(url.searchParams.get('q') ?? '');
+    });
+    const askedFor = (q: string) => page.waitForRequest((request) => new URL(request.url()).searchParams.get('q') === q);
+    // The page's clock stands still but when moved: a key's effects (the debounce's timer) run as the key is handled.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await searchBox(page).click();
+    await page.keyboard.type('z');
+    await page.clock.runFor(2 * SEARCH_SUGGEST_DEBOUNCE_MS);
+    const ze = askedFor('ze');
+    await page.keyboard.type('e');
+    await page.clock.runFor(SEARCH_SUGGEST_DEBOUNCE_MS);
+    await ze;
+    // One character was never asked for; a key before the pause ends puts the request off again.
+    await page.keyboard.type('p');
+    await page.clock.runFor(SEARCH_SUGGEST_DEBOUNCE_MS - 1);
+    const zeph = askedFor('zeph');
+    await page.keyboard.type('h');
+    await page.clock.runFor(SEARCH_SUGGEST_DEBOUNCE_MS - 1);
+    await page.clock.runFor(1);
+    await zeph;
+    expect(asked).toEqual(['ze', 'zeph']);
+    await page.context().close();
   });
 
   test('a request for words typed since is aborted (its signal), and only the last words’ suggestions show', async () => {
