@@ -32,7 +32,8 @@ export function useSuggestionList({ text, past, source }: SuggestionListOptions)
   const [open, setOpen] = useState(false);
   const [activeId, setActiveId] = useState<string | null>(null);
   const words = searchWords(text);
-  const settled = useDebouncedValue(words, SEARCH_SUGGEST_DEBOUNCE_MS);
+  // Closed, nothing is settled: words already in the box (a search in the address) are not asked for as typing starts.
+  const settled = useDebouncedValue(open ? words : '', SEARCH_SUGGEST_DEBOUNCE_MS);
   const from = searchFrom(past, timeZone, new Date());
   const { calendarIds } = source;
   const request = useMemo(
