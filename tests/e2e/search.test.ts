@@ -170,6 +170,7 @@ describe('the search in the address, and closing it', () => {
 });
 
 const suggestions = (page: Page) => page.getByRole('listbox', { name: 'Suggested events' });
+const suggestionIds = (page: Page) => suggestions(page).getByRole('option').evaluateAll((options) => options.map((option) => option.getAttribute('data-hit-id')));
 const activeSuggestion = (page: Page) =>
   searchBox(page).evaluate((box) => {
     const id = box.getAttribute('aria-activedescendant');
@@ -189,7 +190,7 @@ describe('suggestions while typing, marked matches, and Back', () => {
     await suggestions(typing).getByRole('option').first().waitFor();
     expect(await searchBox(typing).getAttribute('aria-expanded')).toBe('true');
     // Under load, typing may pause between keys: the list is of the last words once their answer is in.
-    await expect.poll(() => suggestions(typing).getByRole('option').evaluateAll((options) => options.map((option) => option.getAttribute('data-hit-id')))).toEqual([coming.id, inLocation.id]);
+    await expect.poll(() => suggestionIds(typing)).toEqual([coming.id, inLocation.id]);
     expect(await suggestions(typing).locator(`[data-hit-id="${coming.id}"] mark`).allTextContents()).toEqual([WORD]);
     expect(await typing.getByRole('status').filter({ hasText: '2 suggested events' }).count()).toBe(1);
 
@@ -226,8 +227,7 @@ describe('suggestions while typing, marked matches, and Back', () => {
       const answered = typing.waitForResponse((response) => new URL(response.url()).searchParams.get('q') === words);
       await searchBox(typing).pressSequentially(words);
       await answered;
-      await suggestions(typing).locator(`[data-hit-id="${hyphened.id}"]`).waitFor();
-      expect(await suggestions(typing).getByRole('option').count()).toBe(1);
+      await expect.poll(() => suggestionIds(typing)).toEqual([hyphened.id]);
       expect(await suggestions(typing).locator(`[data-hit-id="${hyphened.id}"] mark`).allTextContents()).toEqual(['Quokkarine', 'stand-up']);
     }
     await searchBox(typing).fill('stand-up blockers');
@@ -313,8 +313,27 @@ describe('suggestions while typing, marked matches, and Back', () => {
     await page.clock.runFor(SEARCH_SUGGEST_DEBOUNCE_MS - 1);
     await page.clock.runFor(1);
     await zeph;
-    expect(asked).toEqual(['ze', 'zeph']);
+    // The words asked for, each once: a change to events (the live stream) may ask for the same words again.
+    expect([...new Set(asked)]).toEqual(['ze', 'zeph']);
     await page.context().close();
+  });
+
+  test('words already in the box (a search in the address) are not asked for as typing starts: only the words typed', async () => {
+    await typing.goto(`/?q=${QUERY}`);
+    await option(typing, coming).waitFor();
+    const suggested: string[] = [];
+    const record = (request: { url(): string }) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/search' && url.searchParams.has('limit')) suggested.push(url.searchParams.get('q') ?? '');
+    };
+    typing.on('request', record);
+    await searchBox(typing).click();
+    await typing.keyboard.press('End');
+    const asked = typing.waitForRequest((request) => new URL(request.url()).searchParams.get('q') === `${QUERY} town`);
+    await typing.keyboard.insertText(' town');
+    await asked;
+    typing.off('request', record);
+    expect(suggested).toEqual([`${QUERY} town`]);
   });
 
   test('a request for words typed since is aborted (its signal), and only the last words’ suggestions show', async () => {
@@ -342,11 +361,13 @@ describe('suggestions while typing, marked matches, and Back', () => {
     const sent = typing.waitForRequest((request) => first(new URL(request.url())));
     await typing.keyboard.type('zephyrin');
     await sent;
-    await typing.keyboard.type('e town');
-    await suggestions(typing).locator(`[data-hit-id="${coming.id}"]`).waitFor();
+    // One input event: no pause between these keys however loaded the machine is.
+    await typing.keyboard.insertText('e town');
+    const shown = () => suggestionIds(typing);
+    await expect.poll(shown).toEqual([coming.id]);
     await expect.poll(() => typing.evaluate(() => (window as unknown as { aborted: string[] }).aborted)).toEqual(['zephyrin']);
     release();
-    expect(await suggestions(typing).getByRole('option').count()).toBe(1);
+    expect(await shown()).toEqual([coming.id]);
     await typing.unrouteAll({ behavior: 'ignoreErrors' });
   });
 
@@ -360,7 +381,7 @@ describe('suggestions while typing, marked matches, and Back', () => {
       await typing.goto('/');
       await searchBox(typing).click();
       await typing.keyboard.type(QUERY);
-      await suggestions(typing).getByRole('option').first().waitFor();
+      await expect.poll(() => suggestionIds(typing)).toEqual([coming.id, inLocation.id]);
       await typing.keyboard.press('ArrowDown');
       await expect.poll(() => activeSuggestion(typing)).toBe(coming.id);
       expect(await axeViolations(typing)).toEqual([]);
