@@ -30,6 +30,12 @@ export const CATEGORIES_PER_CALENDAR_MAX = 50;
 export const SEARCH_QUERY_MAX = 200;
 /** Results per page of GET /api/search. */
 export const SEARCH_PAGE_SIZE = 25;
+/** Events the header's search box suggests as words are typed: one request of GET /api/search with this limit. */
+export const SEARCH_SUGGESTIONS_MAX = 5;
+/** Typing pauses this long before suggestions are asked for: one request per pause, not per key. */
+export const SEARCH_SUGGEST_DEBOUNCE_MS = 250;
+/** Suggestions come from this many characters typed: one letter would match nearly everything. */
+export const SEARCH_SUGGEST_MIN_CHARS = 2;
 /** The longest event, in days. */
 export const EVENT_MAX_DURATION_DAYS = 366;
 /**

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Calendar } from '../../src/shared/calendar-schema.ts';
 import type { Category } from '../../src/shared/category-schema.ts';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
+import { SEARCH_HIGHLIGHTS_MAX } from '../../src/api/content/search-text.ts';
 import { SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX } from '../../src/shared/limits.ts';
 import type { Problem } from '../../src/shared/problem.ts';
 import type { SearchHit, SearchPage } from '../../src/shared/search-schema.ts';
@@ -78,12 +79,55 @@ describe('GET /api/search', () => {
       location: '',
       categoryId: '',
       snippet: expect.stringContaining('Bring your hiking boots'),
+      highlights: { title: [{ start: 0, end: 6 }], location: [], snippet: [expect.any(Object)] },
     });
+    const [marked] = hit!.highlights.snippet;
+    expect(hit!.snippet.slice(marked!.start, marked!.end)).toBe('hiking');
     expect(hit!.snippet.length).toBeLessThanOrEqual(160);
     expect(hit!.snippet).toMatch(/^….*…$/);
     expect((await search({ q: 'lunch zephyr' })).body.hits[0]!.snippet).toBe('');
     const found = await api.request<CalendarEvent>('GET', `/api/events/${hit!.id}`, { token: ada });
     expect(found.body.title).toBe('Zephyr retreat');
+  });
+
+  it('folds hyphens and spaces, marks each match where it is written, and shows snippets without list bullets or quote marks', async () => {
+    await createEvent(other, {
+      title: 'Wapiti Stand-Up',
+      start: '2027-04-01T09:00:00Z',
+      extendedProps: {
+        location: 'Stand up desks, Wapiti wing',
+        description: '<ul><li>Bring the <strong>stand up</strong> notes</li><li>Second item</li></ul><blockquote><p>Quoted wapiti words</p></blockquote>',
+      },
+    });
+    await createEvent(other, { title: 'Wapiti standup', start: '2027-04-02T09:00:00Z' });
+    const page = (await search({ q: 'wapiti stand-up' })).body;
+    expect(titlesOf(page)).toEqual(['Wapiti Stand-Up', 'Wapiti standup']);
+    expect(titlesOf((await search({ q: 'wapiti standup' })).body)).toEqual(['Wapiti Stand-Up', 'Wapiti standup']);
+    const [hit] = page.hits;
+    const marked = (text: string, ranges: { start: number; end: number }[]) => ranges.map(({ start, end }) => text.slice(start, end));
+    expect(hit!.snippet).toBe('Bring the stand up notes Second item Quoted wapiti words');
+    expect(marked(hit!.title, hit!.highlights.title)).toEqual(['Wapiti', 'Stand-Up']);
+    expect(marked(hit!.location, hit!.highlights.location)).toEqual(['Stand up', 'Wapiti']);
+    expect(marked(hit!.snippet, hit!.highlights.snippet)).toEqual(['stand up', 'wapiti']);
+  });
+
+  it(`marks at most SEARCH_HIGHLIGHTS_MAX (${SEARCH_HIGHLIGHTS_MAX}) matches in each text`, async () => {
+    await createEvent(other, { title: `Ibex ${'o, '.repeat(40)}`.trim(), start: '2027-04-03T09:00:00Z' });
+    const [hit] = (await search({ q: 'ibex o' })).body.hits;
+    expect(hit!.highlights.title).toHaveLength(SEARCH_HIGHLIGHTS_MAX);
+  });
+
+  it('gives fewer hits a page when asked (limit, 1 to SEARCH_PAGE_SIZE), and none for words of hyphens only', async () => {
+    const two = (await search({ q: 'zephyr', limit: '2' })).body;
+    expect(titlesOf(two)).toEqual(['Zephyr town hall', 'Café Zéphyr']);
+    expect(two.nextCursor).not.toBeNull();
+    expect(titlesOf((await search({ q: 'zephyr', limit: '2', cursor: two.nextCursor! })).body).slice(0, 1)).toEqual(['Zephyr lunch']);
+    for (const limit of ['0', String(SEARCH_PAGE_SIZE + 1), '-1', '2.5', 'x']) {
+      const bad = await search<Problem>({ q: 'zephyr', limit });
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors).toEqual([{ field: 'limit', message: `Use limit=1 to ${SEARCH_PAGE_SIZE}` }]);
+    }
+    expect(await search({ q: '- —' })).toMatchObject({ status: 200, body: { hits: [], nextCursor: null } });
   });
 
   it('never finds markup or a link’s address, only the words a person reads', async () => {

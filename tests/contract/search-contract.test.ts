@@ -49,6 +49,9 @@ describe.each(STORE_FACTORIES)('search in the %s store', (_name, open) => {
     await add({ title: 'Résumé workshop', start: '2027-03-05', end: '2027-03-06' });
     await add({ title: 'Town hall', start: '2027-03-01T16:00:00Z', location: 'Atrium' }, theirs, OTHER_TENANT);
     await add({ title: 'Daily town hall stand-up', start: '2027-01-04T09:00:00Z', end: '2027-01-04T09:15:00Z', rrule: 'FREQ=DAILY' });
+    await add({ title: 'Design stand-up', start: '2027-03-06T09:00:00Z' });
+    await add({ title: 'Sales', start: '2027-03-07T09:00:00Z', location: 'Stand up desks' });
+    await add({ title: 'Ops sync', start: '2027-03-08T09:00:00Z', description: '<ul><li>Check-in</li><li>The <em>standup</em> notes</li></ul>' });
   });
   afterAll(() => opened.dispose());
 
@@ -113,8 +116,25 @@ describe.each(STORE_FACTORIES)('search in the %s store', (_name, open) => {
     expect(await find('team', { fromMs: at('2027-03-03T09:59:59Z'), toMs: at('2027-03-04T12:00:00.001Z') })).toEqual(['Weekly team meeting', 'Team lunch']);
   });
 
+  it('folds hyphens, dashes and spaces away on either side: "standup", "stand-up" and "stand up" are one', async () => {
+    const all = ['Design stand-up', 'Sales', 'Ops sync'];
+    expect(await find('standup')).toEqual(all);
+    expect(await find('stand-up')).toEqual(all);
+    expect(await find('STAND–UP')).toEqual(all);
+    expect(await find('stand up')).toEqual(all);
+    // A short term (no trigram) across the hyphen, and a long one across a space of the location.
+    expect(await find('d-u')).toEqual(all);
+    expect(await find('updesks')).toEqual(['Sales']);
+    expect(await find('checkin')).toEqual(['Ops sync']);
+    expect(await find('check in notes')).toEqual(['Ops sync']);
+    // Never across a line: the title's end and the location's start, or two list items.
+    expect(await find('salesstand')).toEqual([]);
+    expect(await find('checkinthe')).toEqual([]);
+    expect(titles(await store.search.findSeries(match('hallstandup')))).toEqual(['Daily town hall stand-up']);
+  });
+
   it('gives single events only, while series come from findSeries, by range', async () => {
-    expect(await find('stand-up')).toEqual([]);
+    expect(await find('daily')).toEqual([]);
     const series = await store.search.findSeries(match('stand'));
     expect(titles(series)).toEqual(['Daily town hall stand-up']);
     expect(series[0]!.rrule).toBe('FREQ=DAILY');

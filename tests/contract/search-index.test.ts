@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import { CosmosClient } from '@azure/cosmos';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { searchTerms } from '../../src/api/content/search-text.ts';
+import { richTextToPlain } from '../../src/api/content/sanitise-html.ts';
+import { foldForSearch, searchTerms } from '../../src/api/content/search-text.ts';
+import { SEARCH_TEXT_VERSION } from '../../src/api/stores/cosmos/cosmos-event-docs.ts';
 import { COSMOS_EVENTS_CONTAINER, openCosmosStore } from '../../src/api/stores/cosmos/cosmos-store.ts';
 import { searchEventsQuery, searchSeriesQuery } from '../../src/api/stores/cosmos/cosmos-queries.ts';
 import { eventRecord, type SearchMatch, type Store } from '../../src/api/stores/repository.ts';
@@ -72,6 +74,47 @@ describe('the SQLite store’s search index', () => {
       await store.close();
     }
     const db = new Database(join(dataDir, SQLITE_FILE_NAME));
+    expect(() => integrityCheck(db)).not.toThrow();
+    db.close();
+  });
+
+  /** A file as the build before issue 28 left it (schema version 14): its texts kept hyphens and spaces. */
+  function writeVersionFourteenDatabase(): void {
+    const db = new Database(join(dataDir, SQLITE_FILE_NAME));
+    db.function('search_text', { deterministic: true }, (title, location, description) =>
+      foldForSearch(`${String(title)}\n${String(location)}\n${richTextToPlain(String(description))}`),
+    );
+    db.function('search_deferred', { deterministic: false }, () => 0);
+    for (const migration of MIGRATIONS.slice(0, 14)) {
+      if (typeof migration === 'string') db.exec(migration);
+      else migration(db);
+    }
+    db.pragma('user_version = 14');
+    db.prepare(`INSERT INTO calendars (tenant_id, id, name, color, description, editors, created_at, updated_at, version) VALUES (?, 'old', 'Old', '#000000', '', '[]', '', '', 1)`).run(TENANT);
+    const now = new Date().toISOString();
+    for (const [id, title] of [['a', 'Design stand-up'], ['b', 'Sales stand up']] as const) {
+      const record = eventRecord({ id, calendarId: 'old', draft: draft(title, '<ul><li>Quokka notes</li></ul>'), authorship: { createdBy: ACTOR, updatedBy: ACTOR, createdAt: now, updatedAt: now }, version: 1 });
+      db.prepare(`INSERT INTO events (${EVENT_COLUMNS.join(', ')}) VALUES (${EVENT_COLUMNS.map((column) => `@${column}`).join(', ')})`).run(toEventRow(TENANT, record));
+    }
+    expect(db.prepare(`SELECT text FROM event_search_text ORDER BY event_id`).pluck().all()).toEqual(['design stand-up\n\nquokka notes', 'sales stand up\n\nquokka notes']);
+    db.close();
+  }
+
+  it('works out and indexes every text again when this build opens a file of the build before (migration 15)', async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'company-calendar-search-'));
+    writeVersionFourteenDatabase();
+    const store = openSqliteStore({ dataDir });
+    try {
+      // Found from the start: listed texts are checked directly while the slices index them.
+      expect(await found(store, 'old', 'standup')).toEqual(['Design stand-up', 'Sales stand up']);
+    } finally {
+      await store.close();
+    }
+    const db = new Database(join(dataDir, SQLITE_FILE_NAME));
+    expect(db.prepare(`SELECT text FROM event_search_text ORDER BY event_id`).pluck().all()).toEqual(['designstandup\n\nquokkanotes', 'salesstandup\n\nquokkanotes']);
+    expect(db.prepare('SELECT COUNT(*) FROM event_search_pending').pluck().get()).toBe(0);
+    expect(db.prepare(`SELECT COUNT(*) FROM event_search WHERE event_search MATCH '"standup"'`).pluck().get()).toBe(2);
+    expect(db.prepare(`SELECT COUNT(*) FROM event_search WHERE event_search MATCH '"stand up"'`).pluck().get()).toBe(0);
     expect(() => integrityCheck(db)).not.toThrow();
     db.close();
   });
@@ -194,25 +237,32 @@ describe('the Cosmos store’s search', () => {
     expect(searchEventsQuery(match, null).spec.query).toMatch(/ORDER BY c\.startMs, c\.id$/);
   });
 
-  it('gives searchText to documents written before it at the first start-up after, and never returns it', async () => {
+  it('gives searchText of this version to documents written before it or by an older build at the first start-up after, and never returns it', async () => {
     const database = `search-${randomUUID()}`;
     const first = await openCosmosStore(cosmosOptions(database));
     const calendar = await first.calendars.create({ actor: ACTOR, tenantId: TENANT, input: { name: 'Old', color: '#000000', description: '', editors: [] } });
     const event = await first.events.create({ tenantId: TENANT, calendarId: calendar.id, draft: draft('Archived offsite', '<p>Bring <em>hiking</em> boots</p>'), actor: ACTOR });
-    expect(JSON.stringify(event)).not.toContain('searchText');
+    const hyphened = await first.events.create({ tenantId: TENANT, calendarId: calendar.id, draft: draft('Design stand-up'), actor: ACTOR });
+    expect(JSON.stringify(event)).not.toMatch(/searchText|searchVersion/);
     expect(await found(first, calendar.id, 'hiking')).toEqual(['Archived offsite']);
 
     // As a build before search wrote it: no searchText, and no mark that the back-fill has run.
     const client = new CosmosClient({ endpoint: process.env.TEST_COSMOS_ENDPOINT!, key: process.env.TEST_COSMOS_KEY!, connectionPolicy: { enableEndpointDiscovery: false } });
     const events = client.database(database).container(COSMOS_EVENTS_CONTAINER);
     const { resource } = await events.item(event.id, TENANT).read<Record<string, unknown>>();
-    const { searchText: _searchText, ...old } = resource!;
+    const { searchText: _searchText, searchVersion: _searchVersion, ...old } = resource!;
     await events.item(event.id, TENANT).replace(old);
-    await events.item('search-text-backfill', '_system').delete();
+    // As version 1 wrote it (issue 11): hyphens and spaces kept, no searchVersion.
+    const { resource: current } = await events.item(hyphened.id, TENANT).read<Record<string, unknown>>();
+    const { searchVersion: _version, ...versionOne } = current!;
+    await events.item(hyphened.id, TENANT).replace({ ...versionOne, searchText: 'design stand-up\n\n' });
+    await events.item(`search-text-backfill-${SEARCH_TEXT_VERSION}`, '_system').delete();
     expect(await found(first, calendar.id, 'hiking')).toEqual([]);
+    expect(await found(first, calendar.id, 'standup')).toEqual([]);
 
     const second = await openCosmosStore(cosmosOptions(database));
     expect(await found(second, calendar.id, 'hiking')).toEqual(['Archived offsite']);
+    expect(await found(second, calendar.id, 'standup')).toEqual(['Design stand-up']);
     expect(await second.events.get({ tenantId: TENANT, calendarId: calendar.id, eventId: event.id })).toEqual(event);
     client.dispose();
     await Promise.all([first.close(), second.close()]);

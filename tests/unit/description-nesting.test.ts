@@ -90,7 +90,7 @@ describe('a stored description too deep to convert (stored before the limit) deg
   });
 
   it('search finds it and shows a snippet of it', () => {
-    expect(searchTextOf('Title', 'Room', stored)).toContain('deep words');
+    expect(searchTextOf('Title', 'Room', stored)).toContain('deepwords');
     const reasons: string[] = [];
     expect(snippetOf(stored, ['deep'], (reason) => reasons.push(reason))).toBe('Agenda deep words More & more');
     expect(reasons).toHaveLength(1);

@@ -6,7 +6,7 @@ import { searchFrom } from '../../src/web/features/search/lib/search-from.ts';
 import { timeOfDayOptions } from '../../src/web/lib/time-format.ts';
 
 function hit(id: string, start: string, end: string, allDay = false): SearchHit {
-  return { id, calendarId: 'c', title: id, start, end, allDay, location: '', categoryId: '', snippet: '' };
+  return { id, calendarId: 'c', title: id, start, end, allDay, location: '', categoryId: '', snippet: '', highlights: { title: [], location: [], snippet: [] } };
 }
 
 // Half past eleven at night in London on 30 November: already 1 December in Tokyo, still the evening in New York.

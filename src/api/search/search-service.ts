@@ -4,7 +4,7 @@ import type { SearchHit, SearchPage, SearchQuery } from '../../shared/search-sch
 import { eventTimeMs, isDateOnly } from '../../shared/time.ts';
 import type { Principal } from '../auth/principal.ts';
 import { fallbackReport, type RenderingLog } from '../content/sanitise-html.ts';
-import { searchTerms, snippetOf } from '../content/search-text.ts';
+import { matchRanges, searchTerms, snippetOf } from '../content/search-text.ts';
 import { validationFailed } from '../errors.ts';
 import type { SearchKey, SearchMatch, Store } from '../stores/repository.ts';
 import { decodeCursor, encodeCursor } from './search-cursor.ts';
@@ -33,6 +33,7 @@ const byKey = (a: KeyedOccurrence, b: KeyedOccurrence) => a.startMs - b.startMs 
 
 function toHit(event: CalendarEvent, terms: readonly string[], log: RenderingLog | undefined): SearchHit {
   const { calendarId, location, categoryId, description, seriesId } = event.extendedProps;
+  const snippet = snippetOf(description, terms, fallbackReport(log, event.id));
   return {
     id: event.id,
     calendarId,
@@ -43,7 +44,8 @@ function toHit(event: CalendarEvent, terms: readonly string[], log: RenderingLog
     location,
     categoryId,
     ...(seriesId === undefined ? {} : { seriesId }),
-    snippet: snippetOf(description, terms, fallbackReport(log, event.id)),
+    snippet,
+    highlights: { title: matchRanges(event.title, terms), location: matchRanges(location, terms), snippet: matchRanges(snippet, terms) },
   };
 }
 
@@ -68,23 +70,26 @@ export function createSearchService(store: Store, { now = Date.now, log }: Searc
   return {
     async search({ tenantId }, query) {
       const match = await matchOf(store, tenantId, query);
+      // Words of hyphens only ("-", "–") fold to no term at all: nothing is asked for, so nothing is found.
+      if (match.terms.length === 0) return { hits: [], nextCursor: null };
+      const pageSize = query.limit ?? SEARCH_PAGE_SIZE;
       const cursor = query.cursor === undefined ? null : decodeCursor(query.cursor);
       const referenceMs = cursor?.referenceMs ?? match.fromMs ?? now();
       const after = cursor?.after ?? null;
       // One more than a page: enough to know whether another follows.
       const [singles, series] = await Promise.all([
-        store.search.findEvents({ ...match, after, limit: SEARCH_PAGE_SIZE + 1 }),
+        store.search.findEvents({ ...match, after, limit: pageSize + 1 }),
         store.search.findSeries(match),
       ]);
       const occurrences = series
         .map((one) => seriesHit(one, { fromMs: match.fromMs, toMs: match.toMs, referenceMs }))
         .filter((hit): hit is KeyedOccurrence => hit !== null && (after === null || isAfter(hit, after)));
       const merged = [...singles.map((event) => ({ event, startMs: eventTimeMs(event.start) })), ...occurrences].sort(byKey);
-      const page = merged.slice(0, SEARCH_PAGE_SIZE);
+      const page = merged.slice(0, pageSize);
       const last = page.at(-1);
       return {
         hits: page.map(({ event }) => toHit(event, match.terms, log)),
-        nextCursor: merged.length > SEARCH_PAGE_SIZE && last ? encodeCursor({ referenceMs, after: { startMs: last.startMs, id: last.event.id } }) : null,
+        nextCursor: merged.length > pageSize && last ? encodeCursor({ referenceMs, after: { startMs: last.startMs, id: last.event.id } }) : null,
       };
     },
   };

@@ -24,7 +24,7 @@ import { useKeyboardShortcuts, type ShortcutAction } from './keyboard-shortcuts.
 import { ShellConnection } from './shell-connection.tsx';
 import { ShellDialogs } from './shell-dialogs.tsx';
 import { SHELL_MESSAGES } from './shell-messages.ts';
-import { ShellSearchResults, useRefetchEvents } from './shell-search-results.tsx';
+import { ShellSearchResults, useRefetchEvents, useSuggestionSource } from './shell-search-results.tsx';
 import { useCalendarPanel } from './use-calendar-panel.ts';
 import { useFocusReturn } from './use-focus-return.ts';
 import { useShellCalendars } from './use-shell-calendars.ts';
@@ -154,7 +154,7 @@ export function AppShell() {
   const refetchEvents = useRefetchEvents(calendarView);
   const { onEventChange, scopeDialog } = useEventMoveHandler(refetchEvents);
   const chrome = useShellChrome(phone, shell.query.isError);
-  const search = useHeaderSearch(phone);
+  const search = useHeaderSearch(phone, useSuggestionSource(shell.visibleCalendarIds, dialogs, focusReturn));
   useShellShortcuts(useCallback(() => calendarView.current, []), shell.canCreate, dialogs, search.openBox);
   useNewEventLink(dialogs.setForm, shell.query.isSuccess);
 

@@ -1,11 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, type RefObject } from 'react';
+import { useCallback, useMemo, type RefObject } from 'react';
 import type { Calendar } from '../../shared/calendar-schema.ts';
 import type { SearchHit } from '../../shared/search-schema.ts';
 import type { CalendarViewHandle } from '../features/calendar/hooks/use-calendar-handle.ts';
 import { goToDate } from '../features/calendar/lib/shown-period.ts';
 import { SearchResults } from '../features/search/components/lazy-search-results.tsx';
 import type { HeaderSearch } from '../features/search/hooks/use-header-search.ts';
+import type { SuggestionSource } from '../features/search/hooks/use-suggestion-list.ts';
+import { hitStartDate } from '../features/search/lib/group-by-month.ts';
+import { useRegionalSettings } from '../host/regional-settings.tsx';
 import { EVENT_SEARCH_QUERY_KEY } from '../features/search/lib/search-query-key.ts';
 import { useEventsChanged } from '../lib/events-changed.ts';
 import type { FocusReturn } from './use-focus-return.ts';
@@ -21,18 +24,33 @@ interface ShellSearchResultsProps {
   focusReturn: FocusReturn;
 }
 
-/** The header's search results over the calendar: a result opens in its details, with the calendar at its date behind. */
-export function ShellSearchResults({ search, calendars, calendarIds, phone, dialogs, focusReturn }: ShellSearchResultsProps) {
+/**
+ * What opening a search's hit (a result, or a suggestion under the box) does: the calendar goes to the day it starts
+ * on (YYYY-MM-DD, in the zone shown) and its details open; when they close, focus goes back to what opened them.
+ */
+export function useOpenSearchHit(dialogs: ShellDialogs, focusReturn: FocusReturn): (hit: SearchHit, date: string) => void {
   const { openEventDetails } = dialogs;
-  const open = useCallback(
+  return useCallback(
     (hit: SearchHit, date: string) => {
       goToDate(date);
-      // When the details close, focus goes back to the result (the opener), not to the event on the calendar.
+      // The result or the box (the opener), not the event on the calendar.
       focusReturn.opened();
       openEventDetails({ calendarId: hit.calendarId, eventId: hit.id });
     },
     [focusReturn, openEventDetails],
   );
+}
+
+/** Where the search box's suggestions look (the calendars shown), and a chosen one opened as a result is. */
+export function useSuggestionSource(calendarIds: readonly string[], dialogs: ShellDialogs, focusReturn: FocusReturn): SuggestionSource {
+  const open = useOpenSearchHit(dialogs, focusReturn);
+  const { timeZone } = useRegionalSettings();
+  return useMemo(() => ({ calendarIds, openHit: (hit: SearchHit) => open(hit, hitStartDate(hit, timeZone)) }), [calendarIds, open, timeZone]);
+}
+
+/** The header's search results over the calendar: a result opens in its details, with the calendar at its date behind. */
+export function ShellSearchResults({ search, calendars, calendarIds, phone, dialogs, focusReturn }: ShellSearchResultsProps) {
+  const open = useOpenSearchHit(dialogs, focusReturn);
   if (!search.shown) return null;
   return (
     <SearchResults

@@ -37,6 +37,8 @@ export interface ApiRequest {
   file?: { body: Blob; contentType: string };
   /** Sent as Idempotency-Key: the same for every send of one submission (idempotent-request.ts). */
   idempotencyKey?: string;
+  /** Aborts the request (a search's suggestions, when the words typed change). */
+  signal?: AbortSignal;
 }
 
 export type GetAccessToken = (options?: { forceRefresh?: boolean }) => Promise<string>;
@@ -78,6 +80,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}, access
       method: request.method ?? 'GET',
       headers,
       body: request.file?.body ?? (request.body === undefined ? undefined : JSON.stringify(request.body)),
+      signal: request.signal,
     });
   } catch (error) {
     if (isNetworkFailure(error)) reportUnreachable();

@@ -13,6 +13,8 @@ export interface EventDoc extends EventRecord {
   descriptionFormat?: typeof DESCRIPTION_FORMAT_HTML;
   /** Title, location and description's text, folded (content/search-text.ts): what search looks in. Never returned. */
   searchText?: string;
+  /** Which way searchText was worked out (SEARCH_TEXT_VERSION); missing on documents from before issue 28. */
+  searchVersion?: number;
   /**
    * In its calendar's trash (cosmos-trash.ts): then calendarId is the trash's id, so that no read of the calendar finds
    * it, and this is the calendar; with when and by whom, and the account's time to live.
@@ -25,9 +27,21 @@ export interface EventDoc extends EventRecord {
   _etag?: string;
 }
 
+/**
+ * How searchText is worked out now: 2 since issue 28 (hyphens and spaces left out, list bullets too). A start-up
+ * works out again the searchText of every document of an older one (backfillSearchText).
+ */
+export const SEARCH_TEXT_VERSION = 2;
+
 /** The document an event write stores. Exported for the bench's bulk load, which writes documents as the store does. */
 export function toEventDoc(tenantId: string, record: EventRecord): EventDoc {
-  return { ...record, tenantId, descriptionFormat: DESCRIPTION_FORMAT_HTML, searchText: searchTextOf(record.title, record.location, record.description) };
+  return {
+    ...record,
+    tenantId,
+    descriptionFormat: DESCRIPTION_FORMAT_HTML,
+    searchText: searchTextOf(record.title, record.location, record.description),
+    searchVersion: SEARCH_TEXT_VERSION,
+  };
 }
 
 type LegacyOverrides = Record<string, { description?: unknown }> | undefined;

@@ -276,8 +276,14 @@ export function searchSeriesQuery(match: SearchMatch): PartitionQuery {
   return tenantQuery(match.tenantId, `SELECT * FROM c WHERE ${clauses.join(' AND ')}`, { ...words.values, ...range.values });
 }
 
-/** Event documents written before they carried searchText (change counters have no startMs): across partitions, once. */
-export const MISSING_SEARCH_TEXT_QUERY: SqlQuerySpec = { query: 'SELECT * FROM c WHERE IS_DEFINED(c.startMs) AND NOT IS_DEFINED(c.searchText)' };
+/**
+ * Event documents whose searchText is missing or worked out as an older build did (change counters have no startMs):
+ * across partitions, once per version.
+ */
+export const staleSearchTextQuery = (version: number): SqlQuerySpec => ({
+  query: 'SELECT * FROM c WHERE IS_DEFINED(c.startMs) AND (NOT IS_DEFINED(c.searchVersion) OR c.searchVersion != @version)',
+  parameters: [{ name: '@version', value: version }],
+});
 
 /** One person's subscription links (subscriptions container). */
 export function userSubscriptionsQuery(tenantId: string, userId: string): PartitionQuery {

@@ -3,8 +3,8 @@ import type { CalendarEvent } from '../../../shared/event-schema.ts';
 import { searchTextOf } from '../../content/search-text.ts';
 import type { InTenant, SearchKey, SearchMatch, SearchRepository, StoredCalendar } from '../repository.ts';
 import { codeOf, queryAll, readDoc, replaceIfUnchanged } from './cosmos-documents.ts';
-import { fromEventDoc, type EventDoc } from './cosmos-event-docs.ts';
-import { MISSING_SEARCH_TEXT_QUERY, searchEventsQuery, searchSeriesQuery } from './cosmos-queries.ts';
+import { fromEventDoc, SEARCH_TEXT_VERSION, type EventDoc } from './cosmos-event-docs.ts';
+import { searchEventsQuery, searchSeriesQuery, staleSearchTextQuery } from './cosmos-queries.ts';
 import { withRetries } from './cosmos-retry.ts';
 
 /**
@@ -40,23 +40,26 @@ export class CosmosSearchRepository implements SearchRepository {
   }
 }
 
-/** The events container's mark that every event document carries searchText: in a partition no tenant can name. */
-const BACKFILL_DONE = { id: 'search-text-backfill', tenantId: '_system' };
+/**
+ * The events container's mark that every event document carries searchText of this version: in a partition no tenant
+ * can name. (Version 1's mark was `search-text-backfill`.)
+ */
+const BACKFILL_DONE = { id: `search-text-backfill-${SEARCH_TEXT_VERSION}`, tenantId: '_system' };
 
-/** The searchText a document written before it existed should carry: from its text as it reads (legacy plain descriptions as HTML). */
+/** The searchText a document from an older build should carry: from its text as it reads (legacy plain descriptions as HTML). */
 function searchTextOfDoc(doc: EventDoc): string {
   const event = fromEventDoc(doc);
   return searchTextOf(event.title, event.extendedProps.location, event.extendedProps.description);
 }
 
-/** One pass over the documents without searchText, replacing each with it; how many it wrote. */
+/** One pass over the documents without searchText of this version, replacing each with it; how many it wrote. */
 async function backfillPass(events: Container): Promise<number> {
-  const iterator = events.items.query<EventDoc>(MISSING_SEARCH_TEXT_QUERY, { maxItemCount: 100 });
+  const iterator = events.items.query<EventDoc>(staleSearchTextQuery(SEARCH_TEXT_VERSION), { maxItemCount: 100 });
   let written = 0;
   while (iterator.hasMoreResults()) {
     const page = await withRetries(() => iterator.fetchNext(), { idempotent: true });
     for (const doc of page.resources) {
-      const next: EventDoc = { ...doc, searchText: searchTextOfDoc(doc) };
+      const next: EventDoc = { ...doc, searchText: searchTextOfDoc(doc), searchVersion: SEARCH_TEXT_VERSION };
       if (await replaceIfUnchanged(events, next)) written++;
     }
   }
@@ -64,8 +67,9 @@ async function backfillPass(events: Container): Promise<number> {
 }
 
 /**
- * Gives searchText to the event documents written before it existed, once per database: later start-ups read only
- * the mark. Each one is replaced with If-Match; one that changed meanwhile was written with searchText, and is left.
+ * Gives searchText of this version to the event documents written before it existed or by an older build, once per
+ * database and version: later start-ups read only the mark. Each one is replaced with If-Match; one that changed
+ * meanwhile was written with it, and is left.
  * Passes repeat until one writes nothing, so that no document a changing result set skipped is left out. Several
  * instances starting together may each do some of the work: it is the same work, done either way.
  */

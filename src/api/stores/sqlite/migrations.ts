@@ -238,6 +238,17 @@ export const MIGRATIONS: readonly Migration[] = [
   ALTER TABLE events ADD COLUMN local_start TEXT NOT NULL DEFAULT '';
   ALTER TABLE trashed_events ADD COLUMN local_start TEXT NOT NULL DEFAULT '';
   `,
+  `
+  -- Search leaves hyphens and spaces out of texts and terms (issue 28: "standup" finds "stand-up" and "stand up"), and
+  -- list bullets out of the text: every text is worked out again, and indexed again after the store opens, a slice at
+  -- a time, as a batch's texts are (migration 12). The index is emptied and every text listed, so that the update's
+  -- trigger neither tells the index to forget a text it no longer holds nor indexes it here: migrations run as a
+  -- batch's transaction does (search_deferred() true). Search checks the listed texts directly meanwhile.
+  INSERT INTO event_search (event_search) VALUES ('delete-all');
+  INSERT OR IGNORE INTO event_search_pending (id) SELECT id FROM event_search_text;
+  UPDATE event_search_text SET text = search_text(e.title, e.location, e.description)
+  FROM events e WHERE e.tenant_id = event_search_text.tenant_id AND e.id = event_search_text.event_id;
+  `,
 ];
 
 const HISTORY_AND_TRASH = `

@@ -143,7 +143,8 @@ function valuesOf({ tenantId, calendarIds, categoryIds, fromMs, toMs }: SearchMa
 }
 
 /**
- * Search over the trigram index of each event's folded text (migration 7), which triggers keep in step with every
+ * Search over the trigram index of each event's folded text (migration 7; without hyphens and spaces since migration
+ * 15, which worked out every text again), which triggers keep in step with every
  * write of the events table in the write's own transaction, less a batch's texts listed for indexing after it
  * (migration 12), which are checked directly. A term of one or two characters cannot use the index:
  * it is checked in the folded text, and a query of such terms only reads every text of the tenant (the bench's

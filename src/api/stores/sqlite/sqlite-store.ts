@@ -178,7 +178,9 @@ function openDatabase({ dataDir, fileName = SQLITE_FILE_NAME, maxSizeBytes }: Sq
     configureConnection(db, maxSizeBytes);
     // Before the migrations: migration 7's triggers and back-fill call them.
     const indexer = registerSearchFunctions(db);
-    migrate(db);
+    // As a batch: a migration's texts (15 works out every one again) are indexed after it, in slices, once open.
+    const opened = db;
+    indexer.deferring(() => migrate(opened));
     return { db, indexer };
   } catch (error) {
     db?.close();

@@ -23,7 +23,7 @@ import { useAuth } from '../../../auth/auth-context.ts';
 import { useNotify } from '../../../components/notifications.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { PEOPLE_PICKER_MESSAGES as MESSAGES } from '../lib/people-picker-messages.ts';
 import { useResolvedDirectory } from '../requests/resolve-directory.ts';
 import { useDirectorySearch } from '../requests/search-directory.ts';

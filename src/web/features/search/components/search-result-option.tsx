@@ -5,6 +5,7 @@ import type { SearchHit } from '../../../../shared/search-schema.ts';
 import { ColorSwatch } from '../../../components/color-swatch.tsx';
 import { formatHitWhen, type HitDisplay } from '../lib/format-hit-when.ts';
 import { SEARCH_MESSAGES } from '../lib/search-messages.ts';
+import { HighlightedText } from './highlighted-text.tsx';
 
 const useStyles = makeStyles({
   option: {
@@ -65,11 +66,15 @@ export function SearchResultOption({ hit, calendar, display, chosen, onChoose, o
       onClick={onOpen}
     >
       <Text weight="semibold" className={styles.title}>
-        {hit.title}
+        <HighlightedText text={hit.title} ranges={hit.highlights.title} />
       </Text>
       <Caption1 className={styles.when}>{allDay ? intl.formatMessage(SEARCH_MESSAGES.allDayWhen, { when }) : when}</Caption1>
       <Caption1 className={styles.meta}>
-        {hit.location && <span>{hit.location}</span>}
+        {hit.location && (
+          <span>
+            <HighlightedText text={hit.location} ranges={hit.highlights.location} />
+          </span>
+        )}
         {calendar && (
           <span className={styles.calendar}>
             <ColorSwatch color={calendar.color} />
@@ -77,7 +82,11 @@ export function SearchResultOption({ hit, calendar, display, chosen, onChoose, o
           </span>
         )}
       </Caption1>
-      {hit.snippet && <Caption1 className={styles.snippet}>{hit.snippet}</Caption1>}
+      {hit.snippet && (
+        <Caption1 className={styles.snippet}>
+          <HighlightedText text={hit.snippet} ranges={hit.highlights.snippet} />
+        </Caption1>
+      )}
     </div>
   );
 }

@@ -1,13 +1,21 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { readSearchLocation, searchWords, withSearchLocation, type SearchLocation } from '../lib/search-location.ts';
+import type { SuggestionSource } from './use-suggestion-list.ts';
 
-/** Puts the search shown into the address in place (no history entry: the view and date moves are the entries). */
-function showInAddress(location: SearchLocation | null): void {
+/** How a change of the search shown goes into the address: a history entry of its own, or in place. */
+type AddressChange = 'push' | 'replace';
+
+/**
+ * Puts the search shown into the address. Each search, and each closing of one, is a history entry, so that Back
+ * returns to the page before it; a change within one (past events or not) is made in place.
+ */
+function showInAddress(location: SearchLocation | null, change: AddressChange): void {
   const url = new URL(window.location.href);
   const search = withSearchLocation(url.search, location);
   if (search === url.search) return;
   url.search = search;
-  window.history.replaceState(window.history.state, '', url);
+  if (change === 'push') window.history.pushState(window.history.state, '', url);
+  else window.history.replaceState(window.history.state, '', url);
 }
 
 /** A ref callback that keeps the element and, when asked beforehand, focuses it as it mounts. */
@@ -40,9 +48,9 @@ function useShownSearch() {
     window.addEventListener('popstate', retrace);
     return () => window.removeEventListener('popstate', retrace);
   }, []);
-  const show = useCallback((location: SearchLocation | null) => {
+  const show = useCallback((location: SearchLocation | null, change: AddressChange = 'push') => {
     setShown(location);
-    showInAddress(location);
+    showInAddress(location, change);
   }, []);
   return { shown, show, text, setText };
 }
@@ -51,7 +59,7 @@ function useShownSearch() {
  * The header's search: the words typed, the search whose results show (in the address, `?q=`), and focus moving
  * between the box, the results and, on phones, the button that opens the box.
  */
-export function useHeaderSearch(phone: boolean) {
+export function useHeaderSearch(phone: boolean, suggestFrom: SuggestionSource) {
   const { shown, show, text, setText } = useShownSearch();
   const [phoneBoxOpen, setPhoneBoxOpen] = useState(false);
   const input = useFocusOnMount<HTMLInputElement>();
@@ -79,6 +87,8 @@ export function useHeaderSearch(phone: boolean) {
   return {
     text,
     shown,
+    /** Where the box's suggestions come from, and what choosing one does. */
+    suggestFrom,
     /** On phones the box opens from a button in the header, in place of the header's other parts; results keep it open. */
     phoneBoxOpen: phone && (phoneBoxOpen || shown !== null),
     /** Ref callbacks: the box's input, and on phones the button that opens it. */
@@ -97,7 +107,7 @@ interface SearchActionParts {
   text: string;
   setText(text: string): void;
   shown: SearchLocation | null;
-  show(location: SearchLocation | null): void;
+  show(location: SearchLocation | null, change?: AddressChange): void;
   phone: boolean;
   focusBox(): void;
   closeBox(): void;
@@ -135,7 +145,7 @@ function useSearchActions({ text, setText, shown, show, phone, focusBox, closeBo
         focusBox();
       },
       setPast(past: boolean) {
-        if (shown) show({ ...shown, past });
+        if (shown) show({ ...shown, past }, 'replace');
       },
     }),
     [text, setText, shown, show, phone, focusBox, closeBox, results],

@@ -26,4 +26,10 @@ export const SEARCH_MESSAGES = defineMessages({
     defaultMessage: '{count, plural, one {# event shown, more to load} other {# events shown, more to load}}',
   }),
   allDayWhen: defineMessage<{ when: string }>({ id: 'search.allDayWhen', defaultMessage: '{when}, all day' }),
+  suggestions: { id: 'search.suggestions', defaultMessage: 'Suggested events' },
+  suggestionCount: defineMessage<{ count: number }>({
+    id: 'search.suggestionCount',
+    defaultMessage: '{count, plural, one {# suggested event} other {# suggested events}}',
+  }),
+  whenAndWhere: defineMessage<{ when: string; where: string }>({ id: 'search.whenAndWhere', defaultMessage: '{when} · {where}' }),
 });

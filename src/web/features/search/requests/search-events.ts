@@ -13,16 +13,23 @@ export interface EventSearch {
   from: string | null;
 }
 
+/** A page's size (the API's SEARCH_PAGE_SIZE when not given) and what aborts its request. */
+interface PageOptions {
+  limit?: number;
+  signal?: AbortSignal;
+}
+
 /** One page of events matching the search; `cursor` is where the previous page ended. */
-export async function searchEvents(api: ApiClient, { query, calendarIds, from }: EventSearch, cursor: string | null): Promise<SearchPage> {
+export async function searchEvents(api: ApiClient, { query, calendarIds, from }: EventSearch, cursor: string | null, { limit, signal }: PageOptions = {}): Promise<SearchPage> {
   const params = new URLSearchParams({ q: query });
   for (const id of calendarIds) params.append('calendarId', id);
   if (from) params.set('from', from);
   if (cursor) params.set('cursor', cursor);
-  return (await api.request<SearchPage>('/search', { query: params })).data;
+  if (limit !== undefined) params.set('limit', String(limit));
+  return (await api.request<SearchPage>('/search', { query: params, signal })).data;
 }
 
-const NO_RESULTS: SearchPage = { hits: [], nextCursor: null };
+export const NO_RESULTS: SearchPage = { hits: [], nextCursor: null };
 
 /** The search's results, page by page as the user asks for more; none without a search. */
 export function useEventSearch(search: EventSearch | null) {
@@ -31,7 +38,7 @@ export function useEventSearch(search: EventSearch | null) {
   return useInfiniteQuery({
     queryKey: [...EVENT_SEARCH_QUERY_KEY, me.tenantId, me.id, search],
     // No calendar ids would mean "every calendar" to the API: with none shown there is nothing to find.
-    queryFn: ({ pageParam }) => (search && search.calendarIds.length > 0 ? searchEvents(api, search, pageParam) : NO_RESULTS),
+    queryFn: ({ pageParam, signal }) => (search && search.calendarIds.length > 0 ? searchEvents(api, search, pageParam, { signal }) : NO_RESULTS),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
     enabled: search !== null,
