@@ -154,7 +154,8 @@ describe('event dates, for any input (property-based)', () => {
       }),
       { numRuns: 2_000 },
     );
-  });
+    // Thousands of generated cases: a few seconds alone, more while other work loads both cores.
+  }, 30_000);
 
   it('stores what it accepted: lasts what it said (or the default), within the limits, and reads back equal', () => {
     fc.assert(
@@ -173,7 +174,8 @@ describe('event dates, for any input (property-based)', () => {
       }),
       { numRuns: 2_000 },
     );
-  });
+    // Thousands of generated cases: a few seconds alone, more while other work loads both cores.
+  }, 30_000);
 });
 
 describe('date arithmetic, for every year', () => {
@@ -271,7 +273,8 @@ describe('the event form', () => {
       }),
       { numRuns: 500 },
     );
-  });
+    // Thousands of generated cases: a few seconds alone, more while other work loads both cores.
+  }, 30_000);
 
   it('says the range next to a date outside it, however far', () => {
     const values: EventFormValues = {

@@ -287,7 +287,8 @@ describe('the process time zone', () => {
     expect(utc.tz).toBe('UTC');
     expect(la.results).toEqual(here);
     expect(utc.results).toEqual(here);
-  });
+    // Two child Nodes, each loading the recurrence code: seconds while other work loads both cores.
+  }, 30_000);
 });
 
 describe('windows', () => {
