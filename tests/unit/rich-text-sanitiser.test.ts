@@ -53,9 +53,9 @@ describe('the server’s description sanitiser', () => {
     expect(sanitiseRichText('<script>x</script>')).toBe('');
   });
 
-  it('derives the text a person reads: blocks on their own lines, no markup, no link addresses', () => {
+  it('derives the text a person reads: blocks on their own lines, no markup, no link addresses, no list bullets', () => {
     expect(richTextToPlain('<h2>Agenda</h2><p>Talk by <a href="https://x.example">Ada</a> &amp; Bo</p><ul><li>one</li><li>two</li></ul>')).toBe(
-      'Agenda\n\nTalk by Ada & Bo\n\n * one\n * two',
+      'Agenda\n\nTalk by Ada & Bo\n\n one\n two',
     );
     expect(richTextToPlain('<p><strong>strong</strong></p>')).toBe('strong');
   });
