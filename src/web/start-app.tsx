@@ -5,8 +5,11 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { FIRST_LOAD_WAIT_MS, firstLoadSettled } from './lib/first-load.ts';
 import { registerServiceWorker } from './lib/register-service-worker.ts';
+import { keepTabsterSentinelsOutOfTabOrder } from './lib/tabster-sentinels.ts';
 
 registerServiceWorker();
+// Before Fluent first renders, so tabster's focus sentinels are watched from the first.
+keepTabsterSentinelsOutOfTabOrder();
 
 // Without its config the app shows only "Loading…", and the preloaded config is usually here by now: React's first
 // render waits for it, and for a remembered session's first screen too (a bounded while), and then draws the

@@ -8,6 +8,7 @@ import { HEADER_COMPACT_QUERY } from './app-header-layout.ts';
 import type { HeaderCommands, PanelToggleProps } from './header-commands.tsx';
 import { HeaderCommandButtons, HeaderSearchBox, PanelToggle } from './lazy-chrome.tsx';
 import { SHELL_MESSAGES } from './shell-messages.ts';
+import { REGION_ATTRIBUTE } from './use-region-jump.ts';
 
 // Highest first: the header names the user's strongest role.
 const ROLE_NAMES: [Role, MessageDescriptor][] = [
@@ -67,9 +68,10 @@ export function AppHeader({ me, phone, panel, commandsShown, search, ...commands
   const role = roleName && intl.formatMessage(roleName);
   const togglePlace = <div className={styles.togglePlace} />;
   const commandsPlace = <div className={mergeClasses(styles.commandsPlace, !phone && !compact && styles.commandsPlaceWide)} />;
+  const region = { [REGION_ATTRIBUTE]: 'header', 'aria-label': intl.formatMessage(SHELL_MESSAGES.regionHeader) };
   if (commandsShown && search.phoneBoxOpen) {
     return (
-      <header className={mergeClasses(styles.header, styles.headerPhone)}>
+      <header className={mergeClasses(styles.header, styles.headerPhone)} {...region}>
         <h1 className={styles.hiddenTitle}>
           <FormattedMessage {...SHELL_MESSAGES.appTitle} />
         </h1>
@@ -80,7 +82,7 @@ export function AppHeader({ me, phone, panel, commandsShown, search, ...commands
     );
   }
   return (
-    <header className={mergeClasses(styles.header, phone && styles.headerPhone)}>
+    <header className={mergeClasses(styles.header, phone && styles.headerPhone)} {...region}>
       {commandsShown ? <PanelToggle panel={panel} fallback={togglePlace} /> : togglePlace}
       <div className={styles.brand}>
         {!phone && <CalendarLtr24Regular aria-hidden />}

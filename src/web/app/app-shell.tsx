@@ -1,5 +1,5 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { useCallback, useRef, useState, type RefObject } from 'react';
+import { useCallback, useMemo, useRef, useState, type RefObject } from 'react';
 import { useIntl } from 'react-intl';
 import type { CalendarEvent } from '../../shared/event-schema.ts';
 import { useAuth } from '../auth/auth-context.ts';
@@ -30,6 +30,8 @@ import { useFocusReturn } from './use-focus-return.ts';
 import { useShellCalendars } from './use-shell-calendars.ts';
 import { useShellChrome } from './use-shell-chrome.ts';
 import { useShellDialogs, type ShellDialogs as Dialogs } from './use-shell-dialogs.ts';
+import { REGION_ATTRIBUTE, useRegionJump } from './use-region-jump.ts';
+import { SkipLink } from './skip-link.tsx';
 
 const useStyles = makeStyles({
   // Flex all the way down, no fixed heights: a phone's or Teams mobile's webview may be any height.
@@ -100,13 +102,21 @@ interface ShellMainProps {
   focusDate: string | null;
 }
 
+/** The calendar's region: what the skip link goes to. */
+const CALENDAR_REGION_ID = 'calendar-region';
+
 /** The page's main part: the calendar, once its calendars are known, or why they are not. */
 function ShellMain({ shell, phone, calendarView, dialogs, onEventChange, onFirstRender, focusDate }: ShellMainProps) {
   const styles = useStyles();
   const intl = useIntl();
   const { query } = shell;
   return (
-    <main className={mergeClasses(styles.main, phone && styles.mainPhone)}>
+    <main
+      id={CALENDAR_REGION_ID}
+      className={mergeClasses(styles.main, phone && styles.mainPhone)}
+      {...{ [REGION_ATTRIBUTE]: 'calendar' }}
+      aria-label={intl.formatMessage(SHELL_MESSAGES.regionCalendar)}
+    >
       {/* The one place the calendars' load failure shows, with its retry: the panel only lists what loaded. */}
       {shell.tabCalendarsGone && <Notice intent="warning">{intl.formatMessage(SHELL_MESSAGES.calendarsGone)}</Notice>}
       {query.isError && (
@@ -157,9 +167,13 @@ export function AppShell() {
   const search = useHeaderSearch(phone, useSuggestionSource(shell.visibleCalendarIds, dialogs, focusReturn));
   useShellShortcuts(useCallback(() => calendarView.current, []), shell.canCreate, dialogs, search.openBox);
   useNewEventLink(dialogs.setForm, shell.query.isSuccess);
+  // Into the calendar, at its own tab stop (its current day), from the skip link or F6.
+  const enterCalendar = useCallback(() => calendarView.current?.restoreFocus({}), []);
+  useRegionJump(useMemo(() => ({ calendar: enterCalendar }), [enterCalendar]));
 
   return (
     <div className={styles.root}>
+      <SkipLink target={CALENDAR_REGION_ID} onSkip={enterCalendar} />
       <AppHeader
         me={me}
         phone={phone}

@@ -1,7 +1,10 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import { lazyComponent } from '../components/lazy-component.tsx';
 import { useEverTrue } from '../lib/use-ever-true.ts';
+import { SHELL_MESSAGES } from './shell-messages.ts';
+import { REGION_ATTRIBUTE } from './use-region-jump.ts';
 
 // The drawer's code loads when it first opens: it starts closed, and wider screens never use it.
 const CalendarDrawer = lazyComponent(() => import('./calendar-drawer.tsx').then((module) => module.CalendarDrawer));
@@ -38,9 +41,11 @@ interface CalendarPanelProps {
 /** The calendar list and time zone: beside the calendar, or in a drawer over it on phones. */
 export function CalendarPanel({ phone, id, open, onOpenChange, children }: CalendarPanelProps) {
   const styles = useStyles();
+  const intl = useIntl();
   if (!phone) {
+    const region = { [REGION_ATTRIBUTE]: 'panel', 'aria-label': intl.formatMessage(SHELL_MESSAGES.drawerTitle) };
     return (
-      <aside id={id} hidden={!open} className={mergeClasses(styles.panel, !open && styles.closed)}>
+      <aside id={id} hidden={!open} className={mergeClasses(styles.panel, !open && styles.closed)} {...region}>
         {children}
       </aside>
     );

@@ -33,6 +33,7 @@ export function KeyboardShortcutsDialog({ onClose }: { onClose(): void }) {
     { keys: ['←', '→'], label: SHORTCUT_MESSAGES.gridDays },
     { keys: ['↑', '↓'], label: SHORTCUT_MESSAGES.gridWeeksOrTimes },
     { keys: ['Enter'], label: SHORTCUT_MESSAGES.gridCreate },
+    { keys: ['F6', 'Shift+F6'], label: SHORTCUT_MESSAGES.regions },
     { keys: ['Esc'], label: SHORTCUT_MESSAGES.closeDialog },
   ];
   return (

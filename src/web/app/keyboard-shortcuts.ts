@@ -30,7 +30,7 @@ const ACTION_OF = new Map(SHORTCUTS.flatMap(({ keys, action }) => keys.map((key)
 /** Where a key is the user's typing, not a command: fields, editable text, and widgets that take letters. */
 const TYPING_TARGET = 'input, textarea, select, [contenteditable]:not([contenteditable="false"]), [role=combobox], [role=textbox], [role=listbox], [role=menu], [role=menuitem]';
 /** A dialog or drawer that has the user's attention: its own keys apply, not the calendar's. */
-const MODAL_OPEN = '[role=dialog][aria-modal=true], [role=alertdialog]';
+export const MODAL_OPEN = '[role=dialog][aria-modal=true], [role=alertdialog]';
 
 /** The action a key press asks for, or null: a plain key (no Ctrl, Alt or ⌘), outside fields and open dialogs. */
 export function shortcutFor(event: KeyboardEvent): ShortcutAction | null {

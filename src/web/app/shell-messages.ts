@@ -5,6 +5,10 @@ export const SHELL_MESSAGES = defineMessages({
   appTitle: { id: 'shell.appTitle', defaultMessage: 'Company Calendar' },
   calendarsToggle: { id: 'shell.calendarsToggle', defaultMessage: 'Calendars' },
   drawerTitle: { id: 'shell.drawerTitle', defaultMessage: 'Calendars and time zone' },
+  skipToCalendar: { id: 'shell.skipToCalendar', defaultMessage: 'Skip to calendar' },
+  // The page's regions, as F6 moves between them: screen readers say the name of the one focus enters.
+  regionHeader: { id: 'shell.regionHeader', defaultMessage: 'Header' },
+  regionCalendar: { id: 'shell.regionCalendar', defaultMessage: 'Calendar' },
   newEvent: { id: 'shell.newEvent', defaultMessage: 'New event' },
   manageCalendars: { id: 'shell.manageCalendars', defaultMessage: 'Manage calendars' },
   moreOptions: { id: 'shell.moreOptions', defaultMessage: 'More options' },

@@ -14,6 +14,7 @@ export const SHORTCUT_MESSAGES = defineMessages({
   create: { id: 'shortcuts.create', defaultMessage: 'New event' },
   search: { id: 'shortcuts.search', defaultMessage: 'Search events' },
   help: { id: 'shortcuts.help', defaultMessage: 'Show keyboard shortcuts' },
+  regions: { id: 'shortcuts.regions', defaultMessage: 'The next or previous part of the page: header, side panel, calendar' },
   closeDialog: { id: 'shortcuts.closeDialog', defaultMessage: 'Close a dialog or menu' },
   gridDays: { id: 'shortcuts.gridDays', defaultMessage: 'On the calendar: the day before or after' },
   gridWeeksOrTimes: { id: 'shortcuts.gridWeeksOrTimes', defaultMessage: 'On the calendar: the week before or after; in the week and day views, the time' },
