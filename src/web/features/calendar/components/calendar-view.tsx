@@ -53,7 +53,6 @@ import {
   DAY_LANE_CLASS,
   NAV_LINK_CLASS,
   NON_BUSINESS_CLASS,
-  MORE_LINK_CLASS,
   NOW_CLASS,
   SLOT_LANE_CLASS,
   EVENT_TIME_CLASS,
@@ -133,7 +132,6 @@ const FIXED_OPTIONS = {
   validRange: SUPPORTED_RANGE,
   slotDuration: SLOT_DURATION,
   nowIndicator: true,
-  moreLinkClass: MORE_LINK_CLASS,
   nowIndicatorLineClass: NOW_CLASS,
   nowIndicatorDotClass: NOW_CLASS,
   // Overlapping events side by side, each its share of the day's width (then "+N": see useEventMaxStack), not

@@ -24,8 +24,6 @@ export const SLOT_LANE_CLASS = 'cc-slot-lane';
 /** An event someone else just changed (see use-live-changes.ts), and the hint inside it that says who. */
 export const LIVE_HINTED_CLASS = 'cc-live-hinted';
 export const LIVE_HINT_CLASS = 'cc-live-hint';
-/** A "+N" link to the events a day has no room for. */
-export const MORE_LINK_CLASS = 'cc-more-link';
 /** The mark of an occurrence of a series, before its title (event-content.tsx). */
 export const REPEAT_ICON_CLASS = 'cc-repeat-icon';
 /** The month as printed: a table of its own (printed-month.tsx). */
@@ -114,8 +112,6 @@ export const useCalendarThemeStyles = makeStyles({
       overflowWrap: 'break-word',
       textOverflow: 'clip',
     },
-    // A crowded hour's "+N" sits at the bottom of its hours, at the day's end, leaving the titles above it in sight.
-    [`& .${DAY_LANE_CLASS} .${MORE_LINK_CLASS}`]: { flexGrow: 0, marginBlockStart: 'auto' },
 
     // In list views only: the month's dot events keep their compact height.
     [`& .${LIST_DAY_CLASS} .${LIST_EVENT_CLASS}`]: { minHeight: `${TOUCH_TARGET_MIN_PX}px`, boxSizing: 'border-box' },
