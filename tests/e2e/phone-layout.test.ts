@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { PHONE_TIME_GRID_DAYS } from '../../src/web/features/calendar/hooks/use-layout-views.ts';
 import { AGENDA_DAYS, PHONE_LAYOUT_MAX_WIDTH } from '../../src/web/lib/phone-layout.ts';
 import { HEADER_FULL_MIN_WIDTH } from '../../src/web/app/app-header-layout.ts';
+import { SIDE_PANEL_MIN_WIDTH } from '../../src/web/app/side-panel-layout.ts';
 import { TOUCH_TARGET_MIN_PX } from '../../src/web/features/calendar/components/use-calendar-theme-styles.ts';
 import { axeViolations, DIALOGS } from './harness/axe.ts';
 import { newContext } from './harness/browser.ts';
@@ -180,7 +181,7 @@ describe('on a phone (390×844, touch)', () => {
 });
 
 describe('the phone layout’s breakpoint', () => {
-  test(`at ${PHONE_LAYOUT_MAX_WIDTH} px wide the calendars go into the drawer and the week becomes 3 days; one pixel wider they come back`, async () => {
+  test(`at ${PHONE_LAYOUT_MAX_WIDTH} px wide the week becomes 3 days, one pixel wider it comes back; the calendars are in the drawer below ${SIDE_PANEL_MIN_WIDTH} px`, async () => {
     const page = await signedIn();
     const companyCheckbox = page.getByRole('checkbox', { name: 'Company' });
     await viewTab(page, 'Week').click();
@@ -192,7 +193,12 @@ describe('the phone layout’s breakpoint', () => {
 
     await page.setViewportSize({ width: PHONE_LAYOUT_MAX_WIDTH + 1, height: 900 });
     await expect.poll(() => viewTab(page, 'Week').getAttribute('aria-selected')).toBe('true');
-    expect(await companyCheckbox.isVisible()).toBe(true);
+    expect(await companyCheckbox.count()).toBe(0);
+
+    await page.setViewportSize({ width: SIDE_PANEL_MIN_WIDTH - 1, height: 900 });
+    await expect.poll(() => companyCheckbox.count()).toBe(0);
+    await page.setViewportSize({ width: SIDE_PANEL_MIN_WIDTH, height: 900 });
+    await expect.poll(() => companyCheckbox.isVisible()).toBe(true);
   });
 });
 

@@ -25,6 +25,7 @@ import { ShellConnection } from './shell-connection.tsx';
 import { ShellDialogs } from './shell-dialogs.tsx';
 import { SHELL_MESSAGES } from './shell-messages.ts';
 import { ShellSearchResults, useRefetchEvents, useSuggestionSource } from './shell-search-results.tsx';
+import { PANEL_DRAWER_QUERY } from './side-panel-layout.ts';
 import { useCalendarPanel } from './use-calendar-panel.ts';
 import { useFocusReturn } from './use-focus-return.ts';
 import { useShellCalendars } from './use-shell-calendars.ts';
@@ -156,14 +157,16 @@ export function AppShell() {
   useDeviceSettingsCarriedOver();
   const shell = useShellCalendars();
   const phone = useMediaQuery(PHONE_LAYOUT_QUERY);
-  const panel = useCalendarPanel(phone);
+  // On phones and narrow windows the calendars are in a drawer: beside the calendar they would squeeze its week.
+  const drawer = useMediaQuery(PANEL_DRAWER_QUERY);
+  const panel = useCalendarPanel(drawer);
   const calendarView = useRef<CalendarViewHandle>(null);
   const focusReturn = useFocusReturn(calendarView);
   const dialogs = useShellDialogs(focusReturn);
   const focusDate = useLinkedEventShown(dialogs.openEventDetails);
   const refetchEvents = useRefetchEvents(calendarView);
   const { onEventChange, scopeDialog } = useEventMoveHandler(refetchEvents);
-  const chrome = useShellChrome(phone, shell.query.isError);
+  const chrome = useShellChrome(drawer, shell.query.isError);
   const search = useHeaderSearch(phone, useSuggestionSource(shell.visibleCalendarIds, dialogs, focusReturn));
   useShellShortcuts(useCallback(() => calendarView.current, []), shell.canCreate, dialogs, search.openBox);
   useNewEventLink(dialogs.setForm, shell.query.isSuccess);
@@ -179,7 +182,7 @@ export function AppShell() {
         phone={phone}
         commandsShown={chrome.chromeShown}
         // The drawer is not in the page while closed: the toggle controls an id only beside the side panel.
-        panel={{ id: phone ? null : panel.id, expanded: panel.open, onToggle: () => panel.setOpen(!panel.open) }}
+        panel={{ id: drawer ? null : panel.id, expanded: panel.open, onToggle: () => panel.setOpen(!panel.open) }}
         onNewEvent={shell.canCreate ? () => dialogs.openCreateForm(null) : null}
         // Admins manage calendars; a calendar's editors manage its categories there.
         onManageCalendars={me.roles.includes('admin') || shell.canCreate ? dialogs.manageCalendars : null}
@@ -190,7 +193,7 @@ export function AppShell() {
       />
       <ShellConnection live={chrome.chromeShown} />
       <div className={styles.body}>
-        <CalendarPanel phone={phone} id={panel.id} open={panel.open} onOpenChange={panel.setOpen}>
+        <CalendarPanel drawer={drawer} id={panel.id} open={panel.open} onOpenChange={panel.setOpen}>
           {chrome.chromeShown && (
             <PanelContents
               list={{ calendars: shell.calendars, status: shell.query.status, hidden: shell.hidden, onVisibleChange: shell.setVisible, onSubscribe: dialogs.showSubscriptions, onShowTrash: dialogs.showTrash }}

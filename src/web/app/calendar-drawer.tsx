@@ -17,7 +17,7 @@ export interface CalendarDrawerProps {
   children: ReactNode;
 }
 
-/** The calendar panel on phones: an overlay drawer over the calendar. */
+/** The calendar panel on phones and narrow windows: an overlay drawer over the calendar. */
 export function CalendarDrawer({ id, open, onOpenChange, children }: CalendarDrawerProps) {
   const intl = useIntl();
   const styles = useStyles();

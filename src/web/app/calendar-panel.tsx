@@ -6,7 +6,7 @@ import { useEverTrue } from '../lib/use-ever-true.ts';
 import { SHELL_MESSAGES } from './shell-messages.ts';
 import { REGION_ATTRIBUTE } from './use-region-jump.ts';
 
-// The drawer's code loads when it first opens: it starts closed, and wider screens never use it.
+// The drawer's code loads when it first opens: it starts closed, and wide screens never use it.
 const CalendarDrawer = lazyComponent(() => import('./calendar-drawer.tsx').then((module) => module.CalendarDrawer));
 
 /** Fetches the drawer's code ahead of the first tap on ☰. */
@@ -30,19 +30,19 @@ const useStyles = makeStyles({
 });
 
 interface CalendarPanelProps {
-  /** On phones an overlay drawer, closed by default; elsewhere a side panel beside the calendar. */
-  phone: boolean;
+  /** On phones and narrow windows (below SIDE_PANEL_MIN_WIDTH) an overlay drawer, closed by default; else a side panel. */
+  drawer: boolean;
   id: string;
   open: boolean;
   onOpenChange(open: boolean): void;
   children: ReactNode;
 }
 
-/** The calendar list and time zone: beside the calendar, or in a drawer over it on phones. */
-export function CalendarPanel({ phone, id, open, onOpenChange, children }: CalendarPanelProps) {
+/** The calendar list and time zone: beside the calendar, or in a drawer over it on phones and narrow windows. */
+export function CalendarPanel({ drawer, id, open, onOpenChange, children }: CalendarPanelProps) {
   const styles = useStyles();
   const intl = useIntl();
-  if (!phone) {
+  if (!drawer) {
     const region = { [REGION_ATTRIBUTE]: 'panel', 'aria-label': intl.formatMessage(SHELL_MESSAGES.drawerTitle) };
     return (
       <aside id={id} hidden={!open} className={mergeClasses(styles.panel, !open && styles.closed)} {...region}>
@@ -51,14 +51,14 @@ export function CalendarPanel({ phone, id, open, onOpenChange, children }: Calen
     );
   }
   return (
-    <PhoneDrawer id={id} open={open} onOpenChange={onOpenChange}>
+    <PanelDrawer id={id} open={open} onOpenChange={onOpenChange}>
       {children}
-    </PhoneDrawer>
+    </PanelDrawer>
   );
 }
 
 /** The drawer, in the page from its first opening on: it stays while closed, so that it can animate away. */
-function PhoneDrawer(props: Omit<CalendarPanelProps, 'phone'>) {
+function PanelDrawer(props: Omit<CalendarPanelProps, 'drawer'>) {
   if (!useEverTrue(props.open)) return null;
   return <CalendarDrawer {...props} />;
 }

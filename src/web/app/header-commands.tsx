@@ -26,7 +26,7 @@ export interface HeaderCommands {
 }
 
 export interface PanelToggleProps {
-  /** The calendar panel's ☰ toggle: the side panel on wide screens (whose id it controls), the drawer on phones. */
+  /** The calendar panel's ☰ toggle: the side panel on wide screens (whose id it controls), else the drawer. */
   panel: { id: string | null; expanded: boolean; onToggle(): void };
 }
 

@@ -13,11 +13,11 @@ export interface CalendarPanelState {
 
 /**
  * Whether the calendar panel shows. The side panel is open until the user closes it, remembered on this
- * device; the phone's drawer starts closed on every visit, so the calendar comes first.
+ * device; the drawer (phones and narrow windows) starts closed on every visit, so the calendar comes first.
  */
-export function useCalendarPanel(phone: boolean): CalendarPanelState {
+export function useCalendarPanel(drawer: boolean): CalendarPanelState {
   const id = useId('calendar-panel');
   const [sidePanelOpen, setSidePanelOpen] = useLocalStorageState(SIDE_PANEL_OPEN_KEY, isOpen, true);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  return phone ? { id, open: drawerOpen, setOpen: setDrawerOpen } : { id, open: sidePanelOpen, setOpen: setSidePanelOpen };
+  return drawer ? { id, open: drawerOpen, setOpen: setDrawerOpen } : { id, open: sidePanelOpen, setOpen: setSidePanelOpen };
 }

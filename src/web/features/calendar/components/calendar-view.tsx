@@ -37,9 +37,11 @@ import { useGridKeyboard } from '../hooks/use-grid-keyboard.ts';
 import { useViewLocation } from '../hooks/use-view-location.ts';
 import { usePrintLayout } from '../hooks/use-print-layout.ts';
 import { SLOT_DURATION, useTapToCreate } from '../hooks/use-tap-to-create.ts';
+import { useEventMaxStack } from '../hooks/use-event-max-stack.ts';
 import { CALENDAR_MESSAGES } from '../lib/calendar-messages.ts';
 import { CalendarStatus } from './calendar-status.tsx';
 import { PrintHeader } from './print-header.tsx';
+import { PrintedMonth } from './printed-month.tsx';
 import { DatePicker } from './date-title.tsx';
 import { renderEventContent } from './event-content.tsx';
 import { EventOverlays } from './event-overlays.tsx';
@@ -51,6 +53,7 @@ import {
   DAY_LANE_CLASS,
   NAV_LINK_CLASS,
   NON_BUSINESS_CLASS,
+  NOW_CLASS,
   SLOT_LANE_CLASS,
   EVENT_TIME_CLASS,
   EVENT_TITLE_CLASS,
@@ -76,12 +79,17 @@ const ENGLISH_TEXT = {
   noEventsText: 'No events in this period',
 };
 
+/** A month's or week's seven columns print across the page: on its long side. */
+const LANDSCAPE_PAGE = '@page { size: landscape; margin: 8mm; }';
+
 /** A view button's accessible name: its visible text (a tab of the views' tab list says the rest). */
 const VIEW_HINT = '$0';
 
 const useStyles = makeStyles({
   root: { position: 'relative', height: '100%', display: 'flex', flexDirection: 'column', '@media print': { display: 'block', height: 'auto' } },
   calendar: { flexGrow: 1, minHeight: 0, '@media print': { display: 'block' } },
+  // The month prints as a table of its own (PrintedMonth).
+  printedElsewhere: { '@media print': { display: 'none' } },
   tooFull: { flexShrink: 0 },
 });
 
@@ -124,6 +132,11 @@ const FIXED_OPTIONS = {
   validRange: SUPPORTED_RANGE,
   slotDuration: SLOT_DURATION,
   nowIndicator: true,
+  nowIndicatorLineClass: NOW_CLASS,
+  nowIndicatorDotClass: NOW_CLASS,
+  // Overlapping events side by side, each its share of the day's width (then "+N": see useEventMaxStack), not
+  // FullCalendar's default of each covering half of the one before.
+  slotEventOverlap: false,
   navLinkClass: NAV_LINK_CLASS,
   nonBusinessHoursClass: NON_BUSINESS_CLASS,
   dayLaneClass: DAY_LANE_CLASS,
@@ -196,21 +209,24 @@ interface DatesSetParts {
   layout: (info: DatesSetInfo) => void;
   upcoming: (info: DatesSetInfo) => void;
   location: (info: DatesSetInfo) => void;
+  print: (info: DatesSetInfo) => void;
+  stack: () => void;
   announce: (title: string) => void;
 }
 
 /** What the calendar does when it shows new dates: each part that follows them is told, and the move announced. */
-function useDatesSet({ source, layout, upcoming, location, announce }: DatesSetParts, locale: LocaleInput | null) {
+function useDatesSet({ source, layout, upcoming, location, print, stack, announce }: DatesSetParts, locale: LocaleInput | null) {
   // Each move after the first is announced ("November 2026"), politely: the period is the calendar's own title for it.
   const datesShown = useRef(false);
   return useCallback(
     (info: DatesSetInfo) => {
-      for (const part of [source, layout, upcoming, location]) part(info);
+      for (const part of [source, layout, upcoming, location, print]) part(info);
+      stack();
       publishShownPeriod(shownPeriodOf(info, locale));
       if (datesShown.current) announce(info.view.title);
       datesShown.current = true;
     },
-    [source, layout, upcoming, location, announce, locale],
+    [source, layout, upcoming, location, print, stack, announce, locale],
   );
 }
 
@@ -230,8 +246,9 @@ function LocalizedCalendarView(props: LocalizedProps) {
   const times = useCalendarTimes(timeZone);
   const { goToDay, goToWeek } = useCalendarHandle(ref, calendarRef, { refetchEvents: source.refetch, phone, focusDate: props.focusDate, restoreFocus, createAtFocus });
   const announce = useCallback((title: string) => status.current?.announce(title), [status]);
-  const datesSet = useDatesSet({ source: source.onDatesSet, layout: layout.onDatesSet, upcoming: endlessDatesSet, location: location.onDatesSet, announce }, locale);
-  const print = usePrintLayout(calendars, visibleCalendarIds, calendarRef);
+  const stack = useEventMaxStack(calendarBox);
+  const print = usePrintLayout(calendars, visibleCalendarIds, calendarRef, times);
+  const datesSet = useDatesSet({ source: source.onDatesSet, layout: layout.onDatesSet, upcoming: endlessDatesSet, location: location.onDatesSet, print: print.onDatesSet, stack: stack.onDatesSet, announce }, locale);
   const popoverClass = usePopoverClass(themeStyles.root);
   const pointer = usePointerHandlers(props);
   return (
@@ -240,10 +257,16 @@ function LocalizedCalendarView(props: LocalizedProps) {
       <TooFullNotice limit={tooFullLimit} />
       <div id={descriptionId} ref={describeWith} hidden />
       <PrintHeader {...print.heading} />
+      {print.landscape && <style>{LANDSCAPE_PAGE}</style>}
       <DatePicker />
       <EventOverlays rootRef={calendarBox} calendarRef={calendarRef} />
       {/* The calendar speaks the host's language, which may not be the app's: screen readers should know. */}
-      <div ref={calendarBox} className={styles.calendar} lang={language}>
+      <div
+        ref={calendarBox}
+        className={mergeClasses(styles.calendar, print.sheet?.month ? styles.printedElsewhere : undefined)}
+        style={print.zoom < 1 ? { zoom: print.zoom } : undefined}
+        lang={language}
+      >
         <FullCalendar
           ref={calendarRef}
           {...FIXED_OPTIONS}
@@ -253,8 +276,8 @@ function LocalizedCalendarView(props: LocalizedProps) {
           {...languageOptions(locale, english)}
           // 'local' when the zones agree: the same times, without Temporal conversions.
           timeZone={timeZone === browserTimeZone() ? 'local' : timeZone}
-          height={print.printing ? 'auto' : '100%'}
-          dayMaxEvents={!print.printing}
+          {...print.options}
+          eventMaxStack={stack.eventMaxStack}
           // One format for every time: the slots' "9:00 AM" as the events' "9:30 AM" (FullCalendar's own are "9am", "9:30a").
           slotHeaderFormat={times.timeOfDay}
           eventTimeFormat={times.timeOfDay}
@@ -273,6 +296,7 @@ function LocalizedCalendarView(props: LocalizedProps) {
           eventResize={onEventChange}
         />
       </div>
+      {print.sheet?.month && <PrintedMonth weeks={print.sheet.month} language={language} />}
     </div>
   );
 }

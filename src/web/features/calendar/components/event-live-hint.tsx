@@ -5,7 +5,7 @@ import { useIntl } from 'react-intl';
 import type { LiveHint } from '../hooks/use-live-changes.ts';
 import { LIVE_HINT_MESSAGES as M } from '../lib/live-hint-messages.ts';
 import { PlainEventContent } from './event-join-soon.tsx';
-import { EVENT_CLASS, LIVE_HINT_CLASS, LIVE_HINTED_CLASS } from './use-calendar-theme-styles.ts';
+import { EVENT_CLASS, LIVE_HINT_CLASS, LIVE_HINTED_CLASS, SHORT_EVENT_CLASS } from './use-calendar-theme-styles.ts';
 
 const useStyles = makeStyles({
   hint: {
@@ -41,9 +41,12 @@ function LiveHintBadge({ hint, shown }: { hint: LiveHint; shown: boolean }) {
 
 type EventContentRenderer = (info: EventDisplayInfo) => ReactNode | true;
 
-/** FullCalendar's eventClass: every event's class, and the ring of one someone else just changed. */
+/**
+ * FullCalendar's eventClass: every event's class, a time grid's short event's (its time and title on one line), and
+ * the ring of one someone else just changed.
+ */
 export function eventClassWithHint(info: EventDisplayInfo): string {
-  return info.event.extendedProps.liveHint ? `${EVENT_CLASS} ${LIVE_HINTED_CLASS}` : EVENT_CLASS;
+  return [EVENT_CLASS, info.isShort && SHORT_EVENT_CLASS, info.event.extendedProps.liveHint && LIVE_HINTED_CLASS].filter(Boolean).join(' ');
 }
 
 /** An eventContent renderer that adds, to an event someone else just changed, who did it (see use-live-changes.ts). */

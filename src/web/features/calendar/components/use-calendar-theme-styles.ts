@@ -6,6 +6,8 @@ export const CALENDAR_CLASS = 'cc-calendar';
 export const POPOVER_CLASS = 'cc-popover';
 export const EVENT_CLASS = 'cc-event';
 export const BLOCK_EVENT_CLASS = 'cc-block-event';
+/** A time grid's event too short for two lines: its time and title share one. */
+export const SHORT_EVENT_CLASS = 'cc-short-event';
 /** A list-item event: a row of a list view, and also a month view's timed (dot) event. */
 export const LIST_EVENT_CLASS = 'cc-list-event';
 /** A day of a list view, holding its events. */
@@ -22,6 +24,12 @@ export const SLOT_LANE_CLASS = 'cc-slot-lane';
 /** An event someone else just changed (see use-live-changes.ts), and the hint inside it that says who. */
 export const LIVE_HINTED_CLASS = 'cc-live-hinted';
 export const LIVE_HINT_CLASS = 'cc-live-hint';
+/** The mark of an occurrence of a series, before its title (event-content.tsx). */
+export const REPEAT_ICON_CLASS = 'cc-repeat-icon';
+/** The month as printed: a table of its own (printed-month.tsx). */
+export const PRINTED_MONTH_CLASS = 'cc-printed-month';
+/** The time grids' line at the time it is now, and its dot on the time axis. */
+export const NOW_CLASS = 'cc-now';
 export const TOOLBAR_CLASS = 'cc-toolbar';
 export const TOOLBAR_TITLE_CLASS = 'cc-toolbar-title';
 
@@ -94,6 +102,16 @@ export const useCalendarThemeStyles = makeStyles({
     },
     // A title too long for its day ends in an ellipsis; the whole of it is the event's tooltip (see useTitleHints).
     [`& .${EVENT_TITLE_CLASS}`]: { textOverflow: 'ellipsis' },
+    // In the week and day grids an event's time and title wrap between words within its box, at Outlook's size:
+    // events side by side stay readable word by word (see useEventMaxStack).
+    [`& .${DAY_LANE_CLASS} .${BLOCK_EVENT_CLASS}`]: { fontSize: tokens.fontSizeBase200, lineHeight: tokens.lineHeightBase200 },
+    // Forma's 4 px either side of the text would leave a third of a 40 px event to padding.
+    [`& .${DAY_LANE_CLASS} .${BLOCK_EVENT_CLASS} > div`]: { paddingInline: tokens.spacingHorizontalXXS },
+    [`& .${DAY_LANE_CLASS} .${BLOCK_EVENT_CLASS}:not(.${SHORT_EVENT_CLASS}) :is(.${EVENT_TITLE_CLASS}, .${EVENT_TIME_CLASS})`]: {
+      whiteSpace: 'normal',
+      overflowWrap: 'break-word',
+      textOverflow: 'clip',
+    },
 
     // In list views only: the month's dot events keep their compact height.
     [`& .${LIST_DAY_CLASS} .${LIST_EVENT_CLASS}`]: { minHeight: `${TOUCH_TARGET_MIN_PX}px`, boxSizing: 'border-box' },
@@ -107,9 +125,13 @@ export const useCalendarThemeStyles = makeStyles({
     // On paper: no buttons, every title whole, and each calendar's colour kept as a border, since printers
     // leave backgrounds out unless asked.
     '@media print': {
-      [`& .${TOOLBAR_CLASS}`]: { display: 'none' },
-      [`& .${EVENT_TITLE_CLASS}`]: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', overflowWrap: 'anywhere' },
+      [`& .${TOOLBAR_CLASS}, & .${NOW_CLASS}`]: { display: 'none' },
+      // Titles wrap between words; only a word longer than its column breaks (never a column of single letters).
+      [`& .${EVENT_TITLE_CLASS}`]: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', overflowWrap: 'break-word' },
       [`& .${EVENT_TIME_CLASS}`]: { overflow: 'visible', textOverflow: 'clip' },
+      // A short event's one line is its title's (its time is on the time axis beside it): whole where it fits.
+      [`& .${SHORT_EVENT_CLASS} .${EVENT_TIME_CLASS}`]: { display: 'none' },
+      [`& .${SHORT_EVENT_CLASS} .${EVENT_TITLE_CLASS}`]: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
       [`& .${BLOCK_EVENT_CLASS}, & .${BLOCK_EVENT_CLASS}:hover`]: {
         backgroundColor: 'transparent',
         color: tokens.colorNeutralForeground1,

@@ -17,5 +17,5 @@ export function useCalendarTimes(timeZone: string) {
     const hour = timeZone === browserTimeZone() ? new Date().getHours() : Number(wallClockAt(new Date(), timeZone).time.slice(0, 2));
     return scrollTimeOf(viewOptions, hour);
   });
-  return { timeOfDay, businessHours, scrollTime, weekNumbers: viewOptions.weekNumbers };
+  return { timeOfDay, businessHours, scrollTime, weekNumbers: viewOptions.weekNumbers, workingHours: viewOptions.workingHours };
 }

@@ -1,0 +1,26 @@
+import { useCallback, useEffect, useState, type RefObject } from 'react';
+import { DAY_LANE_CLASS } from '../components/use-calendar-theme-styles.ts';
+import { eventsSideBySide } from '../lib/events-side-by-side.ts';
+
+/**
+ * FullCalendar's eventMaxStack for the time grid shown: worked out from its day's width when the view or its dates
+ * change and when the calendar is resized; null (no limit) until a time grid has been shown. It changes only when the
+ * number does, so a resize redraws the events only when one more or one fewer fits.
+ */
+export function useEventMaxStack(boxRef: RefObject<HTMLElement | null>) {
+  const [eventMaxStack, setEventMaxStack] = useState<number | undefined>(undefined);
+  const measure = useCallback(() => {
+    const box = boxRef.current;
+    const day = box ? box.querySelector(`.${DAY_LANE_CLASS}`) : null;
+    if (day) setEventMaxStack(eventsSideBySide(day.getBoundingClientRect().width));
+  }, [boxRef]);
+  useEffect(() => {
+    const box = boxRef.current;
+    if (!box) return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [boxRef, measure]);
+  // The view's days are laid out by the time its dates are told (datesSet comes after its render).
+  return { eventMaxStack, onDatesSet: measure };
+}
