@@ -18,7 +18,9 @@ describe('the view and date in the address', () => {
   test('?view=week&date= opens that week; each move is a history entry that Back and Forward retrace; a reload keeps it', async () => {
     const page = await (await newContext(app.browser, app.server.baseUrl)).newPage();
     await signIn(page, /Eddie Editor/);
-    expect(address(page)).toEqual({ view: null, date: null });
+    // The first screen names its view and date at once, as a month by its first day.
+    const firstOfMonth = await page.evaluate(() => new Date().toLocaleDateString('en-CA').slice(0, 8) + '01');
+    await expect.poll(() => address(page)).toEqual({ view: 'month', date: firstOfMonth });
 
     await page.goto('/?view=week&date=2026-12-01');
     await showsDay(page, '2026-12-01');
@@ -48,7 +50,7 @@ describe('the view and date in the address', () => {
     await page.close();
   });
 
-  test('a visit to the bare address starts on today, in the view last shown on this device, and leaves the address bare', async () => {
+  test('a visit to the bare address starts on today, in the view last shown on this device, and names them in the address without a history entry', async () => {
     const context = await newContext(app.browser, app.server.baseUrl);
     const page = await context.newPage();
     await signIn(page, /Eddie Editor/);
@@ -57,12 +59,15 @@ describe('the view and date in the address', () => {
     await expect.poll(() => address(page).view).toBe('day');
 
     const next = await context.newPage();
+    // How long the tab's history was as the page started: naming the first view replaces its entry, adds none.
+    await next.addInitScript(() => sessionStorage.setItem('history-at-start', String(history.length)));
     await next.goto('/');
     await next.getByRole('heading', { name: 'Company Calendar', level: 1 }).waitFor();
     await expect.poll(() => selectedView(next)).toBe('Day');
     const today = await next.evaluate(() => new Date().toLocaleDateString('en-CA'));
     await showsDay(next, today);
-    expect(address(next)).toEqual({ view: null, date: null });
+    await expect.poll(() => address(next)).toEqual({ view: 'day', date: today });
+    expect(await next.evaluate(() => String(history.length))).toBe(await next.evaluate(() => sessionStorage.getItem('history-at-start')));
     await context.close();
   });
 

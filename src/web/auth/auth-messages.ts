@@ -39,3 +39,10 @@ export const AUTH_MESSAGES = defineMessages({
       '{host} did not sign you in to Company Calendar ({reason}). Check that you are signed in to {host} and online, then try again. If this keeps happening, ask your IT admin whether Company Calendar is allowed in your organisation.',
   }),
 });
+
+/** The development sign-in's demo users, described by id (the server's descriptions are English). */
+export const DEV_USER_MESSAGES = defineMessages({
+  ada: { id: 'auth.devUser.ada', defaultMessage: 'Administrator: manages calendars and their editors' },
+  eddie: { id: 'auth.devUser.eddie', defaultMessage: 'Editor of the Company and Engineering calendars' },
+  riley: { id: 'auth.devUser.riley', defaultMessage: 'Reader: sees every calendar, changes nothing' },
+});

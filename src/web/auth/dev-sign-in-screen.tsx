@@ -1,7 +1,7 @@
 import { Avatar, Body1, CompoundButton, Title2, makeStyles, tokens } from '@fluentui/react-components';
-import { useIntl } from 'react-intl';
+import { useIntl, type IntlShape } from 'react-intl';
 import type { DevelopmentAuthConfig } from '../../shared/user.ts';
-import { AUTH_MESSAGES } from './auth-messages.ts';
+import { AUTH_MESSAGES, DEV_USER_MESSAGES } from './auth-messages.ts';
 
 const useStyles = makeStyles({
   root: {
@@ -25,6 +25,12 @@ const useStyles = makeStyles({
   user: { width: '100%', justifyContent: 'flex-start', textAlign: 'start', maxWidth: 'none' },
 });
 
+/** A demo user's description in the user's language; one the app does not know keeps the server's words. */
+function describe(user: DevelopmentAuthConfig['devUsers'][number], intl: IntlShape): string {
+  const message = Object.hasOwn(DEV_USER_MESSAGES, user.id) ? DEV_USER_MESSAGES[user.id as keyof typeof DEV_USER_MESSAGES] : null;
+  return message ? intl.formatMessage(message) : user.description;
+}
+
 /** Development sign-in: pick one of the server's demo users. */
 export function DevSignInScreen({ users, onSignIn }: { users: DevelopmentAuthConfig['devUsers']; onSignIn: (userId: string) => void }) {
   const styles = useStyles();
@@ -39,7 +45,7 @@ export function DevSignInScreen({ users, onSignIn }: { users: DevelopmentAuthCon
             <CompoundButton
               className={styles.user}
               icon={<Avatar name={user.name} color="colorful" aria-hidden />}
-              secondaryContent={user.description}
+              secondaryContent={describe(user, intl)}
               onClick={() => onSignIn(user.id)}
               data-user-id={user.id}
             >

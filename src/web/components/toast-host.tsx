@@ -14,9 +14,16 @@ export interface QueuedToast {
 /** Errors stay long enough to read their detail; successes keep Fluent's default. */
 const ERROR_TIMEOUT_MS = 8000;
 
+/** One above the z-index Fluent gives every portal (react-portal's usePortalMountNodeStyles). */
+const TOAST_LAYER_Z_INDEX = 1_000_001;
+
 const useStyles = makeStyles({
   // Toasts are for the moment, not for paper.
   toaster: { '@media print': { display: 'none' } },
+  // Every Fluent portal is a layer at the same z-index, so the later one in the page paints on top: a dialog opened
+  // while a toast shows would cover it with its backdrop, dimmed and out of reach. The toasts' layer goes one above
+  // (the attribute makes this rule outrank Fluent's own class for the portal's z-index, whatever order they load in).
+  layer: { '&[data-portal-node]': { zIndex: TOAST_LAYER_Z_INDEX } },
   // The theme's link colour is meant for its own background, which forced colours replace.
   action: { '@media (forced-colors: active)': { color: 'LinkText', ':hover': { color: 'LinkText' }, ':hover:active': { color: 'LinkText' } } },
 });
@@ -110,5 +117,5 @@ export function ToastHost({ queue, onShown }: { queue: readonly QueuedToast[]; o
     onShown(new Set(queue.map((toast) => toast.key)));
   }, [queue, dispatchToast, onShown, offered, controls]);
 
-  return <Toaster toasterId={toasterId} className={styles.toaster} position="bottom-end" pauseOnHover pauseOnWindowBlur />;
+  return <Toaster toasterId={toasterId} className={styles.toaster} mountNode={{ className: styles.layer }} position="bottom-end" pauseOnHover pauseOnWindowBlur />;
 }

@@ -8,6 +8,7 @@ import { useRegionalSettings } from '../../../host/regional-settings.tsx';
 import { useTimeOfDayOptions, type TimeOfDayOptions } from '../../../lib/time-format.ts';
 import { EVENT_CARD_ATTRIBUTE, type HoverCardTarget } from '../hooks/use-event-hover-card.ts';
 import { EVENT_CARD_MESSAGES as M } from '../lib/event-card-messages.ts';
+import { formatRange } from '../../../lib/format-range.ts';
 
 const useStyles = makeStyles({
   surface: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, maxWidth: '320px', overflowWrap: 'anywhere' },
@@ -20,12 +21,10 @@ const DAY: Intl.DateTimeFormatOptions = { weekday: 'short', month: 'short', day:
 function cardWhen(event: EventApi, locale: string, timeZone: string, timeOfDay: TimeOfDayOptions): string {
   if (event.allDay) {
     // All-day dates are calendar dates: written as such, whatever the zone.
-    const format = new Intl.DateTimeFormat(locale, { ...DAY, timeZone: 'UTC' });
     const last = event.endStr ? addDays(event.endStr.slice(0, 10), -1) : event.startStr.slice(0, 10);
-    return format.formatRange(Date.parse(`${event.startStr.slice(0, 10)}T00:00Z`), Date.parse(`${last}T00:00Z`));
+    return formatRange(locale, { ...DAY, timeZone: 'UTC' }, Date.parse(`${event.startStr.slice(0, 10)}T00:00Z`), Date.parse(`${last}T00:00Z`));
   }
-  const format = new Intl.DateTimeFormat(locale, { ...DAY, ...timeOfDay, timeZone });
-  return format.formatRange(Date.parse(event.startStr), Date.parse(event.endStr || event.startStr));
+  return formatRange(locale, { ...DAY, ...timeOfDay, timeZone }, Date.parse(event.startStr), Date.parse(event.endStr || event.startStr));
 }
 
 export interface EventHoverCardProps {

@@ -9,7 +9,10 @@ import type { ViewOptions } from '../lib/view-options.ts';
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   heading: { margin: 0 },
-  hours: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: tokens.spacingHorizontalS },
+  // The two fields share one row for their labels and one for their lists (a subgrid), so that a label that wraps
+  // ("Journée de travail de" beside "à") leaves both lists level and both labels standing on them.
+  hours: { display: 'grid', gridTemplateColumns: '1fr 1fr', gridTemplateRows: 'auto auto', columnGap: tokens.spacingHorizontalS },
+  hourField: { gridRow: 'span 2', gridTemplateRows: 'subgrid', alignItems: 'end' },
   select: { minWidth: 0 },
 });
 
@@ -43,7 +46,7 @@ export function ViewOptionsForm() {
         onChange={(_, data) => setOptions({ weekNumbers: data.checked })}
       />
       <div className={styles.hours}>
-        <Field label={intl.formatMessage(CALENDAR_MESSAGES.workingFrom)}>
+        <Field className={styles.hourField} label={intl.formatMessage(CALENDAR_MESSAGES.workingFrom)}>
           <Select
             className={styles.select}
             value={String(startHour)}
@@ -57,7 +60,7 @@ export function ViewOptionsForm() {
             ))}
           </Select>
         </Field>
-        <Field label={intl.formatMessage(CALENDAR_MESSAGES.workingTo)}>
+        <Field className={styles.hourField} label={intl.formatMessage(CALENDAR_MESSAGES.workingTo)}>
           <Select
             className={styles.select}
             value={String(endHour)}

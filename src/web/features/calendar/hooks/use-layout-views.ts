@@ -4,6 +4,7 @@ import { useIntl, type IntlShape } from 'react-intl';
 import { DAY_MS } from '../../../../shared/limits.ts';
 import { AGENDA_DAYS } from '../../../lib/phone-layout.ts';
 import { CALENDAR_MESSAGES, dayCount } from '../lib/calendar-messages.ts';
+import { calendarDateFormatter } from '../lib/calendar-time-format.ts';
 import { AGENDA_VIEW, calendarViewFor, PHONE_TIME_GRID_VIEW, UPCOMING_VIEW, urlViewOf } from '../lib/view-location.ts';
 import { todayIn, UPCOMING_DAYS } from '../lib/upcoming.ts';
 import { useRegionalSettings } from '../../../host/regional-settings.tsx';
@@ -30,8 +31,9 @@ const PHONE_HEADER_TOOLBAR = { start: DATE_TITLE, end: 'today prev,next' };
 const PHONE_FOOTER_TOOLBAR = { center: `${AGENDA_VIEW},${PHONE_TIME_GRID_VIEW},timeGridDay,dayGridMonth` };
 
 // Short titles, so that the title and its arrows share one row on a phone.
-const PHONE_RANGE_TITLE: FormatterInput = { month: 'short', day: 'numeric' };
+const PHONE_RANGE_TITLE = calendarDateFormatter({ month: 'short', day: 'numeric' });
 const PHONE_DAY_TITLE: FormatterInput = { weekday: 'short', month: 'short', day: 'numeric' };
+const UPCOMING_TITLE = calendarDateFormatter({ year: 'numeric', month: 'short', day: 'numeric' });
 
 interface LayoutOptions {
   initialView: string;
@@ -106,6 +108,7 @@ function layoutViews(phone: boolean, upcomingDays: number): Record<string, ViewO
       dateIncrement: { days: UPCOMING_DAYS },
       listDayFormat: { weekday: 'long' },
       listDayAltFormat: { month: 'long', day: 'numeric' },
+      titleFormat: UPCOMING_TITLE,
     },
     timeGridDay: phoneTitles(PHONE_DAY_TITLE),
     // A day's number goes to that day, a week's to that week: in the month only, where the number is all a link

@@ -23,7 +23,8 @@ interface ViewLocationOptions {
 
 /**
  * Keeps the view and date in the page's address: each move is a history entry, so Back and Forward retrace them,
- * and a reload or a shared link opens the same view and date. A visit to the bare address starts on today.
+ * and a reload or a shared link opens the same view and date. A visit to the bare address starts on today, and the
+ * address then names it.
  */
 export function useViewLocation(calendarRef: RefObject<CalendarRef | null>, phone: boolean, layoutView: string): ViewLocationOptions {
   const [initial] = useState((): ViewLocation => {
@@ -56,9 +57,8 @@ export function useViewLocation(calendarRef: RefObject<CalendarRef | null>, phon
     const date = view === 'upcoming' && start === todayIn(timeZone) ? null : start;
     const shown = readViewLocation(window.location.search);
     if (shown.view === view && shown.date === date) return;
-    // The first view of a bare address leaves it bare, so that its reload shows today, whichever day that is; that
-    // of a named date replaces it with the period's own start (the month's first day for a month).
-    if (first && shown.view === null && shown.date === null) return;
+    // The first view replaces the address it opened on, rather than adding a step to Back: a bare address comes to
+    // name the view and date shown from the start, a named date the period's own start (the month's first day).
     const address = withViewLocation(window.location.search, { view, date }) + window.location.hash;
     window.history[first ? 'replaceState' : 'pushState'](window.history.state, '', address);
   }, [timeZone]);

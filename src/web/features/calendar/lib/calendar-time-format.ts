@@ -1,5 +1,6 @@
 import type { FormatterInput } from '@fullcalendar/react';
 import { TIME_FORMATS, type TimeFormat } from '../../../../shared/time-formats.ts';
+import { formatRange } from '../../../lib/format-range.ts';
 import { timeOfDayOptions } from '../../../lib/time-format.ts';
 
 type FormatterFunction = Extract<FormatterInput, (...args: never[]) => unknown>;
@@ -30,4 +31,17 @@ const FORMATTERS = Object.fromEntries(TIME_FORMATS.map((format) => [format, intl
 /** The formatter for the calendar's slot labels and event times in a time format. */
 export function calendarTimeFormatter(format: TimeFormat): FormatterFunction {
   return FORMATTERS[format];
+}
+
+/**
+ * A FullCalendar formatter for dates (a title's period, say) written by Intl with `options`, a range as formatRange
+ * writes it: FullCalendar's own range writing follows Intl's range patterns, which in Japanese turn "12月7日" into
+ * "12/07".
+ */
+export function calendarDateFormatter(options: Intl.DateTimeFormatOptions): FormatterFunction {
+  return ({ start, end, timeZone, localeCodes }: TimeFormattingInfo) => {
+    const zoned = { ...options, ...(timeZone === 'local' ? {} : { timeZone }) };
+    const [locale = 'en'] = localeCodes;
+    return end ? formatRange(locale, zoned, start.instantMs, end.instantMs) : new Intl.DateTimeFormat(locale, zoned).format(start.instantMs);
+  };
 }

@@ -17,7 +17,8 @@ import {
   tokens,
   useId,
 } from '@fluentui/react-components';
-import { useState, type DragEvent } from 'react';
+import { DocumentArrowUp20Regular } from '@fluentui/react-icons';
+import { useRef, useState, type DragEvent } from 'react';
 import { useIntl } from 'react-intl';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import type { IcsImportResult } from '../../../../shared/ics-import.ts';
@@ -28,6 +29,7 @@ import { IMPORT_ICS_MESSAGES as M } from '../lib/import-ics-messages.ts';
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   drop: {
+    position: 'relative',
     display: 'flex',
     flexDirection: 'column',
     gap: tokens.spacingVerticalS,
@@ -37,10 +39,11 @@ const useStyles = makeStyles({
     '@media (forced-colors: active)': shorthands.borderColor('CanvasText'),
   },
   dragging: { backgroundColor: tokens.colorNeutralBackground1Hover, ...shorthands.borderColor(tokens.colorBrandStroke1) },
-  input: {
-    ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`, outlineOffset: tokens.strokeWidthThick },
-    '@media (forced-colors: active)': { ':focus-visible': { outlineColor: 'Highlight' } },
-  },
+  // The browser's own file button is unstyled and words itself in the browser's language: a Fluent button opens the
+  // input's chooser instead, and the input stays in the page, unseen, out of the tab order and unread (the button is
+  // what is read), for its label and files.
+  input: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', opacity: 0 },
+  choose: { alignSelf: 'flex-start' },
   list: { margin: 0, paddingInlineStart: tokens.spacingHorizontalXL },
   skipped: { maxHeight: '12rem', overflowY: 'auto', margin: 0, paddingInlineStart: tokens.spacingHorizontalXL, overflowWrap: 'anywhere' },
 });
@@ -81,6 +84,8 @@ function FileDrop({ disabled, onFile }: { disabled: boolean; onFile(file: File):
   const styles = useStyles();
   const say = useIntl().formatMessage;
   const inputId = useId('ics-file');
+  const labelId = useId('ics-file-label');
+  const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const drop = (event: DragEvent) => {
     event.preventDefault();
@@ -98,9 +103,23 @@ function FileDrop({ disabled, onFile }: { disabled: boolean; onFile(file: File):
       onDragLeave={() => setDragging(false)}
       onDrop={drop}
     >
-      <Label htmlFor={inputId}>{say(M.fileLabel)}</Label>
+      <Label htmlFor={inputId} id={labelId}>
+        {say(M.fileLabel)}
+      </Label>
+      <Button
+        className={styles.choose}
+        icon={<DocumentArrowUp20Regular />}
+        disabled={disabled}
+        aria-describedby={labelId}
+        onClick={() => inputRef.current?.click()}
+      >
+        {say(M.chooseFile)}
+      </Button>
       <input
+        ref={inputRef}
         id={inputId}
+        tabIndex={-1}
+        aria-hidden
         className={styles.input}
         type="file"
         accept=".ics,.ical,.ifb,.icalendar,text/calendar"

@@ -10,6 +10,7 @@ export const IMPORT_ICS_MESSAGES = defineMessages({
   },
   fileLabel: { id: 'icsImport.fileLabel', defaultMessage: 'iCalendar file (.ics)' },
   dropHint: { id: 'icsImport.dropHint', defaultMessage: 'Or drop the file here.' },
+  chooseFile: { id: 'icsImport.chooseFile', defaultMessage: 'Choose file…' },
   tooLarge: defineMessage<{ size: string; max: number }>({ id: 'icsImport.tooLarge', defaultMessage: 'This file is {size} MB; an import takes at most {max} MB.' }),
   reading: { id: 'icsImport.reading', defaultMessage: 'Reading the file…' },
   importing: { id: 'icsImport.importing', defaultMessage: 'Importing…' },

@@ -2,6 +2,7 @@ import { DAY_MS } from '../../../../shared/limits.ts';
 import type { SearchHit } from '../../../../shared/search-schema.ts';
 import { dateToDayMs } from '../../../../shared/time.ts';
 import type { TimeOfDayOptions } from '../../../lib/time-format.ts';
+import { formatRange } from '../../../lib/format-range.ts';
 
 /** How the results show dates: the app's locale, the zone the calendar shows, the user's clock. */
 export interface HitDisplay {
@@ -24,12 +25,11 @@ export function formatMonth(month: string, locale: string): string {
  */
 export function formatHitWhen(hit: Pick<SearchHit, 'start' | 'end' | 'allDay'>, { locale, timeZone, timeOfDay }: HitDisplay): { when: string; allDay: boolean } {
   if (hit.allDay) {
-    const format = new Intl.DateTimeFormat(locale, { ...DAY, timeZone: 'UTC' });
+    const options = { ...DAY, timeZone: 'UTC' };
     const first = dateToDayMs(hit.start.slice(0, 10));
     // The end is exclusive: the last day is the one before it.
     const last = Math.max(first, dateToDayMs(hit.end.slice(0, 10)) - DAY_MS);
-    return { when: last > first ? format.formatRange(first, last) : format.format(first), allDay: true };
+    return { when: last > first ? formatRange(locale, options, first, last) : new Intl.DateTimeFormat(locale, options).format(first), allDay: true };
   }
-  const format = new Intl.DateTimeFormat(locale, { ...DAY, ...timeOfDay, timeZone });
-  return { when: format.formatRange(new Date(hit.start), new Date(hit.end)), allDay: false };
+  return { when: formatRange(locale, { ...DAY, ...timeOfDay, timeZone }, Date.parse(hit.start), Date.parse(hit.end)), allDay: false };
 }
