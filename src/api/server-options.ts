@@ -8,6 +8,13 @@ import { answerClientError, answerFrameworkError } from './http/protocol-errors.
 
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+/**
+ * How long a plugin may take to start, instead of Fastify's 10 s: the store's start on Cosmos DB with
+ * COSMOS_CREATE_RESOURCES reads or creates the database and five containers, each call within STORE_CALL_DEADLINE_MS
+ * and retried, and once per version gives old documents their search text. On a loaded machine that passed 10 s, and
+ * the server stopped with "Plugin did not start in time: 'store'" where it would have started.
+ */
+export const PLUGIN_START_TIMEOUT_MS = 60_000;
 
 /**
  * The Fastify options the server and the tests share; `logStream` (stdout by default) is the server's batched stdout
@@ -21,6 +28,7 @@ export function serverOptions(config: Config, options: { logStream?: Destination
     requestTimeout: REQUEST_TIMEOUT_MS,
     // Longer than the usual 60 s idle timeout of Azure's front ends, so they never reuse a closed socket.
     keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    pluginTimeout: PLUGIN_START_TIMEOUT_MS,
     routerOptions: { maxParamLength: 200 },
     // Node would answer a request without Host with an empty 400; the Host allow-list answers it as a problem.
     http: { requireHostHeader: false },
