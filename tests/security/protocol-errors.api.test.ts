@@ -90,7 +90,10 @@ describe('requests refused before routing answer as problems that do not echo th
   });
 
   it('still serves well-formed requests on the same server', async () => {
-    const response = await sendRaw(api.url, `GET /api/health HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
-    expect(response.status).toBe(200);
+    // A route whose answer depends on the request alone: health's also depends on how fast the store answers, which on
+    // the Cosmos protocol server under the suite's load can be a true 503.
+    const response = await sendRaw(api.url, `GET /api/me HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+    expect(response.status).toBe(401);
+    expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
   });
 });
