@@ -52,6 +52,28 @@ describe('a second tenant', () => {
     expect(window.body).toEqual([]);
   });
 
+  it("gets 404 for the first tenant's series occurrences too: reading, the split a change would make, a delete and its undo", async () => {
+    const created = await api.request<CalendarEvent>('POST', `/api/calendars/${company.id}/events`, {
+      token: ada,
+      body: { title: 'Weekly sync', start: '2027-04-05T09:00:00Z', end: '2027-04-05T10:00:00Z', rrule: 'FREQ=WEEKLY;COUNT=4', extendedProps: { timeZone: 'UTC' } },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const series = created.body;
+    const occurrence = `/api/calendars/${company.id}/events/${series.id}/occurrences/2027-04-12T09:00:00Z`;
+    const mine = await api.request('GET', `${occurrence}/following`, { token: ada });
+    expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+    const ifMatch = { 'if-match': `"${series.extendedProps.version}"` };
+    const attempts = [
+      api.request('GET', occurrence, { token: outsiderAdmin }),
+      api.request('GET', `${occurrence}/following`, { token: outsiderAdmin }),
+      api.request('DELETE', `${occurrence}?scope=this`, { token: outsiderAdmin, headers: ifMatch }),
+      api.request('POST', `${occurrence}/restore?scope=this`, { token: outsiderAdmin, headers: ifMatch }),
+    ];
+    for (const response of await Promise.all(attempts)) expect(response.status).toBe(404);
+    const after = await api.request<CalendarEvent>('GET', `/api/calendars/${company.id}/events/${series.id}`, { token: ada });
+    expect(after.body).toEqual(series);
+  });
+
   it('keeps its own calendars to itself', async () => {
     const own = await api.request<Calendar>('POST', '/api/calendars', { token: outsiderAdmin, body: { name: 'Contoso', color: '#123456' } });
     expect(own.status).toBe(201);
