@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
 import { SIDE_PANEL_MIN_WIDTH } from '../../src/web/app/side-panel-layout.ts';
 import { REPEAT_ICON_CLASS } from '../../src/web/features/calendar/components/use-calendar-theme-styles.ts';
-import { EVENT_MIN_WIDTH_PX, eventsSideBySide } from '../../src/web/features/calendar/lib/events-side-by-side.ts';
+import { eventsSideBySide } from '../../src/web/features/calendar/lib/events-side-by-side.ts';
+import { EVENT_MIN_WIDTH_PX } from '../../src/web/features/calendar/lib/time-grid-widths.ts';
 import { ApiDriver } from './harness/api.ts';
 import { useAppAndBrowser } from './harness/app-and-browser.ts';
 import { newContext, TEST_TIME_ZONE } from './harness/browser.ts';
@@ -96,7 +97,8 @@ describe('overlapping events in the week', () => {
   test('past as many as keep their least width, the rest wait behind “+N”', async () => {
     const page = await signedIn({ viewport: { width: 1024, height: 900 } }, '/?view=week');
     const dayWidth = await page.locator(`.cc-day-lane[data-date="${localDate()}"]`).evaluate((lane) => lane.getBoundingClientRect().width);
-    const fit = eventsSideBySide(dayWidth);
+    // More overlap than fit: the day keeps the strip for "+N".
+    const fit = eventsSideBySide(dayWidth, Infinity);
     const more = fit + 2 - OVERLAPPING.length;
     await createEvents(Array.from({ length: more }, (_, index) => ['20:15', '21:15', `Extra meeting ${index + 1}`] as const));
     await page.reload();
@@ -106,6 +108,14 @@ describe('overlapping events in the week', () => {
     await expect.poll(() => shownCount(shown)).toBe(fit);
     const moreLink = page.locator(`.cc-day-lane[data-date="${localDate()}"]`).getByText(/^\+2/);
     await moreLink.waitFor();
+    // The link covers none of the events shown: each keeps its whole box, and its clicks.
+    const link = (await moreLink.boundingBox())!;
+    const boxes = await shown.evaluateAll((events) =>
+      events.filter((event) => event.checkVisibility({ visibilityProperty: true })).map((event) => event.getBoundingClientRect().toJSON() as DOMRect),
+    );
+    expect(boxes).toHaveLength(fit);
+    const covered = boxes.filter((box) => box.right > link.x && box.left < link.x + link.width && box.bottom > link.y && box.top < link.y + link.height);
+    expect(covered).toEqual([]);
     await page.context().close();
   });
 });

@@ -65,8 +65,11 @@ describe('keyboard shortcuts', () => {
     expect(await title.inputValue()).toBe('nmwt?');
     expect(page.url()).toBe(before);
     expect(await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).count()).toBe(0);
+    // What was typed is not thrown away unasked.
     await page.keyboard.press('Escape');
+    await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByRole('alertdialog').waitFor({ state: 'detached' });
   });
 
   test('the header’s menu lists them too', async () => {

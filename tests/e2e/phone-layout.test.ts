@@ -344,8 +344,12 @@ describe('the event form’s date and time fields', () => {
     expect(boxes.date.fontSize).toBe(boxes.time.fontSize);
     // Nothing under one and not the other (the time fields had the zone as a caption), so the rows below line up too.
     expect(Math.abs(boxes.date.fieldHeight - boxes.time.fieldHeight)).toBeLessThanOrEqual(0.5);
-    // An error under the date leaves the time where it was.
-    const timeTop = () => form.locator('input[name="startTime"]').evaluate((input) => input.getBoundingClientRect().top);
+    // An error under the date leaves the time where it was, beside the date (the form may scroll as it grows).
+    const timeTop = () =>
+      form.evaluate((surface) => {
+        const top = (name: string) => surface.querySelector(`input[name="${name}"]`)!.getBoundingClientRect().top;
+        return top('startTime') - top('startDate');
+      });
     const before = await timeTop();
     await form.locator('input[name="startDate"]').fill('31/02/2026');
     await form.locator('input[name="startDate"]').blur();

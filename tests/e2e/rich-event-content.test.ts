@@ -1,5 +1,6 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import type { Calendar } from '../../src/shared/calendar-schema.ts';
 import type { CalendarEvent } from '../../src/shared/event-schema.ts';
 import { RICH_TEXT_LINK_REL } from '../../src/shared/rich-text.ts';
 import { ApiDriver } from './harness/api.ts';
@@ -51,12 +52,24 @@ async function closeDetails(details: Locator): Promise<void> {
   await details.waitFor({ state: 'detached' });
 }
 
+interface EventFields {
+  title: string;
+  start?: Date;
+  minutes?: number;
+  extendedProps?: Record<string, string>;
+}
+
 /** An event of Eddie's on the Company calendar, made through the API. */
-async function companyEvent(fields: { title: string; start?: Date; minutes?: number; extendedProps?: Record<string, string> }): Promise<CalendarEvent> {
+async function companyEvent(fields: EventFields): Promise<CalendarEvent> {
   const api = new ApiDriver(app.server.baseUrl);
   const token = await api.token('eddie');
+  return eventOn(await api.calendarId(token, 'Company'), token, fields);
+}
+
+async function eventOn(calendarId: string, token: string, fields: EventFields): Promise<CalendarEvent> {
+  const api = new ApiDriver(app.server.baseUrl);
   const start = fields.start ?? new Date(`${localDate()}T13:00`);
-  const created = await api.request<CalendarEvent>('POST', `/api/calendars/${await api.calendarId(token, 'Company')}/events`, {
+  const created = await api.request<CalendarEvent>('POST', `/api/calendars/${calendarId}/events`, {
     token,
     body: {
       title: fields.title,
@@ -215,7 +228,13 @@ describe('videos', () => {
 describe('Teams meetings', () => {
   test('an event with a meeting shows Join in its details and its card; starting within 10 minutes, in the week view too', async () => {
     const start = new Date(Math.ceil((Date.now() + 5 * MINUTE_MS) / MINUTE_MS) * MINUTE_MS);
-    const event = await companyEvent({ title: 'Teams sync', start, minutes: 60, extendedProps: { onlineMeetingUrl: MEETING } });
+    // On a calendar of its own, shown alone in the week: the other tests' events at this time of day would share its
+    // hour, and put it behind "+N" at some times of day.
+    const api = new ApiDriver(app.server.baseUrl);
+    const token = await api.token('ada');
+    const meetings = await api.request<Calendar>('POST', '/api/calendars', { token, body: { name: 'Meetings', color: '#0F6CBD' } });
+    expect(meetings.status).toBe(201);
+    const event = await eventOn(meetings.body.id, token, { title: 'Teams sync', start, minutes: 60, extendedProps: { onlineMeetingUrl: MEETING } });
     // Join opens the meeting in a new tab (refused here: no network); the calendar's tab is brought back after.
     const joins = () => context.waitForEvent('request', (request) => request.url() === MEETING);
     const backToCalendar = async () => {
@@ -232,7 +251,7 @@ describe('Teams meetings', () => {
     await closeDetails(details);
 
     const date = `${start.getFullYear()}-${String(start.getMonth() + 1).padStart(2, '0')}-${String(start.getDate()).padStart(2, '0')}`;
-    await page.goto(`/?view=week&date=${date}`);
+    await page.goto(`/?view=week&date=${date}&calendars=${meetings.body.id}`);
     const shown = calendarEvent(page, event.id);
     const mark = shown.locator('.cc-join-soon');
     await mark.waitFor();

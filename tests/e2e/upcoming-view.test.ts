@@ -106,7 +106,12 @@ describe('the Upcoming view', () => {
 
   test('with nothing coming it says what to do, and looks further ahead when asked', async () => {
     const page = await upcoming();
-    for (const name of ['Company', 'Engineering', 'Holidays']) await page.getByRole('checkbox', { name }).uncheck();
+    // At 1024 px the calendars are in the drawer.
+    await page.getByRole('button', { name: 'Calendars', exact: true }).click();
+    const drawer = page.getByRole('dialog', { name: 'Calendars and time zone' });
+    for (const name of ['Company', 'Engineering', 'Holidays']) await drawer.getByRole('checkbox', { name }).uncheck();
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
     // As its calendars went, the list grew too short to scroll and may have lengthened: it says how far it looked.
     const emptyState = page.getByText(/^Nothing in the next \d+ days\. Create an event or look further ahead\.$/);
     await emptyState.waitFor();
@@ -115,7 +120,9 @@ describe('the Upcoming view', () => {
     expect(looked % UPCOMING_DAYS).toBe(0);
     await page.getByRole('button', { name: 'Look further ahead' }).click();
     await page.getByText(`Nothing in the next ${looked + UPCOMING_DAYS} days. Create an event or look further ahead.`).waitFor();
-    await page.getByRole('checkbox', { name: 'Company' }).check();
+    await page.getByRole('button', { name: 'Calendars', exact: true }).click();
+    await drawer.getByRole('checkbox', { name: 'Company' }).check();
+    await page.keyboard.press('Escape');
     await page.getByText('Stand-up 1', { exact: true }).waitFor();
   });
 });

@@ -21,6 +21,10 @@ describe('the view and date in the address', () => {
     // The first screen names its view and date at once, as a month by its first day.
     const firstOfMonth = await page.evaluate(() => new Date().toLocaleDateString('en-CA').slice(0, 8) + '01');
     await expect.poll(() => address(page)).toEqual({ view: 'month', date: firstOfMonth });
+    // Reloaded, the month named by its 1st still stands on today: Week shows today's week, not the 1st's.
+    await page.reload();
+    await page.getByRole('tab', { name: 'Week', exact: true }).click();
+    await showsDay(page, await page.evaluate(() => new Date().toLocaleDateString('en-CA')));
 
     await page.goto('/?view=week&date=2026-12-01');
     await showsDay(page, '2026-12-01');

@@ -280,6 +280,8 @@ describe.each([
     page.off('request', recordWrite);
     expect(writes).toEqual([]);
     await form.getByRole('button', { name: 'Cancel' }).click();
+    // The changed link is not thrown away unasked.
+    await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard' }).click();
     await form.waitFor({ state: 'detached' });
   });
 

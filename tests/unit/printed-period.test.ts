@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { eventsSideBySide, EVENT_MIN_WIDTH_PX } from '../../src/web/features/calendar/lib/events-side-by-side.ts';
+import { eventsSideBySide, mostAtOnce } from '../../src/web/features/calendar/lib/events-side-by-side.ts';
+import { EVENT_MIN_WIDTH_PX, MORE_LINK_STRIP_PX } from '../../src/web/features/calendar/lib/time-grid-widths.ts';
 import { printedHours, printedMonthWeeks, type PrintedEvent } from '../../src/web/features/calendar/lib/printed-period.ts';
 
 const event = (id: string, startStr: string, endStr: string, allDay = false): PrintedEvent => ({ id, title: id, time: allDay ? '' : startStr.slice(11, 16), startStr, endStr, allDay, color: '' });
@@ -53,9 +54,29 @@ describe('the hours a week prints', () => {
 });
 
 describe('overlapping events side by side', () => {
+  const at = (hours: number) => new Date(Date.UTC(2026, 11, 7, 0, hours * 60));
+  const span = (from: number, to: number, allDay = false) => ({ start: at(from), end: at(to), allDay });
+  const day = [at(0), at(24)] as const;
+
   it('as many as keep the least width, at least one', () => {
-    expect(eventsSideBySide(EVENT_MIN_WIDTH_PX * 3 + 5)).toBe(3);
-    expect(eventsSideBySide(EVENT_MIN_WIDTH_PX * 3 - 1)).toBe(2);
-    expect(eventsSideBySide(10)).toBe(1);
+    expect(eventsSideBySide(EVENT_MIN_WIDTH_PX * 3 + 5, 3)).toBe(3);
+    expect(eventsSideBySide(EVENT_MIN_WIDTH_PX * 3 - 1, 2)).toBe(2);
+    expect(eventsSideBySide(10, 1)).toBe(1);
+  });
+
+  it('with more overlapping than fit, they leave the strip for "+N"', () => {
+    expect(eventsSideBySide(EVENT_MIN_WIDTH_PX * 3 + 5, 4)).toBe(2);
+    expect(eventsSideBySide(EVENT_MIN_WIDTH_PX * 3 + MORE_LINK_STRIP_PX, 4)).toBe(3);
+    expect(eventsSideBySide(10, 5)).toBe(1);
+  });
+
+  it('count the most timed events at one time: back to back is not overlapping, a short one stands a slot high', () => {
+    expect(mostAtOnce([span(19, 21), span(19.5, 21.5), span(20, 22)], ...day)).toBe(3);
+    expect(mostAtOnce([span(9, 10), span(10, 11), span(11, 12)], ...day)).toBe(1);
+    expect(mostAtOnce([span(9, 9.05), span(9.25, 9.5)], ...day)).toBe(2);
+    expect(mostAtOnce([span(0, 24, true), span(9, 10), span(9, 10, true)], ...day)).toBe(1);
+    // Outside the range shown, nothing counts.
+    expect(mostAtOnce([span(9, 10), { ...span(9, 10), start: at(30), end: at(31) }], ...day)).toBe(1);
+    expect(mostAtOnce([], ...day)).toBe(0);
   });
 });

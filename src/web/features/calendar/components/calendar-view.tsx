@@ -51,6 +51,7 @@ import {
   BLOCK_EVENT_CLASS,
   CALENDAR_CLASS,
   DAY_LANE_CLASS,
+  MORE_LINK_CLASS,
   NAV_LINK_CLASS,
   NON_BUSINESS_CLASS,
   NOW_CLASS,
@@ -140,6 +141,7 @@ const FIXED_OPTIONS = {
   navLinkClass: NAV_LINK_CLASS,
   nonBusinessHoursClass: NON_BUSINESS_CLASS,
   dayLaneClass: DAY_LANE_CLASS,
+  moreLinkClass: MORE_LINK_CLASS,
   slotLaneClass: SLOT_LANE_CLASS,
   eventInteractive: true,
   selectMirror: true,
@@ -246,7 +248,7 @@ function LocalizedCalendarView(props: LocalizedProps) {
   const times = useCalendarTimes(timeZone);
   const { goToDay, goToWeek } = useCalendarHandle(ref, calendarRef, { refetchEvents: source.refetch, phone, focusDate: props.focusDate, restoreFocus, createAtFocus });
   const announce = useCallback((title: string) => status.current?.announce(title), [status]);
-  const stack = useEventMaxStack(calendarBox);
+  const stack = useEventMaxStack(calendarBox, calendarRef);
   const print = usePrintLayout(calendars, visibleCalendarIds, calendarRef, times);
   const datesSet = useDatesSet({ source: source.onDatesSet, layout: layout.onDatesSet, upcoming: endlessDatesSet, location: location.onDatesSet, print: print.onDatesSet, stack: stack.onDatesSet, announce }, locale);
   const popoverClass = usePopoverClass(themeStyles.root);
@@ -278,6 +280,7 @@ function LocalizedCalendarView(props: LocalizedProps) {
           timeZone={timeZone === browserTimeZone() ? 'local' : timeZone}
           {...print.options}
           eventMaxStack={stack.eventMaxStack}
+          eventsSet={stack.onEventsSet}
           // One format for every time: the slots' "9:00 AM" as the events' "9:30 AM" (FullCalendar's own are "9am", "9:30a").
           slotHeaderFormat={times.timeOfDay}
           eventTimeFormat={times.timeOfDay}

@@ -1,4 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
+import { MORE_LINK_STRIP_PX } from '../lib/time-grid-widths.ts';
 
 /** Stable class names for our own styling hooks and for tests (FullCalendar v7's own classes are hashed). */
 export const CALENDAR_CLASS = 'cc-calendar';
@@ -19,6 +20,8 @@ export const NAV_LINK_CLASS = 'cc-nav-link';
 export const NON_BUSINESS_CLASS = 'cc-non-business';
 /** A day's column in a time grid: a keyboard moves through its slots (see useGridKeyboard). */
 export const DAY_LANE_CLASS = 'cc-day-lane';
+/** A "+N" link to the events a day has no room for (month cells and time grids). */
+export const MORE_LINK_CLASS = 'cc-more-link';
 /** A time grid's row of one slot, across the days; data-time names its time. */
 export const SLOT_LANE_CLASS = 'cc-slot-lane';
 /** An event someone else just changed (see use-live-changes.ts), and the hint inside it that says who. */
@@ -105,6 +108,15 @@ export const useCalendarThemeStyles = makeStyles({
     // In the week and day grids an event's time and title wrap between words within its box, at Outlook's size:
     // events side by side stay readable word by word (see useEventMaxStack).
     [`& .${DAY_LANE_CLASS} .${BLOCK_EVENT_CLASS}`]: { fontSize: tokens.fontSizeBase200, lineHeight: tokens.lineHeightBase200 },
+    // A time grid's day with "+N" keeps a strip at its end for the link, which FullCalendar lays over the last events:
+    // a transparent border narrows the box the events are placed in (by share of its width), and the link sits on it.
+    [`& .${DAY_LANE_CLASS} > [role=list]:has(> [role=listitem] > .${MORE_LINK_CLASS})`]: {
+      borderInlineEndWidth: `${MORE_LINK_STRIP_PX}px`,
+      borderInlineEndStyle: 'solid',
+      borderInlineEndColor: 'transparent',
+    },
+    [`& .${DAY_LANE_CLASS} [role=listitem]:has(> .${MORE_LINK_CLASS})`]: { insetInlineEnd: `-${MORE_LINK_STRIP_PX}px !important` },
+    [`& .${DAY_LANE_CLASS} .${MORE_LINK_CLASS}`]: { width: `${MORE_LINK_STRIP_PX}px`, boxSizing: 'border-box', justifyContent: 'center' },
     // Forma's 4 px either side of the text would leave a third of a 40 px event to padding.
     [`& .${DAY_LANE_CLASS} .${BLOCK_EVENT_CLASS} > div`]: { paddingInline: tokens.spacingHorizontalXXS },
     [`& .${DAY_LANE_CLASS} .${BLOCK_EVENT_CLASS}:not(.${SHORT_EVENT_CLASS}) :is(.${EVENT_TITLE_CLASS}, .${EVENT_TIME_CLASS})`]: {

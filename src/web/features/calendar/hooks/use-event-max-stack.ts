@@ -1,19 +1,22 @@
+import type { CalendarRef } from '@fullcalendar/react';
 import { useCallback, useEffect, useState, type RefObject } from 'react';
 import { DAY_LANE_CLASS } from '../components/use-calendar-theme-styles.ts';
-import { eventsSideBySide } from '../lib/events-side-by-side.ts';
+import { eventsSideBySide, mostAtOnce } from '../lib/events-side-by-side.ts';
 
 /**
- * FullCalendar's eventMaxStack for the time grid shown: worked out from its day's width when the view or its dates
- * change and when the calendar is resized; null (no limit) until a time grid has been shown. It changes only when the
- * number does, so a resize redraws the events only when one more or one fewer fits.
+ * FullCalendar's eventMaxStack for the time grid shown: worked out from its day's width and its events' overlaps when
+ * the view, its dates or its events change and when the calendar is resized; null (no limit) until a time grid has
+ * been shown. It changes only when the number does, so a resize redraws the events only when one more or one fewer fits.
  */
-export function useEventMaxStack(boxRef: RefObject<HTMLElement | null>) {
+export function useEventMaxStack(boxRef: RefObject<HTMLElement | null>, calendarRef: RefObject<CalendarRef | null>) {
   const [eventMaxStack, setEventMaxStack] = useState<number | undefined>(undefined);
   const measure = useCallback(() => {
-    const box = boxRef.current;
-    const day = box ? box.querySelector(`.${DAY_LANE_CLASS}`) : null;
-    if (day) setEventMaxStack(eventsSideBySide(day.getBoundingClientRect().width));
-  }, [boxRef]);
+    const day = boxRef.current?.querySelector(`.${DAY_LANE_CLASS}`);
+    const api = calendarRef.current?.getApi();
+    if (!day || !api) return;
+    const { activeStart, activeEnd } = api.view;
+    setEventMaxStack(eventsSideBySide(day.getBoundingClientRect().width, mostAtOnce(api.getEvents(), activeStart, activeEnd)));
+  }, [boxRef, calendarRef]);
   useEffect(() => {
     const box = boxRef.current;
     if (!box) return;
@@ -22,5 +25,5 @@ export function useEventMaxStack(boxRef: RefObject<HTMLElement | null>) {
     return () => observer.disconnect();
   }, [boxRef, measure]);
   // The view's days are laid out by the time its dates are told (datesSet comes after its render).
-  return { eventMaxStack, onDatesSet: measure };
+  return { eventMaxStack, onDatesSet: measure, onEventsSet: measure };
 }

@@ -1,4 +1,4 @@
-import type { CalendarRef, DatesSetInfo } from '@fullcalendar/react';
+import type { CalendarApi, CalendarRef, DatesSetInfo } from '@fullcalendar/react';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { useRegionalSettings } from '../../../host/regional-settings.tsx';
 import { readStored, writeStored } from '../../../lib/use-local-storage-state.ts';
@@ -11,6 +11,20 @@ const LAST_VIEW_KEY = 'company-calendar:last-view';
 function rememberedView(): UrlView | null {
   const view = readStored(LAST_VIEW_KEY);
   return URL_VIEWS.find((candidate) => candidate === view) ?? null;
+}
+
+/** Views whose period is a calendar month or week, the same whichever of its days the calendar stands on. */
+const ALIGNED_VIEWS: ReadonlySet<string> = new Set([calendarViewFor('month', false), calendarViewFor('week', false)]);
+
+/**
+ * An address names a period by its first day (a month by the 1st). When that period holds today, the calendar stands
+ * on today, as from a bare address: Week or Day from there shows today's, not the 1st's.
+ */
+function standOnTodayIfShown(calendar: CalendarApi, today: string): void {
+  if (!ALIGNED_VIEWS.has(calendar.view.type) || calendar.formatIso(calendar.getDate(), true) === today) return;
+  const start = calendar.formatIso(calendar.view.currentStart, true);
+  const end = calendar.formatIso(calendar.view.currentEnd, true);
+  if (start <= today && today < end) calendar.gotoDate(today);
 }
 
 interface ViewLocationOptions {
@@ -27,6 +41,7 @@ interface ViewLocationOptions {
  * address then names it.
  */
 export function useViewLocation(calendarRef: RefObject<CalendarRef | null>, phone: boolean, layoutView: string): ViewLocationOptions {
+  const { timeZone } = useRegionalSettings();
   const [initial] = useState((): ViewLocation => {
     const asked = readViewLocation(window.location.search);
     return { view: asked.view ?? rememberedView(), date: asked.date };
@@ -39,12 +54,12 @@ export function useViewLocation(calendarRef: RefObject<CalendarRef | null>, phon
       // The bare address is where the visit started: its first view, on today.
       const startView = initial.view ? calendarViewFor(initial.view, phone) : layoutView;
       api.changeView(view ? calendarViewFor(view, phone) : startView, date ?? new Date());
+      standOnTodayIfShown(api, todayIn(timeZone));
     };
     window.addEventListener('popstate', retrace);
     return () => window.removeEventListener('popstate', retrace);
-  }, [calendarRef, phone, initial.view, layoutView]);
+  }, [calendarRef, phone, initial.view, layoutView, timeZone]);
   const shownBefore = useRef(false);
-  const { timeZone } = useRegionalSettings();
   const onDatesSet = useCallback((info: DatesSetInfo) => {
     const first = !shownBefore.current;
     shownBefore.current = true;
@@ -52,6 +67,7 @@ export function useViewLocation(calendarRef: RefObject<CalendarRef | null>, phon
     if (!view) return;
     if (readStored(LAST_VIEW_KEY) !== view) writeStored(LAST_VIEW_KEY, view);
     const { calendar, currentStart } = info.view;
+    if (first) standOnTodayIfShown(calendar, todayIn(timeZone));
     const start = calendar.formatIso(currentStart, true);
     // The Upcoming view from today names no date: opened another day, the address shows what is coming then.
     const date = view === 'upcoming' && start === todayIn(timeZone) ? null : start;
