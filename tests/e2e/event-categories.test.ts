@@ -6,7 +6,7 @@ import { ApiDriver } from './harness/api.ts';
 import { useAppAndBrowser } from './harness/app-and-browser.ts';
 import { axeViolations, DIALOGS, type AxeScope } from './harness/axe.ts';
 import { newContext } from './harness/browser.ts';
-import { calendarEvent, localDate, signIn } from './harness/calendar-page.ts';
+import { calendarEvent, calendarRowAction, localDate, signIn } from './harness/calendar-page.ts';
 
 const app = useAppAndBrowser();
 
@@ -45,7 +45,7 @@ async function companyEvent(api: ApiDriver, token: string, calendarId: string, t
 async function openCompanyCategories() {
   await page.getByRole('button', { name: 'Manage calendars' }).click();
   const dialog = page.getByRole('dialog', { name: 'Manage calendars' });
-  await dialog.getByRole('button', { name: 'Categories of Company' }).click();
+  await calendarRowAction(dialog, 'Company', 'Categories…');
   return page.getByRole('dialog', { name: 'Categories of Company' });
 }
 
@@ -162,16 +162,20 @@ describe('event categories', () => {
     await signIn(eddie, /Eddie Editor/);
     await eddie.getByRole('button', { name: 'Manage calendars' }).click();
     const dialog = eddie.getByRole('dialog', { name: 'Manage calendars' });
-    await dialog.getByRole('button', { name: 'Categories of Company' }).waitFor();
-    expect(await dialog.getByRole('button', { name: 'Categories of Holidays' }).count()).toBe(0);
-    expect(await dialog.getByRole('button', { name: /^(Edit|Delete) / }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'More actions for Company' }).waitFor();
+    expect(await dialog.getByRole('button', { name: 'More actions for Holidays' }).count()).toBe(0);
+    expect(await dialog.getByRole('button', { name: /^Edit / }).count()).toBe(0);
     expect(await dialog.getByRole('button', { name: 'New calendar' }).count()).toBe(0);
-    await dialog.getByRole('button', { name: 'Categories of Company' }).click();
+    // Neither Activity nor Delete calendar… in an editor's menu.
+    await dialog.getByRole('button', { name: 'More actions for Company' }).click();
+    await eddie.getByRole('menuitem').first().waitFor();
+    expect(await eddie.getByRole('menuitem').allTextContents()).toEqual(['Categories…', 'Deleted events…']);
+    await eddie.getByRole('menuitem', { name: 'Categories…' }).click();
     const categories = eddie.getByRole('dialog', { name: 'Categories of Company' });
     await categories.getByRole('button', { name: `Edit ${categoryName}` }).waitFor();
     await categories.getByRole('button', { name: 'Back to calendars' }).click();
-    // Focus returns to the button that showed the categories.
-    await expect.poll(() => eddie.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Categories of Company');
+    // Focus returns to the menu's button that showed the categories.
+    await expect.poll(() => eddie.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('More actions for Company');
     await eddie.context().close();
   });
 

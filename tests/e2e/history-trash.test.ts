@@ -6,7 +6,7 @@ import { ApiDriver } from './harness/api.ts';
 import { useAppAndBrowser } from './harness/app-and-browser.ts';
 import { axeViolations, DIALOGS } from './harness/axe.ts';
 import { newContext, TEST_TIME_ZONE } from './harness/browser.ts';
-import { calendarEvent, localDate, signIn } from './harness/calendar-page.ts';
+import { calendarEvent, calendarRowAction, localDate, signIn } from './harness/calendar-page.ts';
 
 const app = useAppAndBrowser();
 const suffix = Date.now().toString(36);
@@ -157,7 +157,7 @@ describe('history, activity and trash', () => {
     await page.keyboard.press('Escape');
     await fromMenu.waitFor({ state: 'detached' });
     const dialog = await openManageCalendars();
-    await dialog.getByRole('button', { name: 'Deleted events of Company' }).click();
+    await calendarRowAction(dialog, 'Company', 'Deleted events…');
     const trash = page.getByRole('dialog', { name: 'Deleted events of Company' });
     await trash.getByText(kept.title).waitFor();
     await trash.getByText(/^Deleted by Eddie Editor$/).first().waitFor();
@@ -209,7 +209,7 @@ describe('history, activity and trash', () => {
     await trash.getByRole('button', { name: 'Back to calendars' }).click();
     await dialog.getByText(calendar.name).waitFor();
 
-    await dialog.getByRole('button', { name: 'Activity in Company' }).click();
+    await calendarRowAction(dialog, 'Company', 'Activity…');
     const activity = page.getByRole('dialog', { name: 'Activity in Company' });
     const entries = activity.getByRole('listitem');
     await entries.first().waitFor();

@@ -209,13 +209,18 @@ describe('the calendar by keyboard only', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Manage calendars' });
     await dialog.waitFor();
-    await tabTo(page, (current) => current.role === 'button' && current.label === 'Delete Keyboard gone', 30);
+    await tabTo(page, (current) => current.role === 'button' && current.label === 'More actions for Keyboard gone', 30);
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem').first().waitFor();
+    // The menu's last item.
+    await page.keyboard.press('End');
+    await expect.poll(async () => (await focused(page)).text).toBe('Delete calendar…');
     await page.keyboard.press('Enter');
     const confirm = page.getByRole('alertdialog', { name: 'Delete Keyboard gone?' });
     await confirm.waitFor();
     await tabTo(page, (current) => current.text === 'Delete calendar', 5);
     await page.keyboard.press('Enter');
-    await dialog.getByRole('button', { name: 'Delete Keyboard gone', exact: true }).waitFor({ state: 'detached' });
+    await dialog.getByRole('button', { name: 'More actions for Keyboard gone', exact: true }).waitFor({ state: 'detached' });
     // Focus stays in the dialog, on New calendar, and the dialog still lists the calendars.
     await expect.poll(async () => (await focused(page)).text).toBe('New calendar');
     await dialog.getByRole('button', { name: 'New calendar' }).waitFor();

@@ -3,7 +3,7 @@ import type { Calendar } from '../../src/shared/calendar-schema.ts';
 import { ApiDriver } from './harness/api.ts';
 import { useAppAndBrowser } from './harness/app-and-browser.ts';
 import { newContext } from './harness/browser.ts';
-import { signIn } from './harness/calendar-page.ts';
+import { calendarRowAction, signIn } from './harness/calendar-page.ts';
 
 const app = useAppAndBrowser();
 
@@ -18,9 +18,14 @@ describe('Manage calendars, by keyboard', () => {
     await signIn(page, /Ada Admin/);
     await page.getByRole('button', { name: 'Manage calendars' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: 'Delete Short-lived', exact: true }).click();
-    await page.getByRole('alertdialog', { name: 'Delete Short-lived?' }).getByRole('button', { name: 'Delete calendar' }).click();
-    await dialog.getByRole('button', { name: 'Delete Short-lived', exact: true }).waitFor({ state: 'detached' });
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Short-lived?' });
+    // Not confirmed, the menu's button has focus again.
+    await calendarRowAction(dialog, 'Short-lived', 'Delete calendar…');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('More actions for Short-lived');
+    await calendarRowAction(dialog, 'Short-lived', 'Delete calendar…');
+    await confirm.getByRole('button', { name: 'Delete calendar' }).click();
+    await dialog.getByRole('button', { name: 'More actions for Short-lived', exact: true }).waitFor({ state: 'detached' });
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('New calendar');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { useAppAndBrowser } from './harness/app-and-browser.ts';
 import { axeViolations } from './harness/axe.ts';
 import { newContext } from './harness/browser.ts';
-import { chooseTimeZone, signIn, timeZoneField, waitForEvents } from './harness/calendar-page.ts';
+import { chooseTimeZone, localDate, signIn, timeZoneField, waitForEvents } from './harness/calendar-page.ts';
 
 const app = useAppAndBrowser();
 let page: Page;
@@ -58,8 +58,8 @@ const BARE_HOUR = /(^|[^:\d])\d{1,2}(?![:\d])/;
 describe('time format', () => {
   test('the week’s slots and events share one format, 12-hour in en-US until 24-hour is chosen', async () => {
     await page.getByRole('tab', { name: 'Week' }).click();
-    // This week's: the demo's meetings are on weekdays around today.
-    await page.locator('.cc-calendar').getByRole('button', { name: 'Today', exact: true }).click();
+    // This week's (the month stood on today): the demo's meetings are on weekdays around today.
+    await page.locator(`[role=columnheader][data-date="${localDate()}"]`).waitFor();
     await expect.poll(async () => (await slotLabels()).length).toBe(24);
     await expect.poll(async () => (await eventTimes()).length).toBeGreaterThan(0);
     const twelveHour = [...(await slotLabels()), ...(await eventTimes())];

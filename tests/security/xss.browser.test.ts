@@ -8,7 +8,7 @@ import { plainTextToHtml } from '../../src/shared/rich-text.ts';
 import { sanitiseRichText } from '../../src/api/content/sanitise-html.ts';
 import { ApiDriver } from '../e2e/harness/api.ts';
 import { launchBrowser, newContext } from '../e2e/harness/browser.ts';
-import { calendarEvent, dayCell, dragTo, localDate, signIn } from '../e2e/harness/calendar-page.ts';
+import { calendarEvent, calendarRowAction, dayCell, dragTo, localDate, signIn } from '../e2e/harness/calendar-page.ts';
 import { startServer, type AppServer } from '../e2e/harness/server.ts';
 import { expectLiteralText } from './helpers/expect-literal-text.ts';
 import { NOTHING_RAN, watchScriptExecution, type ScriptExecutionWatch } from './helpers/script-execution-watch.ts';
@@ -301,7 +301,7 @@ describe.each([
       await editor.waitFor({ state: 'detached' });
     }
 
-    await dialog.getByRole('button', { name: `Delete ${doomedCalendar.name}`, exact: true }).click();
+    await calendarRowAction(dialog, doomedCalendar.name, 'Delete calendar…');
     const confirm = page.getByRole('alertdialog', { name: `Delete ${doomedCalendar.name}?`, exact: true });
     await confirm.getByRole('button', { name: 'Delete calendar' }).click();
     // .first(): the toaster also announces it in a live region.

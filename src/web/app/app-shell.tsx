@@ -26,6 +26,7 @@ import { ShellDialogs } from './shell-dialogs.tsx';
 import { SHELL_MESSAGES } from './shell-messages.ts';
 import { ShellSearchResults, useRefetchEvents, useSuggestionSource } from './shell-search-results.tsx';
 import { PANEL_DRAWER_QUERY } from './side-panel-layout.ts';
+import { SEARCH_COVERS_QUERY } from '../features/search/lib/search-layout.ts';
 import { useCalendarPanel } from './use-calendar-panel.ts';
 import { useFocusReturn } from './use-focus-return.ts';
 import { useShellCalendars } from './use-shell-calendars.ts';
@@ -37,7 +38,7 @@ import { SkipLink } from './skip-link.tsx';
 const useStyles = makeStyles({
   // Flex all the way down, no fixed heights: a phone's or Teams mobile's webview may be any height.
   root: { display: 'flex', flexDirection: 'column', height: '100%', '@media print': { display: 'block', height: 'auto' } },
-  // Relative: the search's results lie over it.
+  // Relative: below 1024 px the search's results lie over it.
   body: { display: 'flex', flexGrow: 1, minHeight: 0, position: 'relative', '@media print': { display: 'block' } },
   main: {
     flexGrow: 1,
@@ -95,6 +96,8 @@ type ShellCalendars = ReturnType<typeof useShellCalendars>;
 interface ShellMainProps {
   shell: ShellCalendars;
   phone: boolean;
+  /** Covered whole by the search's results (below SEARCH_BESIDE_MIN_WIDTH). */
+  covered: boolean;
   calendarView: RefObject<CalendarViewHandle | null>;
   dialogs: Dialogs;
   onEventChange: Parameters<typeof CalendarView>[0]['onEventChange'];
@@ -107,7 +110,7 @@ interface ShellMainProps {
 const CALENDAR_REGION_ID = 'calendar-region';
 
 /** The page's main part: the calendar, once its calendars are known, or why they are not. */
-function ShellMain({ shell, phone, calendarView, dialogs, onEventChange, onFirstRender, focusDate }: ShellMainProps) {
+function ShellMain({ shell, phone, covered, calendarView, dialogs, onEventChange, onFirstRender, focusDate }: ShellMainProps) {
   const styles = useStyles();
   const intl = useIntl();
   const { query } = shell;
@@ -117,6 +120,8 @@ function ShellMain({ shell, phone, calendarView, dialogs, onEventChange, onFirst
       className={mergeClasses(styles.main, phone && styles.mainPhone)}
       {...{ [REGION_ATTRIBUTE]: 'calendar' }}
       aria-label={intl.formatMessage(SHELL_MESSAGES.regionCalendar)}
+      // Under the search's results, out of sight: out of reach of Tab and screen readers too.
+      inert={covered}
     >
       {/* The one place the calendars' load failure shows, with its retry: the panel only lists what loaded. */}
       {shell.tabCalendarsGone && <Notice intent="warning">{intl.formatMessage(SHELL_MESSAGES.calendarsGone)}</Notice>}
@@ -168,6 +173,7 @@ export function AppShell() {
   const { onEventChange, scopeDialog } = useEventMoveHandler(refetchEvents);
   const chrome = useShellChrome(drawer, shell.query.isError);
   const search = useHeaderSearch(phone, useSuggestionSource(shell.visibleCalendarIds, dialogs, focusReturn));
+  const searchCovers = useMediaQuery(SEARCH_COVERS_QUERY);
   useShellShortcuts(useCallback(() => calendarView.current, []), shell.canCreate, dialogs, search.openBox);
   useNewEventLink(dialogs.setForm, shell.query.isSuccess);
   // Into the calendar, at its own tab stop (its current day), from the skip link or F6.
@@ -196,7 +202,7 @@ export function AppShell() {
         <CalendarPanel drawer={drawer} id={panel.id} open={panel.open} onOpenChange={panel.setOpen}>
           {chrome.chromeShown && (
             <PanelContents
-              list={{ calendars: shell.calendars, status: shell.query.status, hidden: shell.hidden, onVisibleChange: shell.setVisible, onSubscribe: dialogs.showSubscriptions, onShowTrash: dialogs.showTrash }}
+              list={{ calendars: shell.calendars, status: shell.query.status, hidden: shell.hidden, onVisibleChange: shell.setVisible, onSubscribe: dialogs.showSubscriptions, onShowTrash: dialogs.showTrash, onImport: dialogs.showImport }}
               categoryFilter={shell.categoryFilter}
               timeZone={timeZoneChoice ?? null}
             />
@@ -205,6 +211,7 @@ export function AppShell() {
         <ShellMain
           shell={shell}
           phone={phone}
+          covered={searchCovers && chrome.chromeShown && search.shown !== null}
           calendarView={calendarView}
           dialogs={dialogs}
           onEventChange={onEventChange}
@@ -212,7 +219,7 @@ export function AppShell() {
           focusDate={focusDate}
         />
         {chrome.chromeShown && (
-          <ShellSearchResults search={search} calendars={shell.calendars} calendarIds={shell.visibleCalendarIds} phone={phone} dialogs={dialogs} focusReturn={focusReturn} />
+          <ShellSearchResults search={search} calendars={shell.calendars} calendarIds={shell.visibleCalendarIds} dialogs={dialogs} focusReturn={focusReturn} />
         )}
       </div>
       <ShellDialogs dialogs={dialogs} calendars={shell.calendars} focusReturn={focusReturn} scopeDialog={scopeDialog} onChanged={refetchEvents} />

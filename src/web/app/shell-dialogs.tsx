@@ -1,4 +1,5 @@
 import type { Calendar } from '../../shared/calendar-schema.ts';
+import { ImportIcsDialog } from '../features/calendars/components/lazy-import-ics-dialog.tsx';
 import { ManageCalendarsDialog } from '../features/calendars/components/lazy-manage-calendars-dialog.tsx';
 import { CalendarActivity, CalendarTrash, CalendarTrashDialog } from '../features/events/components/lazy-calendar-views.tsx';
 import { EventDetailsDialog, EventFormDialog, RecurrenceScopeDialog } from '../features/events/components/lazy-event-dialogs.tsx';
@@ -25,6 +26,7 @@ interface ShellDialogsProps {
 export function ShellDialogs({ dialogs, calendars, focusReturn, scopeDialog, onChanged }: ShellDialogsProps) {
   const { openEvent, form } = dialogs;
   const trashOf = calendars.find((calendar) => calendar.id === dialogs.trashOf);
+  const importInto = calendars.find((calendar) => calendar.id === dialogs.importInto);
   return (
     <>
       {openEvent && (
@@ -52,6 +54,7 @@ export function ShellDialogs({ dialogs, calendars, focusReturn, scopeDialog, onC
       {dialogs.shortcutsShown && <KeyboardShortcutsDialog onClose={dialogs.closeShortcuts} />}
       {dialogs.subscriptionsFor && <SubscriptionsDialog calendars={calendars} {...dialogs.subscriptionsFor} onClose={dialogs.closeSubscriptions} />}
       {trashOf && <CalendarTrashDialog calendar={trashOf} calendars={calendars} onClose={dialogs.closeTrash} />}
+      {importInto && <ImportIcsDialog calendar={importInto} onClose={dialogs.closeImport} />}
     </>
   );
 }

@@ -19,7 +19,6 @@ interface ShellSearchResultsProps {
   calendars: readonly Calendar[];
   /** The calendars the side panel shows: the search looks in these. */
   calendarIds: readonly string[];
-  phone: boolean;
   dialogs: ShellDialogs;
   focusReturn: FocusReturn;
 }
@@ -49,7 +48,7 @@ export function useSuggestionSource(calendarIds: readonly string[], dialogs: She
 }
 
 /** The header's search results over the calendar: a result opens in its details, with the calendar at its date behind. */
-export function ShellSearchResults({ search, calendars, calendarIds, phone, dialogs, focusReturn }: ShellSearchResultsProps) {
+export function ShellSearchResults({ search, calendars, calendarIds, dialogs, focusReturn }: ShellSearchResultsProps) {
   const open = useOpenSearchHit(dialogs, focusReturn);
   if (!search.shown) return null;
   return (
@@ -57,7 +56,6 @@ export function ShellSearchResults({ search, calendars, calendarIds, phone, dial
       search={search.shown}
       calendars={calendars}
       calendarIds={calendarIds}
-      phone={phone}
       listRef={search.resultsList}
       onOpen={open}
       onClose={search.closeResults}

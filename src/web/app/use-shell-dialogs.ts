@@ -35,6 +35,8 @@ export function useShellDialogs(focusReturn: FocusReturn) {
   const subscriptions = useDialog<{ calendarId?: string }>(focusReturn);
   // The calendar whose deleted events are shown (its menu's Deleted events…).
   const trash = useDialog<string>(focusReturn);
+  // The calendar an .ics file is being imported into (its menu's Import…).
+  const importing = useDialog<string>(focusReturn);
   // A touch that both selects and taps a slot asks once: the form already open stays.
   const openCreateForm = useCallback(
     (range: DateSpan | null) => {
@@ -62,6 +64,7 @@ export function useShellDialogs(focusReturn: FocusReturn) {
     shortcutsShown: shortcuts.shown !== null,
     subscriptionsFor: subscriptions.shown,
     trashOf: trash.shown,
+    importInto: importing.shown,
     setForm,
     openCreateForm,
     openEventDetails,
@@ -69,6 +72,7 @@ export function useShellDialogs(focusReturn: FocusReturn) {
     manageCalendars: () => managing.open(true),
     showSubscriptions: (calendarId?: string) => subscriptions.open(calendarId === undefined ? {} : { calendarId }),
     showTrash: trash.open,
+    showImport: importing.open,
     detailsToForm: (target: EventFormTarget) => {
       setOpenEvent(null);
       setForm(target);
@@ -79,6 +83,7 @@ export function useShellDialogs(focusReturn: FocusReturn) {
     closeShortcuts: shortcuts.close,
     closeSubscriptions: subscriptions.close,
     closeTrash: trash.close,
+    closeImport: importing.close,
   };
 }
 

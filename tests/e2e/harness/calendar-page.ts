@@ -27,6 +27,12 @@ export function calendarEvent(scope: Page | Locator, eventId: string): Locator {
   return scope.locator(`[data-event-id="${eventId}"]`);
 }
 
+/** In Manage calendars, chooses one of a calendar's "More actions" (its menu is in a portal, outside the dialog). */
+export async function calendarRowAction(dialog: Locator, calendarName: string, item: string): Promise<void> {
+  await dialog.getByRole('button', { name: `More actions for ${calendarName}`, exact: true }).click();
+  await dialog.page().getByRole('menuitem', { name: item, exact: true }).click();
+}
+
 /** Waits until the calendar has shown the events of its current range. */
 export async function waitForEvents(scope: Page | FrameLocator): Promise<void> {
   await scope.locator('.cc-event').first().waitFor();

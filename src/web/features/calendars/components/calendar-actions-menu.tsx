@@ -1,6 +1,5 @@
 import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
 import { ArrowImport20Regular, BinRecycle20Regular, CalendarArrowDown20Regular, CalendarSync20Regular, MoreHorizontal20Regular } from '@fluentui/react-icons';
-import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import { icsExportTitle } from '../../../../shared/ics-file-name.ts';
@@ -9,7 +8,6 @@ import { ICS_DOWNLOAD_MESSAGES } from '../../../lib/ics-download-messages.ts';
 import { useIcsDownload } from '../../../lib/use-ics-download.ts';
 import { CALENDAR_ACTIONS_MESSAGES as M } from '../lib/calendar-actions-messages.ts';
 import { IMPORT_ICS_MESSAGES } from '../lib/import-ics-messages.ts';
-import { ImportIcsDialog } from './lazy-import-ics-dialog.tsx';
 
 /** The filter's categories that are this calendar's (or "none"), in the calendar's order: what its export keeps. */
 function filteredCategories(calendar: Calendar, filter: CategoryFilter): { id: string; name: string | null }[] {
@@ -25,6 +23,8 @@ interface CalendarActionsMenuProps {
   onSubscribe(calendarId: string): void;
   /** Opens the calendar's deleted events (its editors). */
   onShowTrash(calendarId: string): void;
+  /** Opens the import of an .ics file into the calendar (its editors): the shell's, so that it outlives the panel. */
+  onImport(calendarId: string): void;
 }
 
 /**
@@ -32,10 +32,9 @@ interface CalendarActionsMenuProps {
  * some of this calendar's (the file then holds what the calendar shows); Import and Deleted events… for those who may
  * edit it; Subscribe…, the app's subscription links on this calendar.
  */
-export function CalendarActionsMenu({ calendar, categoryFilter, onSubscribe, onShowTrash }: CalendarActionsMenuProps) {
+export function CalendarActionsMenu({ calendar, categoryFilter, onSubscribe, onShowTrash, onImport }: CalendarActionsMenuProps) {
   const intl = useIntl();
   const { download, pending } = useIcsDownload();
-  const [importing, setImporting] = useState(false);
   const kept = filteredCategories(calendar, categoryFilter);
   const categories = kept.map(({ name }) => name ?? intl.formatMessage(M.uncategorised)).join(', ');
   const exportIcs = () => {
@@ -47,38 +46,35 @@ export function CalendarActionsMenu({ calendar, categoryFilter, onSubscribe, onS
     });
   };
   return (
-    <>
-      <Menu>
-        <MenuTrigger disableButtonEnhancement>
-          <Button
-            appearance="subtle"
-            size="small"
-            icon={<MoreHorizontal20Regular />}
-            aria-label={intl.formatMessage(M.moreActions, { name: calendar.name })}
-          />
-        </MenuTrigger>
-        <MenuPopover>
-          <MenuList>
-            <MenuItem icon={<CalendarArrowDown20Regular />} disabled={pending} onClick={exportIcs}>
-              {kept.length > 0 ? intl.formatMessage(M.exportFiltered, { categories }) : intl.formatMessage(ICS_DOWNLOAD_MESSAGES.exportCalendar)}
+    <Menu>
+      <MenuTrigger disableButtonEnhancement>
+        <Button
+          appearance="subtle"
+          size="small"
+          icon={<MoreHorizontal20Regular />}
+          aria-label={intl.formatMessage(M.moreActions, { name: calendar.name })}
+        />
+      </MenuTrigger>
+      <MenuPopover>
+        <MenuList>
+          <MenuItem icon={<CalendarArrowDown20Regular />} disabled={pending} onClick={exportIcs}>
+            {kept.length > 0 ? intl.formatMessage(M.exportFiltered, { categories }) : intl.formatMessage(ICS_DOWNLOAD_MESSAGES.exportCalendar)}
+          </MenuItem>
+          {calendar.canEdit && (
+            <MenuItem icon={<ArrowImport20Regular />} onClick={() => onImport(calendar.id)}>
+              {intl.formatMessage(IMPORT_ICS_MESSAGES.menuItem)}
             </MenuItem>
-            {calendar.canEdit && (
-              <MenuItem icon={<ArrowImport20Regular />} onClick={() => setImporting(true)}>
-                {intl.formatMessage(IMPORT_ICS_MESSAGES.menuItem)}
-              </MenuItem>
-            )}
-            {calendar.canEdit && (
-              <MenuItem icon={<BinRecycle20Regular />} onClick={() => onShowTrash(calendar.id)}>
-                {intl.formatMessage(M.deletedEvents)}
-              </MenuItem>
-            )}
-            <MenuItem icon={<CalendarSync20Regular />} onClick={() => onSubscribe(calendar.id)}>
-              {intl.formatMessage(M.subscribe)}
+          )}
+          {calendar.canEdit && (
+            <MenuItem icon={<BinRecycle20Regular />} onClick={() => onShowTrash(calendar.id)}>
+              {intl.formatMessage(M.deletedEvents)}
             </MenuItem>
-          </MenuList>
-        </MenuPopover>
-      </Menu>
-      {importing && <ImportIcsDialog calendar={calendar} onClose={() => setImporting(false)} />}
-    </>
+          )}
+          <MenuItem icon={<CalendarSync20Regular />} onClick={() => onSubscribe(calendar.id)}>
+            {intl.formatMessage(M.subscribe)}
+          </MenuItem>
+        </MenuList>
+      </MenuPopover>
+    </Menu>
   );
 }

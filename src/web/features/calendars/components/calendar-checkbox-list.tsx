@@ -5,7 +5,9 @@ import { ColorSwatch } from '../../../components/color-swatch.tsx';
 
 const useStyles = makeStyles({
   list: { listStyleType: 'none', margin: 0, padding: 0 },
-  item: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalXS },
+  // Fluent's checkbox label reaches 2 px past its row either way (negative margins): rows keep them apart, so that no
+  // point of one calendar's label is also the next one's.
+  item: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalXS, paddingBlock: '2px' },
   label: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS, wordBreak: 'break-word' },
 });
 

@@ -24,13 +24,14 @@ interface CalendarListProps {
   onSubscribe(calendarId: string): void;
   /** A calendar's Deleted events…: the shell's dialog of them. */
   onShowTrash(calendarId: string): void;
+  onImport(calendarId: string): void;
 }
 
 /**
  * The calendars the user can see, each with a checkbox to show or hide its events. A failure to load them is
  * the shell's to show, once, with its retry.
  */
-export function CalendarList({ calendars, status, hidden, onVisibleChange, categoryFilter, onSubscribe, onShowTrash }: CalendarListProps) {
+export function CalendarList({ calendars, status, hidden, onVisibleChange, categoryFilter, onSubscribe, onShowTrash, onImport }: CalendarListProps) {
   const styles = useStyles();
   const intl = useIntl();
   const headingId = useId('calendars-heading');
@@ -52,7 +53,7 @@ export function CalendarList({ calendars, status, hidden, onVisibleChange, categ
           calendars={calendars}
           isChecked={(id) => !hidden.includes(id)}
           onCheckedChange={onVisibleChange}
-          actions={(calendar) => <CalendarActionsMenu calendar={calendar} categoryFilter={categoryFilter} onSubscribe={onSubscribe} onShowTrash={onShowTrash} />}
+          actions={(calendar) => <CalendarActionsMenu calendar={calendar} categoryFilter={categoryFilter} onSubscribe={onSubscribe} onShowTrash={onShowTrash} onImport={onImport} />}
         />
       )}
     </section>

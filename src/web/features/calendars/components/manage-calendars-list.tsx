@@ -1,15 +1,15 @@
-import { Body1, Button, Skeleton, SkeletonItem, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { BinRecycle20Regular, Edit20Regular, History20Regular, TagMultiple20Regular } from '@fluentui/react-icons';
+import { Body1, Button, Menu, MenuDivider, MenuItem, MenuList, MenuPopover, MenuTrigger, Skeleton, SkeletonItem, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { BinRecycle20Regular, Delete20Regular, Edit20Regular, History20Regular, MoreHorizontal20Regular, TagMultiple20Regular } from '@fluentui/react-icons';
+import { useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import { ColorSwatch } from '../../../components/color-swatch.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { MANAGE_CATEGORIES_MESSAGES } from '../lib/categories-messages.ts';
-import { CALENDAR_TRASH_MESSAGES } from '../lib/calendar-trash-messages.ts';
+import { CALENDAR_ACTIONS_MESSAGES } from '../lib/calendar-actions-messages.ts';
 import { CALENDARS_MESSAGES } from '../lib/calendars-messages.ts';
 import { MANAGE_CALENDARS_MESSAGES as MESSAGES } from '../lib/manage-calendars-messages.ts';
 import type { useCalendars } from '../requests/get-calendars.ts';
-import { DeleteCalendarButton } from './delete-calendar-button.tsx';
+import { DeleteCalendarDialog } from './delete-calendar-dialog.tsx';
 
 const useStyles = makeStyles({
   list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -32,33 +32,68 @@ interface ManageCalendarsListProps {
   onDeleted(): void;
 }
 
-const VIEW_BUTTONS = {
-  categories: { icon: <TagMultiple20Regular />, label: MANAGE_CATEGORIES_MESSAGES.calendarCategories },
-  trash: { icon: <BinRecycle20Regular />, label: CALENDAR_TRASH_MESSAGES.deletedEventsOf },
-  activity: { icon: <History20Regular />, label: CALENDAR_TRASH_MESSAGES.activityOf },
+const VIEW_ITEMS = {
+  categories: { icon: <TagMultiple20Regular />, label: MESSAGES.categoriesItem },
+  trash: { icon: <BinRecycle20Regular />, label: CALENDAR_ACTIONS_MESSAGES.deletedEvents },
+  activity: { icon: <History20Regular />, label: MESSAGES.activityItem },
 } as const;
 
-type ViewButtonProps = Pick<ManageCalendarsListProps, 'focusAfterBack' | 'onShow'> & { view: CalendarView; calendar: Calendar };
+type RowMenuProps = Pick<ManageCalendarsListProps, 'admin' | 'focusAfterBack' | 'onShow' | 'onConflict' | 'onDeleted'> & { calendar: Calendar };
 
-/** The button that shows one of a calendar's views; back from that view, it has focus again. */
-function ViewButton({ view, calendar, focusAfterBack, onShow }: ViewButtonProps) {
+/**
+ * A calendar's "More actions": its categories, deleted events and activity, each shown in place of the list, and
+ * Delete calendar… for admins. Back from one of its views, or the delete not confirmed, its button has focus again.
+ */
+function CalendarRowMenu({ calendar, admin, focusAfterBack, onShow, onConflict, onDeleted }: RowMenuProps) {
   const say = useIntl().formatMessage;
-  const { icon, label } = VIEW_BUTTONS[view];
-  const name = say(label, { name: calendar.name });
+  const [deleting, setDeleting] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  // Deleted, its row goes with the button: focus is the dialog's to place (onDeleted).
+  const deleted = useRef(false);
+  const views: CalendarView[] = [...(calendar.canEdit ? (['categories', 'trash'] as const) : []), ...(admin ? (['activity'] as const) : [])];
+  const name = say(CALENDAR_ACTIONS_MESSAGES.moreActions, { name: calendar.name });
   return (
-    <Button
-      appearance="subtle"
-      icon={icon}
-      autoFocus={focusAfterBack?.calendarId === calendar.id && focusAfterBack.mode === view}
-      aria-label={name}
-      // Three icons side by side: the pointer's hint says which is which.
-      title={name}
-      onClick={() => onShow(calendar, view)}
-    />
+    <>
+      <Menu>
+        <MenuTrigger disableButtonEnhancement>
+          <Button ref={button} appearance="subtle" icon={<MoreHorizontal20Regular />} aria-label={name} title={name} autoFocus={focusAfterBack?.calendarId === calendar.id} />
+        </MenuTrigger>
+        <MenuPopover>
+          <MenuList>
+            {views.map((view) => (
+              <MenuItem key={view} icon={VIEW_ITEMS[view].icon} onClick={() => onShow(calendar, view)}>
+                {say(VIEW_ITEMS[view].label)}
+              </MenuItem>
+            ))}
+            {admin && <MenuDivider />}
+            {admin && (
+              <MenuItem icon={<Delete20Regular />} onClick={() => setDeleting(true)}>
+                {say(MESSAGES.deleteItem)}
+              </MenuItem>
+            )}
+          </MenuList>
+        </MenuPopover>
+      </Menu>
+      {admin && (
+        <DeleteCalendarDialog
+          calendar={calendar}
+          open={deleting}
+          onClose={() => {
+            setDeleting(false);
+            if (!deleted.current) button.current?.focus();
+          }}
+          onConflict={onConflict}
+          onDeleted={() => {
+            deleted.current = true;
+            onDeleted();
+          }}
+        />
+      )}
+    </>
   );
 }
 
-/** Every calendar, each with its categories, deleted events, activity, edit and delete buttons, once they are loaded. */
+/** Every calendar, once they are loaded: Edit for admins, and the rest in each one's "More actions". */
 export function ManageCalendarsList({ calendars, admin, focusAfterBack, onEdit, onShow, onConflict, onDeleted }: ManageCalendarsListProps) {
   const styles = useStyles();
   const intl = useIntl();
@@ -80,24 +115,16 @@ export function ManageCalendarsList({ calendars, admin, focusAfterBack, onEdit, 
           <li key={calendar.id} className={styles.item}>
             <ColorSwatch color={calendar.color} />
             <Text className={styles.name}>{calendar.name}</Text>
-            {calendar.canEdit && (
-              <>
-                <ViewButton view="categories" calendar={calendar} focusAfterBack={focusAfterBack} onShow={onShow} />
-                <ViewButton view="trash" calendar={calendar} focusAfterBack={focusAfterBack} onShow={onShow} />
-              </>
-            )}
             {admin && (
-              <>
-                <ViewButton view="activity" calendar={calendar} focusAfterBack={focusAfterBack} onShow={onShow} />
-                <Button
-                  appearance="subtle"
-                  icon={<Edit20Regular />}
-                  aria-label={intl.formatMessage(MESSAGES.editCalendar, { name: calendar.name })}
-                  onClick={() => onEdit(calendar)}
-                />
-                <DeleteCalendarButton calendar={calendar} onConflict={onConflict} onDeleted={onDeleted} />
-              </>
+              <Button
+                appearance="subtle"
+                icon={<Edit20Regular />}
+                aria-label={intl.formatMessage(MESSAGES.editCalendar, { name: calendar.name })}
+                title={intl.formatMessage(MESSAGES.editCalendar, { name: calendar.name })}
+                onClick={() => onEdit(calendar)}
+              />
             )}
+            <CalendarRowMenu calendar={calendar} admin={admin} focusAfterBack={focusAfterBack} onShow={onShow} onConflict={onConflict} onDeleted={onDeleted} />
           </li>
         ))}
       </ul>

@@ -5,7 +5,9 @@ export const MANAGE_CALENDARS_MESSAGES = defineMessages({
   title: { id: 'manageCalendars.title', defaultMessage: 'Manage calendars' },
   newCalendar: { id: 'manageCalendars.newCalendar', defaultMessage: 'New calendar' },
   editCalendar: defineMessage<{ name: string }>({ id: 'manageCalendars.editCalendar', defaultMessage: 'Edit {name}' }),
-  deleteCalendar: defineMessage<{ name: string }>({ id: 'manageCalendars.deleteCalendar', defaultMessage: 'Delete {name}' }),
+  categoriesItem: { id: 'manageCalendars.categoriesItem', defaultMessage: 'Categories…' },
+  activityItem: { id: 'manageCalendars.activityItem', defaultMessage: 'Activity…' },
+  deleteItem: { id: 'manageCalendars.deleteItem', defaultMessage: 'Delete calendar…' },
   deleteTitle: defineMessage<{ name: string }>({ id: 'manageCalendars.deleteTitle', defaultMessage: 'Delete {name}?' }),
   deleteWarning: defineMessage<{ days: number }>({
     id: 'manageCalendars.deleteWarning',

@@ -1,4 +1,4 @@
-import { Button, Subtitle2, Switch, Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Button, Subtitle2, Switch, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import { Dismiss20Regular } from '@fluentui/react-icons';
 import { useEffect, useId, useMemo, type Ref } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
@@ -12,32 +12,34 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { useTimeOfDayOptions } from '../../../lib/time-format.ts';
 import { hitStartDate } from '../lib/group-by-month.ts';
 import { searchFrom } from '../lib/search-from.ts';
+import { SEARCH_BESIDE_MIN_WIDTH } from '../lib/search-layout.ts';
 import type { SearchLocation } from '../lib/search-location.ts';
 import { SEARCH_MESSAGES } from '../lib/search-messages.ts';
 import { useEventSearch } from '../requests/search-events.ts';
 import { SearchResultsList } from './search-results-list.tsx';
 
+const BESIDE_CALENDAR = `@media (min-width: ${SEARCH_BESIDE_MIN_WIDTH}px)`;
+
 const useStyles = makeStyles({
-  // Over the calendar's inline end, below the header: the calendar stays in sight beside it, and goes to a result's date.
   panel: {
     position: 'absolute',
-    insetBlock: 0,
-    insetInlineEnd: 0,
+    inset: 0,
     // Above the calendar's own layers (its sticky headers, the now line); Fluent's dialogs and popovers sit higher still.
     zIndex: 10,
-    width: '400px',
-    maxWidth: '100%',
     boxSizing: 'border-box',
     display: 'flex',
     flexDirection: 'column',
     backgroundColor: tokens.colorNeutralBackground1,
-    borderInlineStartWidth: tokens.strokeWidthThin,
-    borderInlineStartStyle: 'solid',
-    borderInlineStartColor: tokens.colorNeutralStroke2,
-    boxShadow: tokens.shadow16,
+    [BESIDE_CALENDAR]: {
+      position: 'static',
+      flexShrink: 0,
+      width: '400px',
+      borderInlineStartWidth: tokens.strokeWidthThin,
+      borderInlineStartStyle: 'solid',
+      borderInlineStartColor: tokens.colorNeutralStroke2,
+    },
     '@media print': { display: 'none' },
   },
-  panelPhone: { width: '100%', borderInlineStartStyle: 'none', boxShadow: 'none' },
   header: {
     display: 'flex',
     alignItems: 'center',
@@ -60,7 +62,6 @@ export interface SearchResultsProps {
   calendars: readonly Calendar[];
   /** Where to search: the calendars the user has chosen to see. */
   calendarIds: readonly string[];
-  phone: boolean;
   listRef: Ref<HTMLDivElement>;
   /** A result chosen: the day it starts on (YYYY-MM-DD, in the zone shown) for the calendar to go to. */
   onOpen(hit: SearchHit, date: string): void;
@@ -71,7 +72,7 @@ export interface SearchResultsProps {
 }
 
 /** The results of the header's search, grouped by month, page by page; its heading, close button and past-events switch. */
-export function SearchResults({ search, calendars, calendarIds, phone, listRef, onOpen, onClose, onPastChange, onLeaveUp }: SearchResultsProps) {
+export function SearchResults({ search, calendars, calendarIds, listRef, onOpen, onClose, onPastChange, onLeaveUp }: SearchResultsProps) {
   const styles = useStyles();
   const intl = useIntl();
   const headingId = useId();
@@ -83,7 +84,7 @@ export function SearchResults({ search, calendars, calendarIds, phone, listRef, 
   useFailureToast(query.error);
   const hits = useMemo(() => query.data?.pages.flatMap((page) => page.hits) ?? [], [query.data]);
   return (
-    <section aria-labelledby={headingId} className={mergeClasses(styles.panel, phone && styles.panelPhone)} data-testid="search-results">
+    <section aria-labelledby={headingId} className={styles.panel} data-testid="search-results">
       <div className={styles.header}>
         <Subtitle2 as="h2" id={headingId} className={styles.title}>
           {intl.formatMessage(SEARCH_MESSAGES.resultsTitle, { query: search.query })}

@@ -1,15 +1,23 @@
 import { useIntl } from 'react-intl';
 import type { Calendar } from '../../../../shared/calendar-schema.ts';
 import { CALENDAR_TRASH_DAYS } from '../../../../shared/limits.ts';
-import { ConfirmDeleteButton } from '../../../components/confirm-delete-button.tsx';
+import { ConfirmDeleteDialog } from '../../../components/confirm-delete-button.tsx';
 import { useNotify } from '../../../components/notifications.tsx';
 import { isApiStatus } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { MANAGE_CALENDARS_MESSAGES as MESSAGES } from '../lib/manage-calendars-messages.ts';
 import { useDeleteCalendar } from '../requests/delete-calendar.ts';
 
-/** Deletes a calendar once confirmed; a conflict (someone changed it meanwhile) is the dialog's to show. */
-export function DeleteCalendarButton({ calendar, onConflict, onDeleted }: { calendar: Calendar; onConflict(): void; onDeleted(): void }) {
+interface DeleteCalendarDialogProps {
+  calendar: Calendar;
+  open: boolean;
+  onClose(): void;
+  onConflict(): void;
+  onDeleted(): void;
+}
+
+/** Asks, then deletes a calendar; a conflict (someone changed it meanwhile) is the Manage calendars dialog's to show. */
+export function DeleteCalendarDialog({ calendar, open, onClose, onConflict, onDeleted }: DeleteCalendarDialogProps) {
   const intl = useIntl();
   const notify = useNotify();
   const deleteCalendar = useDeleteCalendar();
@@ -26,8 +34,9 @@ export function DeleteCalendarButton({ calendar, onConflict, onDeleted }: { cale
       },
     );
   return (
-    <ConfirmDeleteButton
-      trigger={{ appearance: 'subtle', 'aria-label': intl.formatMessage(MESSAGES.deleteCalendar, { name: calendar.name }) }}
+    <ConfirmDeleteDialog
+      open={open}
+      onClose={onClose}
       title={intl.formatMessage(MESSAGES.deleteTitle, { name: calendar.name })}
       warning={intl.formatMessage(MESSAGES.deleteWarning, { days: CALENDAR_TRASH_DAYS })}
       confirmLabel={intl.formatMessage(MESSAGES.deleteConfirm)}
