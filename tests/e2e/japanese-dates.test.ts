@@ -3,7 +3,7 @@ import type { CalendarEvent } from '../../src/shared/event-schema.ts';
 import { ApiDriver } from './harness/api.ts';
 import { useAppAndBrowser } from './harness/app-and-browser.ts';
 import { newContext } from './harness/browser.ts';
-import { signIn, waitForEvents } from './harness/calendar-page.ts';
+import { calendarEvent, signIn, waitForEvents } from './harness/calendar-page.ts';
 
 const app = useAppAndBrowser();
 
@@ -35,6 +35,10 @@ describe('dates in Japanese', () => {
     const details = wide.getByRole('dialog', { name: 'Japanese dates' });
     await details.getByText(/2026年12月7日月曜日 9:30～9:45/).waitFor();
     expect(await details.textContent()).not.toMatch(NUMERIC_DATE);
+    await wide.keyboard.press('Escape');
+    await details.waitFor({ state: 'detached' });
+    // The week's event times as a time alone is written, not Intl's range pattern "9時30分～9時45分".
+    await expect.poll(() => calendarEvent(wide, created.body.id).locator('.cc-event-time').textContent()).toBe('9:30～9:45');
 
     await wide.goto('/?view=upcoming&date=2026-12-07');
     await waitForEvents(wide);

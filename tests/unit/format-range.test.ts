@@ -23,4 +23,16 @@ describe('formatRange', () => {
       expect(formatRange(locale, WHEN, at('2026-12-07T09:30'), at('2026-12-07T09:45'))).toBe(when.formatRange(at('2026-12-07T09:30'), at('2026-12-07T09:45')));
     }
   });
+
+  // Its range pattern for times alone writes "9時30分～9時45分", where a time alone is "9:30".
+  test('writes Japanese times as a Japanese time alone is written', () => {
+    const times = { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' } as const;
+    expect(formatRange('ja', times, at('2026-12-07T09:30'), at('2026-12-07T09:45'))).toBe('9:30～9:45');
+    expect(formatRange('ja', times, at('2026-12-07T09:30'), at('2026-12-07T09:30'))).toBe('9:30');
+    for (const locale of ['en', 'de', 'fr', 'ar', 'es']) {
+      const intl = new Intl.DateTimeFormat(locale, times);
+      expect(formatRange(locale, times, at('2026-12-07T09:30'), at('2026-12-07T11:45'))).toBe(intl.formatRange(at('2026-12-07T09:30'), at('2026-12-07T11:45')));
+    }
+  });
 });
+

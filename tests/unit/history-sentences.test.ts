@@ -74,6 +74,8 @@ describe('an event’s history in sentences', () => {
     expect(sentences(moved, {}, { timeZone: 'Europe/Berlin', locale: 'en-US', timeOfDay: timeOfDayOptions('h12') })).toEqual([
       'Ada changed the time from 10:00\u2009–\u200911:00\u202fAM to 11:00\u202fAM\u2009–\u200912:00\u202fPM',
     ]);
+    // Japanese times as a time alone is written, not Intl's range pattern ("9時00分～10時00分").
+    expect(sentences(moved, {}, { locale: 'ja', timeOfDay: timeOfDayOptions('h23') })).toEqual(['Ada changed the time from 9:00～10:00 to 10:00～11:00']);
   });
 
   it('tells a series’ new local start with its time, not as a field of its own', () => {

@@ -1,6 +1,6 @@
 import type { FormatterInput } from '@fullcalendar/react';
 import { TIME_FORMATS, type TimeFormat } from '../../../../shared/time-formats.ts';
-import { formatRange } from '../../../lib/format-range.ts';
+import { formatRange, rangeFormatter } from '../../../lib/format-range.ts';
 import { timeOfDayOptions } from '../../../lib/time-format.ts';
 
 type FormatterFunction = Extract<FormatterInput, (...args: never[]) => unknown>;
@@ -8,20 +8,22 @@ type FormatterFunction = Extract<FormatterInput, (...args: never[]) => unknown>;
 export type TimeFormattingInfo = Parameters<FormatterFunction>[0];
 
 /**
- * A FullCalendar formatter writing times exactly as Intl does with timeOfDayOptions, as the app's dialogs do.
+ * A FullCalendar formatter writing times exactly as Intl does with timeOfDayOptions, as the app's dialogs do (a
+ * range as rangeFormatter writes it: "9:30～9:45" in Japanese, not Intl's "9時30分～9時45分").
  * FullCalendar's own formatter from the same options would write "9:30AM" (it trims the space before a day period).
  * The format is made once and kept while the calendar's locale and zone stay the same, which they do between changes.
  */
 function intlTimeFormatter(format: TimeFormat): FormatterFunction {
-  let made: { key: string; intl: Intl.DateTimeFormat } | null = null;
+  let made: { key: string; intl: Intl.DateTimeFormat; range(start: number, end: number): string } | null = null;
   return ({ start, end, timeZone, localeCodes }: TimeFormattingInfo) => {
     const key = `${localeCodes.join()} ${timeZone}`;
     if (made?.key !== key) {
       // 'local' is FullCalendar's word for the device's zone, Intl's default.
       const options = { ...timeOfDayOptions(format), ...(timeZone === 'local' ? {} : { timeZone }) };
-      made = { key, intl: new Intl.DateTimeFormat(localeCodes, options) };
+      const intl = new Intl.DateTimeFormat(localeCodes, options);
+      made = { key, intl, range: rangeFormatter(intl.resolvedOptions().locale, options) };
     }
-    return end ? made.intl.formatRange(start.instantMs, end.instantMs) : made.intl.format(start.instantMs);
+    return end ? made.range(start.instantMs, end.instantMs) : made.intl.format(start.instantMs);
   };
 }
 

@@ -8,6 +8,7 @@ import type { TimeOfDayOptions } from '../../../lib/time-format.ts';
 import { wallClockAt } from '../../../lib/zoned-time.ts';
 import { describeRecurrence } from './describe-recurrence.ts';
 import { HISTORY_SENTENCES as S, HISTORY_WORDS as W } from './history-messages.ts';
+import { rangeFormatter } from '../../../lib/format-range.ts';
 
 /** How the viewer reads the history, and what it names. */
 export interface HistoryDisplay {
@@ -43,7 +44,9 @@ export function shorten(value: string, max = HISTORY_QUOTE_MAX): string {
 
 interface SpanFormats {
   timed: Intl.DateTimeFormat;
+  timedRange(start: number, end: number): string;
   allDay: Intl.DateTimeFormat;
+  allDayRange(start: number, end: number): string;
 }
 
 /** Formats for a set of starts and ends: times alone when all fall on one day, dates with a year when not this year's. */
@@ -54,18 +57,22 @@ function spanFormats(values: readonly string[], display: HistoryDisplay, timesAl
   const withYear = dates.some((date) => date.slice(0, 4) !== thisYear);
   const day: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', year: withYear ? 'numeric' : undefined };
   const sameDay = timesAlone && values.every((value) => !isDateOnly(value)) && new Set(dates).size === 1;
+  const timed = { ...(sameDay ? {} : day), ...timeOfDay, timeZone };
+  // All-day dates are floating: formatted on the UTC number line.
+  const allDay = { ...day, timeZone: 'UTC' };
   return {
-    timed: new Intl.DateTimeFormat(locale, { ...(sameDay ? {} : day), ...timeOfDay, timeZone }),
-    // All-day dates are floating: formatted on the UTC number line.
-    allDay: new Intl.DateTimeFormat(locale, { ...day, timeZone: 'UTC' }),
+    timed: new Intl.DateTimeFormat(locale, timed),
+    timedRange: rangeFormatter(locale, timed),
+    allDay: new Intl.DateTimeFormat(locale, allDay),
+    allDayRange: rangeFormatter(locale, allDay),
   };
 }
 
 function formatSpan(start: string, end: string, formats: SpanFormats): string {
-  if (!isDateOnly(start)) return formats.timed.formatRange(new Date(start), new Date(end));
+  if (!isDateOnly(start)) return formats.timedRange(Date.parse(start), Date.parse(end));
   const first = dateToDayMs(start);
   const last = isDateOnly(end) ? dateToDayMs(addDays(end, -1)) : first;
-  return last > first ? formats.allDay.formatRange(first, last) : formats.allDay.format(first);
+  return last > first ? formats.allDayRange(first, last) : formats.allDay.format(first);
 }
 
 function formatInstant(value: string, formats: SpanFormats): string {
