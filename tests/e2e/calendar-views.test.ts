@@ -4,7 +4,7 @@ import type { CalendarEvent } from '../../src/shared/event-schema.ts';
 import { SIDE_PANEL_MIN_WIDTH } from '../../src/web/app/side-panel-layout.ts';
 import { REPEAT_ICON_CLASS } from '../../src/web/features/calendar/components/use-calendar-theme-styles.ts';
 import { eventsSideBySide } from '../../src/web/features/calendar/lib/events-side-by-side.ts';
-import { EVENT_MIN_WIDTH_PX } from '../../src/web/features/calendar/lib/time-grid-widths.ts';
+import { EVENT_MIN_WIDTH_PX, EVENT_TIME_MIN_WIDTH_PX } from '../../src/web/features/calendar/lib/time-grid-widths.ts';
 import { ApiDriver } from './harness/api.ts';
 import { useAppAndBrowser } from './harness/app-and-browser.ts';
 import { newContext, TEST_TIME_ZONE } from './harness/browser.ts';
@@ -116,6 +116,13 @@ describe('overlapping events in the week', () => {
     expect(boxes).toHaveLength(fit);
     const covered = boxes.filter((box) => box.right > link.x && box.left < link.x + link.width && box.bottom > link.y && box.top < link.y + link.height);
     expect(covered).toEqual([]);
+    // A narrow event shows its title alone; a wider one its time too, never broken inside a number.
+    const times = await shown.evaluateAll((events) =>
+      events
+        .filter((event) => event.checkVisibility({ visibilityProperty: true }))
+        .map((event) => ({ width: event.getBoundingClientRect().width, time: event.querySelector('.cc-event-time')?.checkVisibility() ?? false })),
+    );
+    for (const { width, time } of times) expect(time, `${width} px`).toBe(width >= EVENT_TIME_MIN_WIDTH_PX);
     await page.context().close();
   });
 });

@@ -1,5 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { MORE_LINK_STRIP_PX } from '../lib/time-grid-widths.ts';
+import { EVENT_TIME_MIN_WIDTH_PX, MORE_LINK_STRIP_PX } from '../lib/time-grid-widths.ts';
 
 /** Stable class names for our own styling hooks and for tests (FullCalendar v7's own classes are hashed). */
 export const CALENDAR_CLASS = 'cc-calendar';
@@ -107,7 +107,9 @@ export const useCalendarThemeStyles = makeStyles({
     [`& .${EVENT_TITLE_CLASS}`]: { textOverflow: 'ellipsis' },
     // In the week and day grids an event's time and title wrap between words within its box, at Outlook's size:
     // events side by side stay readable word by word (see useEventMaxStack).
-    [`& .${DAY_LANE_CLASS} .${BLOCK_EVENT_CLASS}`]: { fontSize: tokens.fontSizeBase200, lineHeight: tokens.lineHeightBase200 },
+    // Each a container: a narrow one drops its time (EVENT_TIME_MIN_WIDTH_PX), and a time wraps only between words.
+    [`& .${DAY_LANE_CLASS} .${BLOCK_EVENT_CLASS}`]: { fontSize: tokens.fontSizeBase200, lineHeight: tokens.lineHeightBase200, containerType: 'inline-size' },
+    [`@container (max-width: ${EVENT_TIME_MIN_WIDTH_PX - 1}px)`]: { [`& .${DAY_LANE_CLASS} .${EVENT_TIME_CLASS}`]: { display: 'none' } },
     // A time grid's day with "+N" keeps a strip at its end for the link, which FullCalendar lays over the last events:
     // a transparent border narrows the box the events are placed in (by share of its width), and the link sits on it.
     [`& .${DAY_LANE_CLASS} > [role=list]:has(> [role=listitem] > .${MORE_LINK_CLASS})`]: {
@@ -119,11 +121,12 @@ export const useCalendarThemeStyles = makeStyles({
     [`& .${DAY_LANE_CLASS} .${MORE_LINK_CLASS}`]: { width: `${MORE_LINK_STRIP_PX}px`, boxSizing: 'border-box', justifyContent: 'center' },
     // Forma's 4 px either side of the text would leave a third of a 40 px event to padding.
     [`& .${DAY_LANE_CLASS} .${BLOCK_EVENT_CLASS} > div`]: { paddingInline: tokens.spacingHorizontalXXS },
-    [`& .${DAY_LANE_CLASS} .${BLOCK_EVENT_CLASS}:not(.${SHORT_EVENT_CLASS}) :is(.${EVENT_TITLE_CLASS}, .${EVENT_TIME_CLASS})`]: {
+    [`& .${DAY_LANE_CLASS} .${BLOCK_EVENT_CLASS}:not(.${SHORT_EVENT_CLASS}) .${EVENT_TITLE_CLASS}`]: {
       whiteSpace: 'normal',
       overflowWrap: 'break-word',
       textOverflow: 'clip',
     },
+    [`& .${DAY_LANE_CLASS} .${BLOCK_EVENT_CLASS}:not(.${SHORT_EVENT_CLASS}) .${EVENT_TIME_CLASS}`]: { whiteSpace: 'normal', textOverflow: 'clip' },
 
     // In list views only: the month's dot events keep their compact height.
     [`& .${LIST_DAY_CLASS} .${LIST_EVENT_CLASS}`]: { minHeight: `${TOUCH_TARGET_MIN_PX}px`, boxSizing: 'border-box' },

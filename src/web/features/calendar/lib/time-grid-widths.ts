@@ -11,3 +11,9 @@ export const EVENT_MIN_WIDTH_PX = 40;
  * events, where it hid their end and took their clicks (a Join mark's among them).
  */
 export const MORE_LINK_STRIP_PX = 28;
+
+/**
+ * Below this width a time grid's event shows its title alone: its time ("14:00 – 15:30") would break inside its
+ * numbers ("14:0 / 0"), and the event's place in the grid says when it is, as Outlook leaves it to.
+ */
+export const EVENT_TIME_MIN_WIDTH_PX = 56;
