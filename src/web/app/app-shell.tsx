@@ -154,11 +154,8 @@ function ShellMain({ shell, phone, covered, calendarView, dialogs, onEventChange
   );
 }
 
-/** The signed-in app: header, calendar panel, calendar, and the dialogs that act on events. */
-export function AppShell() {
-  const styles = useStyles();
-  const { me, signOut } = useAuth();
-  const { timeZoneChoice } = useRegionalSettings();
+/** The shell's state: its calendars, layout, dialogs, search and keys. */
+function useAppShell() {
   useDeviceSettingsCarriedOver();
   const shell = useShellCalendars();
   const phone = useMediaQuery(PHONE_LAYOUT_QUERY);
@@ -180,6 +177,16 @@ export function AppShell() {
   const enterCalendar = useCallback(() => calendarView.current?.restoreFocus({}), []);
   useRegionJump(useMemo(() => ({ calendar: enterCalendar }), [enterCalendar]));
 
+  return { shell, phone, drawer, panel, calendarView, focusReturn, dialogs, focusDate, refetchEvents, onEventChange, scopeDialog, chrome, search, searchCovers, enterCalendar };
+}
+
+/** The signed-in app: header, calendar panel, calendar, and the dialogs that act on events. */
+export function AppShell() {
+  const styles = useStyles();
+  const { me, signOut } = useAuth();
+  const { timeZoneChoice } = useRegionalSettings();
+  const { shell, phone, drawer, panel, calendarView, focusReturn, dialogs, focusDate, refetchEvents, onEventChange, scopeDialog, chrome, search, searchCovers, enterCalendar } =
+    useAppShell();
   return (
     <div className={styles.root}>
       <SkipLink target={CALENDAR_REGION_ID} onSkip={enterCalendar} />

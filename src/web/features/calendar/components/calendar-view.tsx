@@ -273,20 +273,13 @@ function LocalizedCalendarView(props: LocalizedProps) {
           ref={calendarRef}
           {...FIXED_OPTIONS}
           {...layout.options}
-          {...(location.initialView ? { initialView: location.initialView } : {})}
-          {...(location.initialDate ? { initialDate: location.initialDate } : {})}
+          {...location.options}
           {...languageOptions(locale, english)}
           // 'local' when the zones agree: the same times, without Temporal conversions.
           timeZone={timeZone === browserTimeZone() ? 'local' : timeZone}
           {...print.options}
-          eventMaxStack={stack.eventMaxStack}
-          eventsSet={stack.onEventsSet}
-          // One format for every time: the slots' "9:00 AM" as the events' "9:30 AM" (FullCalendar's own are "9am", "9:30a").
-          slotHeaderFormat={times.timeOfDay}
-          eventTimeFormat={times.timeOfDay}
-          businessHours={times.businessHours}
-          scrollTime={times.scrollTime}
-          weekNumbers={times.weekNumbers}
+          {...stack.options}
+          {...times.options}
           navLinkDayClick={goToDay}
           navLinkWeekClick={goToWeek}
           selectable={canCreate}

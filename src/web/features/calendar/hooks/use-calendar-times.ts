@@ -17,5 +17,8 @@ export function useCalendarTimes(timeZone: string) {
     const hour = timeZone === browserTimeZone() ? new Date().getHours() : Number(wallClockAt(new Date(), timeZone).time.slice(0, 2));
     return scrollTimeOf(viewOptions, hour);
   });
-  return { timeOfDay, businessHours, scrollTime, weekNumbers: viewOptions.weekNumbers, workingHours: viewOptions.workingHours };
+  const { weekNumbers, workingHours } = viewOptions;
+  // One format for every time: the slots' "9:00 AM" as the events' "9:30 AM" (FullCalendar's own are "9am", "9:30a").
+  const options = { slotHeaderFormat: timeOfDay, eventTimeFormat: timeOfDay, businessHours, scrollTime, weekNumbers };
+  return { timeOfDay, workingHours, options };
 }

@@ -25,5 +25,5 @@ export function useEventMaxStack(boxRef: RefObject<HTMLElement | null>, calendar
     return () => observer.disconnect();
   }, [boxRef, measure]);
   // The view's days are laid out by the time its dates are told (datesSet comes after its render).
-  return { eventMaxStack, onDatesSet: measure, onEventsSet: measure };
+  return { options: { eventMaxStack, eventsSet: measure }, onDatesSet: measure };
 }

@@ -28,9 +28,11 @@ function standOnTodayIfShown(calendar: CalendarApi, today: string): void {
 }
 
 interface ViewLocationOptions {
-  /** Which view and date to start on: what the address names, else the view last shown here; null for the layout's. */
-  initialView: string | null;
-  initialDate: string | null;
+  /**
+   * Which view and date to start on, as FullCalendar options: what the address names, else the view last shown here;
+   * neither is set where the layout's view and today are meant.
+   */
+  options: { initialView?: string; initialDate?: string };
   /** To be told each time the view sets its dates. */
   onDatesSet(info: DatesSetInfo): void;
 }
@@ -78,5 +80,6 @@ export function useViewLocation(calendarRef: RefObject<CalendarRef | null>, phon
     const address = withViewLocation(window.location.search, { view, date }) + window.location.hash;
     window.history[first ? 'replaceState' : 'pushState'](window.history.state, '', address);
   }, [timeZone]);
-  return { initialView: initial.view && calendarViewFor(initial.view, phone), initialDate: initial.date, onDatesSet };
+  const initialView = initial.view && calendarViewFor(initial.view, phone);
+  return { options: { ...(initialView ? { initialView } : {}), ...(initial.date ? { initialDate: initial.date } : {}) }, onDatesSet };
 }
