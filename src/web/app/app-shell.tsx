@@ -177,7 +177,13 @@ function useAppShell() {
   const enterCalendar = useCallback(() => calendarView.current?.restoreFocus({}), []);
   useRegionJump(useMemo(() => ({ calendar: enterCalendar }), [enterCalendar]));
 
-  return { shell, phone, drawer, panel, calendarView, focusReturn, dialogs, focusDate, refetchEvents, onEventChange, scopeDialog, chrome, search, searchCovers, enterCalendar };
+  // A calendar's action chosen in the drawer closes it: the dialog it opens takes its place.
+  const fromPanel = (show: (calendarId: string) => void) => (calendarId: string) => {
+    if (drawer) panel.setOpen(false);
+    show(calendarId);
+  };
+  const panelActions = { onSubscribe: fromPanel(dialogs.showSubscriptions), onShowTrash: fromPanel(dialogs.showTrash), onImport: fromPanel(dialogs.showImport) };
+  return { shell, phone, drawer, panel, panelActions, calendarView, focusReturn, dialogs, focusDate, refetchEvents, onEventChange, scopeDialog, chrome, search, searchCovers, enterCalendar };
 }
 
 /** The signed-in app: header, calendar panel, calendar, and the dialogs that act on events. */
@@ -185,7 +191,7 @@ export function AppShell() {
   const styles = useStyles();
   const { me, signOut } = useAuth();
   const { timeZoneChoice } = useRegionalSettings();
-  const { shell, phone, drawer, panel, calendarView, focusReturn, dialogs, focusDate, refetchEvents, onEventChange, scopeDialog, chrome, search, searchCovers, enterCalendar } =
+  const { shell, phone, drawer, panel, panelActions, calendarView, focusReturn, dialogs, focusDate, refetchEvents, onEventChange, scopeDialog, chrome, search, searchCovers, enterCalendar } =
     useAppShell();
   return (
     <div className={styles.root}>
@@ -209,7 +215,7 @@ export function AppShell() {
         <CalendarPanel drawer={drawer} id={panel.id} open={panel.open} onOpenChange={panel.setOpen}>
           {chrome.chromeShown && (
             <PanelContents
-              list={{ calendars: shell.calendars, status: shell.query.status, hidden: shell.hidden, onVisibleChange: shell.setVisible, onSubscribe: dialogs.showSubscriptions, onShowTrash: dialogs.showTrash, onImport: dialogs.showImport }}
+              list={{ calendars: shell.calendars, status: shell.query.status, hidden: shell.hidden, onVisibleChange: shell.setVisible, ...panelActions }}
               categoryFilter={shell.categoryFilter}
               timeZone={timeZoneChoice ?? null}
             />

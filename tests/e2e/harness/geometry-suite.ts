@@ -15,7 +15,7 @@ const MOUSE_SIZES = [
   { width: 768, height: 1024 },
   { width: 320, height: 640 },
 ] as const;
-/** A phone, by touch: its screens are opened wide and the window narrowed to the phone's, as for the mouse. */
+/** A phone, by touch: its screens are opened at its size, the way a phone reaches them. */
 const PHONE_SIZE = { width: 390, height: 844 } as const;
 const TOUCH: BrowserContextOptions = { isMobile: true, hasTouch: true };
 
@@ -34,7 +34,7 @@ type Say = (id: string) => string;
 
 interface Screen {
   name: string;
-  /** Opens the screen on a page at the widest size; the dialog it shows, as a selector, or null for the page. */
+  /** Opens the screen on a page (a mouse's at its widest size, a phone at its own); the dialog it shows as a selector, or null. */
   open(page: Page, say: Say, at: string): Promise<string | null>;
 }
 
@@ -53,7 +53,8 @@ async function calendarMenu(page: Page, say: Say, item: string): Promise<string>
   if ((await toggle.getAttribute('aria-haspopup')) === 'dialog') await toggle.click();
   await more.click();
   await page.getByRole('menuitem', { name: say(item) }).click();
-  await page.locator(DIALOG).waitFor();
+  // The drawer, if it was open, gone: its dialog alone.
+  await expect.poll(() => page.locator(DIALOG).count()).toBe(1);
   return DIALOG;
 }
 
@@ -147,7 +148,8 @@ export function describeGeometry(language: 'en' | 'de' | 'fr' | 'ar'): void {
     });
     event = created.body;
     for (const input of ['mouse', 'touch'] as const) {
-      const page = await (await newContext(app.browser, app.server.baseUrl, { viewport: MOUSE_SIZES[0], ...(input === 'touch' ? TOUCH : {}) })).newPage();
+      const options = input === 'touch' ? { viewport: PHONE_SIZE, ...TOUCH } : { viewport: MOUSE_SIZES[0] };
+      const page = await (await newContext(app.browser, app.server.baseUrl, options)).newPage();
       await signIn(page, /Ada Admin/);
       pages[input] = page;
     }
@@ -182,7 +184,7 @@ export function describeGeometry(language: 'en' | 'de' | 'fr' | 'ar'): void {
         const scope = await screen.open(mouse, say, at);
         for (const size of MOUSE_SIZES) await expectSound(mouse, scope, size);
         const touch = pages.touch!;
-        await touch.setViewportSize(MOUSE_SIZES[0]);
+        await touch.setViewportSize(PHONE_SIZE);
         const touchScope = await screen.open(touch, say, at);
         await expectSound(touch, touchScope, PHONE_SIZE);
         await mouse.setViewportSize(MOUSE_SIZES[0]);
